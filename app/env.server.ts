@@ -1,0 +1,71 @@
+import path from 'node:path'
+import { z } from 'zod'
+
+const booleanish = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
+  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value))
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['production', 'development', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    PUBLIC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://church.example' })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    ADMIN_EMAIL: z
+      .email('must be an email address')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    ADMIN_PASSWORD: z
+      .string()
+      .min(8, 'must be at least 8 characters')
+      .max(128, 'must be at most 128 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    AUTH_SECRET: z
+      .string()
+      .min(32, 'must be at least 32 characters')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    SEED_DEMO: booleanish.default(true),
+    TRUST_PROXY: booleanish.default(false),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    PAGE_CACHE: booleanish.default(true),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      })
+    }
+  })
+
+export type Env = z.infer<typeof EnvSchema> & { dataDir: string; secureCookies: boolean }
+
+/** Reads and validates the environment; throws one readable message listing every bad variable. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = EnvSchema.safeParse(source)
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join('.') || 'environment'}: ${issue.message}`,
+    )
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`)
+  }
+  const env = result.data
+  return {
+    ...env,
+    dataDir: path.resolve(env.DATA_DIR),
+    secureCookies: env.PUBLIC_URL?.startsWith('https://') ?? false,
+  }
+}

@@ -1,0 +1,70 @@
+import { HttpError } from './errors.ts'
+
+export const JSON_BODY_MAX_BYTES = 1024 * 1024
+
+const NO_STORE = { 'Cache-Control': 'no-store' }
+
+export function json(data: unknown, init: { status?: number; headers?: HeadersInit } = {}) {
+  const headers = new Headers(init.headers)
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')
+  return Response.json(data, { status: init.status ?? 200, headers })
+}
+
+/** The error body of every API route: `{ error: { message, fields? } }`, never a stack trace. */
+export function errorResponse(error: unknown, log?: (error: unknown) => void) {
+  if (error instanceof Response) return error
+  if (error instanceof HttpError) {
+    const body = { error: { message: error.message, ...(error.fields ? { fields: error.fields } : {}) } }
+    return Response.json(body, { status: error.status, headers: NO_STORE })
+  }
+  log?.(error)
+  return Response.json(
+    { error: { message: 'Something went wrong on our side' } },
+    { status: 500, headers: NO_STORE },
+  )
+}
+
+/** Reads a JSON object body (up to 1 MB); wrong type → 415, too large → 413, bad JSON → 400. */
+export async function readJsonBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type') ?? ''
+  if (!/^application\/(.+\+)?json\b/i.test(type))
+    throw new HttpError(415, 'Send JSON with Content-Type: application/json')
+  const declared = Number(request.headers.get('content-length') ?? 0)
+  if (declared > JSON_BODY_MAX_BYTES) throw new HttpError(413, 'The request body is too large')
+  const text = await readTextLimited(request, JSON_BODY_MAX_BYTES)
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw new HttpError(400, 'The request body is not valid JSON')
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new HttpError(400, 'The request body must be a JSON object')
+  }
+  return value as Record<string, unknown>
+}
+
+async function readTextLimited(request: Request, limit: number) {
+  if (!request.body) return ''
+  const reader = request.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      throw new HttpError(413, 'The request body is too large')
+    }
+    chunks.push(value)
+  }
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export function methodNotAllowed(allowed: string[]) {
+  return Response.json(
+    { error: { message: `Method not allowed; use ${allowed.join(' or ')}` } },
+    { status: 405, headers: { Allow: allowed.join(', '), ...NO_STORE } },
+  )
+}

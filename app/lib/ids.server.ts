@@ -1,0 +1,4 @@
+import { randomUUID } from 'node:crypto'
+
+export const newId = () => randomUUID()
+export const nowIso = () => new Date().toISOString()

@@ -1,0 +1,60 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from 'react-router'
+
+import type { Route } from './+types/root.ts'
+import './app.css'
+import { useNonce } from './lib/nonce-provider.tsx'
+
+export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' }]
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce()
+  return (
+    <html lang="en-IE">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-background text-foreground antialiased">
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  )
+}
+
+export default function App() {
+  return <Outlet />
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const text = isRouteErrorResponse(error)
+    ? error.statusText || (typeof error.data === 'string' ? error.data : '')
+    : error instanceof Error
+      ? error.message
+      : 'Unknown error'
+  return (
+    <main className="mx-auto max-w-2xl px-6 py-24 text-center">
+      <title>{`${status} · Unexpected Application Error!`}</title>
+      <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
+      <p className="mt-4 text-lg">
+        {status} {text}
+      </p>
+      <a className="mt-8 inline-block underline" href="/">
+        Go to the home page
+      </a>
+    </main>
+  )
+}

@@ -1,0 +1,85 @@
+import type { Route } from './+types/auth.ts'
+import { requestContext, servicesContext } from '#app/context.ts'
+import { errorResponse, json } from '#app/lib/api.server.ts'
+import { consumeRateLimit, isRateLimited, resetRateLimit } from '#app/lib/rate-limit.server.ts'
+import type { AppServices } from '#app/services.server.ts'
+
+const SIGN_IN_PATH = '/api/auth/sign-in/email'
+const SIGN_OUT_PATH = '/api/auth/sign-out'
+const THROTTLE_WINDOW_MS = 15 * 60 * 1000
+export const SIGN_IN_FAILURES_PER_ACCOUNT = 5
+export const SIGN_IN_FAILURES_PER_IP = 20
+
+/** Hands the request to better-auth and reshapes its errors into the API's `{ error: { message } }`. */
+async function handle(services: AppServices, request: Request) {
+  const response = await services.auth.handler(request)
+  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response
+  const body = (await response.json().catch(() => null)) as { message?: string } | null
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  return json(
+    { error: { message: body?.message ?? response.statusText ?? 'Request failed' } },
+    { status: response.status, headers },
+  )
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext)
+  try {
+    return await handle(services, request)
+  } catch (error) {
+    return errorResponse(error, (err) => services.logger.error({ err }, 'auth failed'))
+  }
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext)
+  try {
+    const url = new URL(request.url)
+    if (request.method === 'POST' && url.pathname === SIGN_OUT_PATH && !request.headers.get('content-type')) {
+      // better-auth wants a JSON body even for sign-out; a bare `POST /api/auth/sign-out` is just as clear.
+      const headers = new Headers(request.headers)
+      headers.set('content-type', 'application/json')
+      return await handle(services, new Request(request.url, { method: 'POST', headers, body: '{}' }))
+    }
+    if (request.method !== 'POST' || url.pathname !== SIGN_IN_PATH) return await handle(services, request)
+    return await throttledSignIn(services, request, context.get(requestContext).clientIp)
+  } catch (error) {
+    return errorResponse(error, (err) => services.logger.error({ err }, 'auth failed'))
+  }
+}
+
+/** Sign-in with failures counted per IP and per account; past either limit the answer is 429 until the window ends. */
+async function throttledSignIn(services: AppServices, request: Request, ip: string) {
+  const { db } = services
+  const body = (await request
+    .clone()
+    .json()
+    .catch(() => null)) as { email?: unknown } | null
+  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
+  const ipKey = `sign-in:ip:${ip}`
+  const accountKey = `sign-in:account:${email}`
+  const limited =
+    (await isRateLimited(db, { key: ipKey, limit: SIGN_IN_FAILURES_PER_IP })) ||
+    (email !== '' && (await isRateLimited(db, { key: accountKey, limit: SIGN_IN_FAILURES_PER_ACCOUNT })))
+  if (limited) {
+    return json(
+      { error: { message: 'Too many sign-in attempts. Please wait 15 minutes and try again.' } },
+      { status: 429, headers: { 'Retry-After': String(THROTTLE_WINDOW_MS / 1000) } },
+    )
+  }
+  const response = await handle(services, request)
+  if (response.ok) {
+    if (email) await resetRateLimit(db, accountKey)
+  } else if (response.status === 401 || response.status === 400 || response.status === 403) {
+    await consumeRateLimit(db, { key: ipKey, limit: SIGN_IN_FAILURES_PER_IP, windowMs: THROTTLE_WINDOW_MS })
+    if (email) {
+      await consumeRateLimit(db, {
+        key: accountKey,
+        limit: SIGN_IN_FAILURES_PER_ACCOUNT,
+        windowMs: THROTTLE_WINDOW_MS,
+      })
+    }
+  }
+  return response
+}

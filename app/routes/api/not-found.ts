@@ -1,0 +1,10 @@
+import { errorResponse } from '#app/lib/api.server.ts'
+import { NotFoundError } from '#app/lib/errors.ts'
+
+export function loader() {
+  return errorResponse(new NotFoundError('There is no such API route'))
+}
+
+export function action() {
+  return errorResponse(new NotFoundError('There is no such API route'))
+}

@@ -1,0 +1,35 @@
+import type { Route } from './+types/table.ts'
+import { requireAdminApi } from '#app/auth/session.server.ts'
+import { servicesContext } from '#app/context.ts'
+import { errorResponse, json, methodNotAllowed, readJsonBody } from '#app/lib/api.server.ts'
+import { NotFoundError } from '#app/lib/errors.ts'
+import { getListTable } from '#app/models/registry.server.ts'
+
+function tableOr404(name: string) {
+  const model = getListTable(name)
+  if (!model) throw new NotFoundError(`There is no table called ${name}`)
+  return model
+}
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext)
+  try {
+    const model = tableOr404(params.table)
+    return json(await model.list({ db: services.db }))
+  } catch (error) {
+    return errorResponse(error, (err) => services.logger.error({ err }, 'api list failed'))
+  }
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext)
+  try {
+    const model = tableOr404(params.table)
+    if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
+    await requireAdminApi(request, services)
+    const record = await model.create({ db: services.db, data: await readJsonBody(request) })
+    return json(record, { status: 201 })
+  } catch (error) {
+    return errorResponse(error, (err) => services.logger.error({ err }, 'api create failed'))
+  }
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod'
+
+export const SHORT_TEXT_MAX_LENGTH = 200
+export const MEDIUM_TEXT_MAX_LENGTH = 2000
+export const RICH_TEXT_MAX_LENGTH = 50_000
+export const URL_MAX_LENGTH = 2000
+
+/** A required single-line text: trimmed, not empty. */
+export function requiredText(label: string, max = SHORT_TEXT_MAX_LENGTH) {
+  return z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+}
+
+/** An optional text: trimmed; empty, null or missing becomes null. */
+export function optionalText(label: string, max = SHORT_TEXT_MAX_LENGTH) {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(max, `${label} must be at most ${max} characters`)
+    .nullish()
+    .transform((value) => (value ? value : null))
+}
+
+/** An image address: an uploaded `/media/…` path, a bundled `/images/…` path or an absolute http(s) URL. */
+export function imageUrl(label = 'Image') {
+  return z
+    .string({ error: `${label} must be text` })
+    .trim()
+    .max(URL_MAX_LENGTH)
+    .refine(
+      (value) => value === '' || /^\/(media|images)\/[\w./-]+$/.test(value) || /^https?:\/\/\S+$/.test(value),
+      {
+        message: `${label} must be an uploaded image or an http(s) address`,
+      },
+    )
+    .refine((value) => !value.includes('..'), {
+      message: `${label} must be an uploaded image or an http(s) address`,
+    })
+}
+
+export const optionalImageUrl = (label = 'Image') =>
+  imageUrl(label)
+    .nullish()
+    .transform((value) => (value ? value : null))
+
+export const requiredImageUrl = (label = 'Image') =>
+  z.string({ error: 'Please upload an image' }).trim().min(1, 'Please upload an image').pipe(imageUrl(label))
+
+/** A decimal coordinate: numbers pass, text is parsed; empty or unparsable becomes null (spec §5). */
+export function coordinate(min: number, max: number) {
+  return z.union([z.number(), z.string(), z.null(), z.undefined()]).transform((value) => {
+    if (value === null || value === undefined) return null
+    const number = typeof value === 'number' ? value : Number.parseFloat(value.trim())
+    return Number.isFinite(number) && number >= min && number <= max ? number : null
+  })
+}
+
+/** A boolean from JSON (true/false) or from a form ('on', 'true', '1'). */
+export const booleanField = z
+  .union([z.boolean(), z.string(), z.number(), z.null(), z.undefined()])
+  .transform((value) => {
+    if (typeof value === 'string') return ['on', 'true', '1', 'yes'].includes(value.trim().toLowerCase())
+    return Boolean(value)
+  })
+
+export const orderField = z.coerce
+  .number({ error: 'Order must be a whole number' })
+  .int('Order must be a whole number')
+  .min(1, 'Order must be 1 or more')
+  .max(1_000_000)
+
+/** Turns zod issues into the `{ field: message }` map the API and forms show (first message per field). */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {}
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'form'
+    fields[key] ??= issue.message
+  }
+  return fields
+}

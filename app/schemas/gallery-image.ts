@@ -1,0 +1,17 @@
+import { z } from 'zod'
+
+import { requiredImageUrl, requiredText } from './fields.ts'
+
+export const GALLERY_CATEGORIES = ['worship', 'prayer', 'youth', 'children', 'events'] as const
+export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number]
+
+export const GalleryImageSchema = z.object({
+  title: requiredText('Title'),
+  category: z.enum(GALLERY_CATEGORIES, {
+    error: 'Category must be one of worship, prayer, youth, children, events',
+  }),
+  image_url: requiredImageUrl(),
+})
+
+export type GalleryImageData = z.output<typeof GalleryImageSchema>
+export type GalleryImage = GalleryImageData & { id: string; created_at: string; updated_at: string }

@@ -1,0 +1,89 @@
+import crypto from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+
+import pino from 'pino'
+
+import {
+  type Auth,
+  countAdministrators,
+  createAuth,
+  migrateAuthTables,
+  upsertAdministrator,
+} from './auth/auth.server.ts'
+import { type Db, openDatabase } from './db/database.server.ts'
+import { migrateToLatest } from './db/migrate.server.ts'
+import { seedDemoContent } from './db/seed.server.ts'
+import { type Env, readEnv } from './env.server.ts'
+import { LocalImageStorage } from './storage/images.server.ts'
+
+export interface AppServices {
+  env: Env
+  db: Db
+  auth: Auth
+  storage: LocalImageStorage
+  logger: pino.Logger
+  close: () => Promise<void>
+}
+
+export function createLogger(env: Pick<Env, 'LOG_LEVEL'>) {
+  return pino({
+    level: env.LOG_LEVEL,
+    base: undefined,
+    // Belt and braces: nothing that looks like a secret is ever written, whatever a caller logs.
+    redact: { paths: ['password', '*.password', 'cookie', '*.cookie', 'headers', '*.headers'], remove: true },
+  })
+}
+
+/** The auth secret from AUTH_SECRET, or one generated once and kept in DATA_DIR (mode 600). */
+export function loadSecret(env: Env) {
+  if (env.AUTH_SECRET) return env.AUTH_SECRET
+  const file = path.join(env.dataDir, 'auth-secret')
+  try {
+    return fs.readFileSync(file, 'utf8').trim()
+  } catch {
+    fs.mkdirSync(env.dataDir, { recursive: true })
+    const secret = crypto.randomBytes(32).toString('hex')
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })
+    return secret
+  }
+}
+
+/** Opens the database and brings it up to date: the tools' and the server's common start. */
+export async function openServices(env: Env = readEnv(), logger = createLogger(env)): Promise<AppServices> {
+  const db = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir })
+  try {
+    await migrateToLatest(db)
+    const secret = loadSecret(env)
+    await migrateAuthTables({ db, env, secret })
+    const auth = createAuth({ db, env, secret })
+    const storage = new LocalImageStorage(path.join(env.dataDir, 'uploads'))
+    await storage.init()
+    return { env, db, auth, storage, logger, close: () => db.close() }
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+}
+
+/** Everything the web server needs before it listens: schema, demo content, the bootstrap administrator. */
+export async function startServices(env: Env = readEnv()): Promise<AppServices> {
+  const logger = createLogger(env)
+  const services = await openServices(env, logger)
+  if (env.SEED_DEMO) {
+    const seeded = await seedDemoContent(services)
+    if (seeded) logger.info('Loaded the demo content into the empty database')
+  }
+  if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
+    const { created } = await upsertAdministrator(services.auth, {
+      email: env.ADMIN_EMAIL,
+      password: env.ADMIN_PASSWORD,
+    })
+    logger.info(`${created ? 'Created' : 'Updated the password of'} the administrator ${env.ADMIN_EMAIL}`)
+  } else if ((await countAdministrators(services.db)) === 0) {
+    logger.warn(
+      'No administrator yet: run `npm run admin -- create you@example.org` (or set ADMIN_EMAIL and ADMIN_PASSWORD) to sign in at /admin/login',
+    )
+  }
+  return services
+}

@@ -1,0 +1,26 @@
+// `npm start`: builds the site when there is no build yet (or the sources are newer), then runs the server.
+import { spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import path from 'node:path'
+
+const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
+const serverBundle = path.join(buildDir, 'server', 'index.js')
+const SOURCES = ['app', 'server', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0
+  const stat = fs.statSync(target)
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)))
+  return newest
+}
+
+const builtAt = fs.existsSync(serverBundle) ? fs.statSync(serverBundle).mtimeMs : 0
+if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
+  console.log(builtAt ? 'Sources changed since the last build: building…' : 'First start: building the site…')
+  const result = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit', env: process.env })
+  if (result.status !== 0) process.exit(result.status ?? 1)
+}
+
+await import(path.resolve('server.js'))

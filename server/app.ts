@@ -1,0 +1,131 @@
+import crypto from 'node:crypto'
+import path from 'node:path'
+
+import { createRequestHandler } from '@react-router/express'
+import express, { type NextFunction, type Request, type Response } from 'express'
+import helmet from 'helmet'
+import { RouterContextProvider } from 'react-router'
+
+import { requestContext, servicesContext } from '#app/context.ts'
+import type { AppServices } from '#app/services.server.ts'
+import { isCrossSiteRequest } from '#server/origin-check.ts'
+
+declare module 'express-serve-static-core' {
+  interface Locals {
+    cspNonce: string
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** The whole site as one Express application: security headers, logging, media, the API and the pages. */
+export function createApp(services: AppServices) {
+  const { env, logger } = services
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', env.TRUST_PROXY)
+
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint()
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6
+      // Only method, path, status and time: never headers, cookies, bodies or query strings (search terms).
+      logger.info(
+        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        'request',
+      )
+    })
+    next()
+  })
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+    next()
+  })
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          connectSrc: ["'self'"],
+          fontSrc: ["'self'", 'data:'],
+          frameAncestors: ["'none'"],
+          formAction: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          upgradeInsecureRequests: env.secureCookies ? [] : null,
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: env.secureCookies,
+      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    }),
+  )
+
+  // Cross-site requests that change state are refused, whatever route they aim at (CSRF defence).
+  app.use((req, res, next) => {
+    if (STATE_CHANGING.has(req.method) && isCrossSiteRequest(req, env.PUBLIC_URL)) {
+      res.status(403).json({ error: { message: 'Cross-site requests are not allowed' } })
+      return
+    }
+    next()
+  })
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await services.db.kysely.selectFrom('church_info').select('id').limit(1).execute()
+      res.set('Cache-Control', 'no-store').json({ status: 'ok', database: services.db.dialect })
+    } catch (error) {
+      logger.error({ err: error }, 'health check failed')
+      res
+        .status(503)
+        .set('Cache-Control', 'no-store')
+        .json({ status: 'error', database: services.db.dialect })
+    }
+  })
+
+  app.use(
+    '/media',
+    express.static(path.join(services.storage.root), {
+      immutable: true,
+      maxAge: '365d',
+      dotfiles: 'deny',
+      index: false,
+      redirect: false,
+      fallthrough: true,
+    }),
+    (_req: Request, res: Response) => {
+      res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found')
+    },
+  )
+
+  app.all(
+    '/{*splat}',
+    createRequestHandler({
+      build: () => import('virtual:react-router/server-build'),
+      mode: process.env.NODE_ENV === 'development' ? 'development' : 'production',
+      getLoadContext: (req, res) => {
+        const context = new RouterContextProvider()
+        context.set(servicesContext, services)
+        context.set(requestContext, { nonce: res.locals.cspNonce, clientIp: req.ip ?? 'unknown' })
+        return context
+      },
+    }),
+  )
+
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: number; statusCode?: number }).status ?? 500
+    if (status >= 500) logger.error({ err: error, path: req.path }, 'unhandled error')
+    if (res.headersSent) return
+    const message = status >= 500 ? 'Something went wrong on our side' : (error as Error).message
+    res.status(status).json({ error: { message } })
+  })
+
+  return app
+}
+
+export { readEnv } from '#app/env.server.ts'
+export { startServices } from '#app/services.server.ts'
