@@ -14,7 +14,7 @@ export function authOptions({ db, env, secret }: { db: Db; env: Env; secret: str
     database: { db: db.kysely, type: db.dialect },
     secret,
     // Without PUBLIC_URL the base URL follows the request, so the same build serves any host and port.
-    baseURL: env.PUBLIC_URL,
+    baseURL: env.PUBLIC_URL ?? { allowedHosts: ['*'], fallback: `http://localhost:${env.PORT}` },
     basePath: '/api/auth',
     // The request's own origin is trusted; our origin check in front has already refused cross-site writes.
     trustedOrigins: async (request?: Request) => {

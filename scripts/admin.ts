@@ -1,0 +1,69 @@
+// npm run admin -- create EMAIL [--password P]
+// Creates that administrator, or resets its password; asks for the password (twice, hidden) when not given.
+import readline from 'node:readline'
+import { Writable } from 'node:stream'
+
+import { upsertAdministrator } from '#app/auth/auth.server.ts'
+import { readEnv } from '#app/env.server.ts'
+import { openServices } from '#app/services.server.ts'
+
+const USAGE = 'Usage: npm run admin -- create EMAIL [--password PASSWORD]'
+
+function askHidden(question: string): Promise<string> {
+  let muted = false
+  const output = new Writable({
+    write(chunk, _encoding, callback) {
+      if (!muted) process.stdout.write(chunk)
+      callback()
+    },
+  })
+  const rl = readline.createInterface({ input: process.stdin, output, terminal: true })
+  return new Promise((resolve) => {
+    rl.question(question, (answer) => {
+      rl.close()
+      process.stdout.write('\n')
+      resolve(answer)
+    })
+    muted = true
+  })
+}
+
+async function main() {
+  const [command, email, ...rest] = process.argv.slice(2)
+  if (command !== 'create' || !email || email.startsWith('--')) {
+    console.error(USAGE)
+    process.exit(2)
+  }
+  const flag = rest.indexOf('--password')
+  let password = flag >= 0 ? rest[flag + 1] : undefined
+  if (flag >= 0 && !password) {
+    console.error(USAGE)
+    process.exit(2)
+  }
+  if (!password) {
+    if (!process.stdin.isTTY) {
+      console.error('No terminal to ask for the password: pass --password PASSWORD')
+      process.exit(2)
+    }
+    password = await askHidden(`Password for ${email}: `)
+    const again = await askHidden('Repeat the password: ')
+    if (password !== again) {
+      console.error('The passwords do not match')
+      process.exit(1)
+    }
+  }
+  // The operator's tool never loads demo content; it only makes sure the schema is there.
+  const env = readEnv({ ...process.env, LOG_LEVEL: 'warn' })
+  const services = await openServices(env)
+  try {
+    const { created } = await upsertAdministrator(services.auth, { email, password })
+    console.log(created ? `Created the administrator ${email}` : `Reset the password of ${email}`)
+  } finally {
+    await services.close()
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

@@ -1,0 +1,80 @@
+import AxeBuilder from '@axe-core/playwright'
+import { test as base, expect, type Page } from '@playwright/test'
+
+import { startServer, type TestServer } from '../test-server.ts'
+
+export const ADMIN = { email: 'admin@example.org', password: 'correct-horse-battery' }
+
+interface WorkerFixtures {
+  /** A production server on a random port with a fresh copy of the seeded demo data, one per worker. */
+  server: TestServer
+}
+
+interface TestFixtures {
+  /** Console errors and page errors seen during the test; the test fails if any remain at the end. */
+  consoleErrors: string[]
+}
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  server: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      const server = await startServer({ templateDir: process.env.LAMPSTAND_TEMPLATE_DIR, admin: ADMIN })
+      await use(server)
+      await server.stop()
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+  baseURL: async ({ server }, use) => {
+    await use(server.url)
+  },
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = []
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning')
+          errors.push(`${message.type()}: ${message.text()}`)
+      })
+      page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
+      // Map tiles and any other outside address are never fetched: tests run offline.
+      await page.route(/^https?:\/\/(?!127\.0\.0\.1|localhost)/, (route) =>
+        route.fulfill({ status: 200, contentType: 'image/png', body: TRANSPARENT_PNG }),
+      )
+      await use(errors)
+      expect(errors, 'console errors or warnings').toEqual([])
+    },
+    { auto: true },
+  ],
+})
+
+export { expect }
+
+const TRANSPARENT_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+)
+
+/** Runs axe-core on the current page and fails on any violation. */
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const summary = results.violations.map(
+    (violation) =>
+      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+  )
+  expect(summary, 'axe violations').toEqual([])
+}
+
+/** Waits until React has hydrated the page (root.tsx sets data-hydrated on <html>). */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+}
+
+/** Signs in through the admin login screen. */
+export async function signIn(page: Page, { email, password } = ADMIN) {
+  await page.goto('/admin/login')
+  await waitForHydration(page)
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await page.waitForURL('**/admin/dashboard')
+}
