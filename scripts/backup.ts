@@ -1,0 +1,74 @@
+// npm run backup [-- --out DIR]
+// Writes one .tar.gz holding a consistent copy of the database (SQLite online backup, or a JSON export of every
+// table on PostgreSQL) and the uploaded images. Safe to run while the site is serving.
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+import SQLite from 'better-sqlite3'
+import * as tar from 'tar'
+
+import { BACKUP_TABLES, exportTables } from './backup-tables.ts'
+import { readEnv } from '#app/env.server.ts'
+import { openServices } from '#app/services.server.ts'
+
+async function main() {
+  const outFlag = process.argv.indexOf('--out')
+  const outDir = path.resolve(outFlag >= 0 ? (process.argv[outFlag + 1] ?? 'backups') : 'backups')
+  const env = readEnv({ ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false' })
+  const services = await openServices(env)
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-backup-'))
+  try {
+    if (services.db.sqlitePath) {
+      // SQLite's online backup API copies a consistent snapshot even while the server writes.
+      const source = new SQLite(services.db.sqlitePath, { readonly: true, fileMustExist: true })
+      await source.backup(path.join(staging, 'lampstand.db'))
+      source.close()
+    } else {
+      const tables = await exportTables(services.db)
+      fs.writeFileSync(
+        path.join(staging, 'database.json'),
+        JSON.stringify({ format: 'lampstand-json-1', tables }),
+      )
+    }
+    const uploads = services.storage.root
+    const manifest = {
+      created_at: new Date().toISOString(),
+      database: services.db.dialect,
+      tables: BACKUP_TABLES,
+      uploads: fs.existsSync(uploads)
+        ? fs.readdirSync(uploads).filter((name) => !name.startsWith('.')).length
+        : 0,
+    }
+    fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2))
+    fs.mkdirSync(outDir, { recursive: true })
+    const archive = path.join(outDir, `lampstand-backup-${stamp}.tar.gz`)
+    const entries = ['manifest.json', services.db.sqlitePath ? 'lampstand.db' : 'database.json']
+    if (fs.existsSync(uploads)) {
+      // A link instead of a copy: tar follows it, so the images are read once, straight from DATA_DIR.
+      fs.symlinkSync(uploads, path.join(staging, 'uploads'), 'dir')
+      entries.push('uploads')
+    }
+    await tar.create(
+      {
+        gzip: true,
+        file: archive,
+        cwd: staging,
+        follow: true,
+        portable: true,
+        filter: (entry) => !/(^|\/)\.tmp(\/|$)/.test(entry),
+      },
+      entries,
+    )
+    console.log(`Backup written to ${path.relative(process.cwd(), archive)} (${manifest.uploads} images)`)
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true })
+    await services.close()
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})
