@@ -4,11 +4,13 @@ import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
-import { RouterContextProvider } from 'react-router'
+import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from 'react-router'
 
 import { requestContext, servicesContext } from '#app/context.ts'
 import type { AppServices } from '#app/services.server.ts'
+import { getContentVersion } from '#app/lib/content-version.server.ts'
 import { isCrossSiteRequest } from '#server/origin-check.ts'
+import { pageCache } from '#server/page-cache.ts'
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -102,19 +104,26 @@ export function createApp(services: AppServices) {
     },
   )
 
-  app.all(
-    '/{*splat}',
-    createRequestHandler({
-      build: () => import('virtual:react-router/server-build'),
-      mode: process.env.NODE_ENV === 'development' ? 'development' : 'production',
-      getLoadContext: (req, res) => {
-        const context = new RouterContextProvider()
-        context.set(servicesContext, services)
-        context.set(requestContext, { nonce: res.locals.cspNonce, clientIp: req.ip ?? 'unknown' })
-        return context
-      },
-    }),
-  )
+  const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production'
+  const build = () => import('virtual:react-router/server-build')
+  const loadContext = (req: Request, res: Response) => {
+    const context = new RouterContextProvider()
+    context.set(servicesContext, services)
+    context.set(requestContext, { nonce: res.locals.cspNonce, clientIp: req.ip ?? 'unknown' })
+    return context
+  }
+
+  if (env.PAGE_CACHE && mode === 'production') {
+    const render = createWebRequestHandler(build, mode)
+    app.use(
+      pageCache({
+        render: (request, req, res) => render(request, loadContext(req, res)),
+        getVersion: getContentVersion,
+      }),
+    )
+  }
+
+  app.all('/{*splat}', createRequestHandler({ build, mode, getLoadContext: loadContext }))
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     const status = (error as { status?: number; statusCode?: number }).status ?? 500
