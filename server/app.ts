@@ -19,6 +19,8 @@ declare module 'express-serve-static-core' {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+const BODY_MAX_BYTES = 1024 * 1024
+const UPLOAD_BODY_MAX_BYTES = 11 * 1024 * 1024
 
 /** The whole site as one Express application: security headers, logging, media, the API and the pages. */
 export function createApp(services: AppServices) {
@@ -71,6 +73,19 @@ export function createApp(services: AppServices) {
   app.use((req, res, next) => {
     if (STATE_CHANGING.has(req.method) && isCrossSiteRequest(req, env.PUBLIC_URL)) {
       res.status(403).json({ error: { message: 'Cross-site requests are not allowed' } })
+      return
+    }
+    next()
+  })
+
+  // Bodies are read by the routes as streams; refuse oversized ones up front (uploads have their own, larger limit).
+  app.use((req, res, next) => {
+    const upload = req.path === '/api/uploads'
+    if (Number(req.get('content-length') ?? 0) > (upload ? UPLOAD_BODY_MAX_BYTES : BODY_MAX_BYTES)) {
+      const message = upload
+        ? 'The file is too large: images can be up to 10 MB'
+        : 'The request body is too large'
+      res.status(413).json({ error: { message } })
       return
     }
     next()
