@@ -7,7 +7,8 @@ import path from 'node:path'
 import pg from 'pg'
 
 export const ROOT = path.resolve(import.meta.dirname, '..')
-export const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
+// Tests build into their own directory so they never replace the build a running `npm start` serves.
+export const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build-test')
 
 export interface TestServer {
   url: string
