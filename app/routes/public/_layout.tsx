@@ -1,5 +1,88 @@
+import { useEffect } from 'react'
 import { Outlet } from 'react-router'
+import { Toaster } from 'sonner'
 
-export default function PublicLayout() {
-  return <Outlet />
+import type { Route } from './+types/_layout.ts'
+import { CookieBanner } from '#app/components/site/cookie-banner.tsx'
+import { RouteProgress } from '#app/components/site/route-progress.tsx'
+import { FALLBACK_CHURCH_NAME } from '#app/components/site/site-constants.ts'
+import { SiteFooter } from '#app/components/site/site-footer.tsx'
+import { SiteHeader } from '#app/components/site/site-header.tsx'
+import '#app/components/site/site.css'
+import { ThemePicker } from '#app/components/site/theme-picker.tsx'
+import { applyStoredTheme, useThemePreference } from '#app/components/site/use-theme-preference.ts'
+import { WhatsAppButton } from '#app/components/site/whatsapp-button.tsx'
+import { servicesContext } from '#app/context.ts'
+import { loadImageSources } from '#app/lib/image-sources.server.ts'
+import { FALLBACK_IMAGES } from '#app/lib/images.ts'
+import { useNonce } from '#app/lib/nonce-provider.tsx'
+import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
+import { THEME_BOOT_SCRIPT } from '#app/lib/themes.ts'
+import { getChurchInfo } from '#app/models/church-info.server.ts'
+
+/** The church's public settings, shared by every public page (read them with `useChurch`). */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext)
+  const info = await getChurchInfo({ db })
+  const imageSource = await loadImageSources({ db, urls: [info?.logo_url] })
+  return {
+    church: {
+      name: info?.name || FALLBACK_CHURCH_NAME,
+      description: sanitizeHtml(info?.description),
+      address: info?.address ?? null,
+      email: info?.email ?? null,
+      phone: info?.phone ?? null,
+      whatsapp_number: info?.whatsapp_number ?? null,
+      latitude: info?.latitude ?? null,
+      longitude: info?.longitude ?? null,
+      logo: imageSource(info?.logo_url, FALLBACK_IMAGES.logo)!,
+    },
+  }
+}
+
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  const { church } = loaderData
+  const nonce = useNonce()
+  const { darkMode } = useThemePreference()
+
+  useEffect(() => {
+    applyStoredTheme()
+    // The theme is a preference of the public site: leaving it for the admin takes the dark class away.
+    return () => document.documentElement.classList.remove('dark')
+  }, [])
+
+  return (
+    <>
+      {/* Applies the saved theme before anything paints; see THEME_BOOT_SCRIPT. */}
+      <script
+        nonce={nonce || undefined}
+        dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }}
+        suppressHydrationWarning
+      />
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-full bg-primary px-5 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <RouteProgress />
+      <div className="flex min-h-screen flex-col">
+        <SiteHeader name={church.name} logo={church.logo} />
+        <main id="main" tabIndex={-1} className="flex-1 outline-none">
+          <Outlet />
+        </main>
+        <SiteFooter
+          name={church.name}
+          logo={church.logo}
+          address={church.address}
+          email={church.email}
+          phone={church.phone}
+        />
+      </div>
+      <WhatsAppButton number={church.whatsapp_number} />
+      <ThemePicker />
+      <CookieBanner />
+      <Toaster position="top-right" richColors theme={darkMode ? 'dark' : 'light'} />
+    </>
+  )
 }

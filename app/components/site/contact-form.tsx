@@ -1,0 +1,171 @@
+import { CheckCircle2, CircleAlert, Send } from 'lucide-react'
+import { type ComponentProps, useEffect, useRef } from 'react'
+import { useActionData, useFetcher } from 'react-router'
+
+import { buttonClasses } from './button-classes.ts'
+import { cn } from '#app/lib/cn.ts'
+import { HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
+
+export const CONTACT_SUCCESS_MESSAGE = 'Your message has been sent successfully!'
+
+export type ContactFormResult =
+  | { ok: true }
+  | { ok: false; message: string; fields?: Record<string, string>; values?: Record<string, string> }
+
+/**
+ * The contact form. With JavaScript it sends in the background ('Sending...') and clears itself on success;
+ * without, it is an ordinary form post to the page's action, which answers with the same messages.
+ */
+export function ContactForm() {
+  const fetcher = useFetcher<ContactFormResult>({ key: 'contact' })
+  // Without JavaScript the answer comes back as the page's own action data.
+  const pageResult = useActionData<ContactFormResult>()
+  const result = fetcher.data ?? pageResult
+  const sending = fetcher.state === 'submitting'
+  const formRef = useRef<HTMLFormElement>(null)
+
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data?.ok) formRef.current?.reset()
+  }, [fetcher.state, fetcher.data])
+
+  const failure = result && !result.ok ? result : null
+  const fieldError = (name: string) => failure?.fields?.[name]
+  const value = (name: string) => failure?.values?.[name]
+
+  return (
+    <fetcher.Form ref={formRef} method="post" className="space-y-5" aria-label="Contact form">
+      {result?.ok ? (
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-xl border border-green-600/30 bg-green-50 p-4 text-green-900 dark:bg-green-950/50 dark:text-green-100"
+        >
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <p className="font-medium">{CONTACT_SUCCESS_MESSAGE}</p>
+        </div>
+      ) : null}
+      {failure ? (
+        <div
+          role="alert"
+          className="flex items-start gap-3 rounded-xl border border-red-600/30 bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-100"
+        >
+          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <p className="font-medium">{failure.message}</p>
+        </div>
+      ) : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="First Name"
+          name="first_name"
+          required
+          autoComplete="given-name"
+          error={fieldError('first_name')}
+          defaultValue={value('first_name')}
+        />
+        <Field
+          label="Last Name"
+          name="last_name"
+          required
+          autoComplete="family-name"
+          error={fieldError('last_name')}
+          defaultValue={value('last_name')}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          error={fieldError('email')}
+          defaultValue={value('email')}
+        />
+        <Field
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          error={fieldError('phone')}
+          defaultValue={value('phone')}
+        />
+      </div>
+      <Field label="Subject" name="subject" error={fieldError('subject')} defaultValue={value('subject')} />
+      <Field
+        label="Message"
+        name="message"
+        required
+        multiline
+        error={fieldError('message')}
+        defaultValue={value('message')}
+      />
+
+      {/* People never see or fill this field; robots that fill every field give themselves away. */}
+      <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden>
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+
+      <button
+        type="submit"
+        disabled={sending}
+        className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}
+      >
+        <Send className="size-4" aria-hidden />
+        {sending ? 'Sending...' : 'Send Message'}
+      </button>
+    </fetcher.Form>
+  )
+}
+
+interface FieldProps extends Omit<ComponentProps<'input'>, 'name'> {
+  label: string
+  name: string
+  error?: string
+  multiline?: boolean
+}
+
+function Field({ label, name, error, multiline = false, required, className, ...props }: FieldProps) {
+  const id = `contact-${name}`
+  const errorId = `${id}-error`
+  const inputClass = cn(
+    'mt-1.5 block w-full rounded-xl border bg-background px-4 py-3 text-base text-foreground shadow-xs transition outline-none placeholder:text-muted-foreground focus:border-primary-text focus:ring-3 focus:ring-primary/20 dark:focus:ring-primary-text/25',
+    error ? 'border-red-600' : 'border-border',
+    className,
+  )
+  const shared = {
+    id,
+    name,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  }
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+        {required ? (
+          <span className="text-red-700 dark:text-red-400" aria-hidden>
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      {multiline ? (
+        <textarea
+          {...shared}
+          rows={6}
+          defaultValue={props.defaultValue}
+          className={cn(inputClass, 'resize-y')}
+        />
+      ) : (
+        <input {...props} {...shared} type={props.type ?? 'text'} className={inputClass} />
+      )}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

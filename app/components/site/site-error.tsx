@@ -1,0 +1,37 @@
+import { Home } from 'lucide-react'
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+
+import { buttonClasses } from './button-classes.ts'
+
+/** The error page inside the site's header and footer (spec §2: 'Unexpected Application Error!'). */
+export function SiteError() {
+  const error = useRouteError()
+  const status = isRouteErrorResponse(error) ? error.status : 500
+  const text = isRouteErrorResponse(error)
+    ? error.statusText || (typeof error.data === 'string' ? error.data : '')
+    : error instanceof Error
+      ? error.message
+      : 'Unknown error'
+  return (
+    <section className="relative isolate overflow-hidden">
+      <div
+        className="absolute inset-0 -z-10 bg-[radial-gradient(ellipse_at_top,hsl(var(--primary-h)_60%_50%/0.12),transparent_60%)]"
+        aria-hidden
+      />
+      <div className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-6 py-24 text-center">
+        <title>{`${status} · Unexpected Application Error!`}</title>
+        <p className="font-serif text-7xl font-bold text-primary-text/25 sm:text-8xl" aria-hidden>
+          {status}
+        </p>
+        <h1 className="mt-4 font-serif text-3xl font-bold sm:text-4xl">Unexpected Application Error!</h1>
+        <p className="mt-4 text-lg text-muted-foreground">
+          {status} {text}
+        </p>
+        <Link to="/" className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
+          <Home className="size-5" aria-hidden />
+          Back to the home page
+        </Link>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,125 @@
+import { Mail, MapPin, Phone } from 'lucide-react'
+import { Link } from 'react-router'
+
+import { BrandIcon } from './brand-icon.tsx'
+import { FOOTER_TAGLINE, NAV_LINKS, SOCIAL_LINKS } from './site-constants.ts'
+import { SiteImage } from './site-image.tsx'
+import type { ImageSource } from '#app/lib/images.ts'
+
+interface SiteFooterProps {
+  name: string
+  logo: ImageSource
+  address: string | null
+  email: string | null
+  phone: string | null
+}
+
+const headingClass = 'font-serif text-base font-semibold tracking-wide text-white'
+const linkClass =
+  'rounded text-sm text-white/75 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-white'
+
+export function SiteFooter({ name, logo, address, email, phone }: SiteFooterProps) {
+  return (
+    <footer className="bg-[hsl(var(--primary-h)_32%_13%)] text-white/80">
+      <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
+        <div>
+          <div className="flex items-center gap-3">
+            <SiteImage
+              image={logo}
+              alt=""
+              sizes="48px"
+              className="size-12 rounded-full bg-white/95 object-contain p-1"
+            />
+            <p className="font-serif text-xl font-bold text-white">{name}</p>
+          </div>
+          <p className="mt-4 max-w-xs text-sm leading-relaxed text-white/75">{FOOTER_TAGLINE}</p>
+        </div>
+
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className={headingClass}>
+            Quick Links
+          </h2>
+          <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2.5 md:grid-cols-1">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className={linkClass}>
+                  {link.to === '/about' ? 'About Us' : link.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div>
+          <h2 className={headingClass}>Follow Us</h2>
+          <ul className="mt-4 flex gap-3">
+            <li>
+              <a
+                href={SOCIAL_LINKS.facebook}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Facebook (opens in a new tab)"
+                className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
+              >
+                <BrandIcon name="facebook" className="size-5" />
+              </a>
+            </li>
+            <li>
+              <a
+                href={SOCIAL_LINKS.instagram}
+                target="_blank"
+                rel="noopener noreferrer"
+                aria-label="Instagram (opens in a new tab)"
+                className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
+              >
+                <BrandIcon name="instagram" className="size-5" />
+              </a>
+            </li>
+          </ul>
+        </div>
+
+        <div>
+          <h2 className={headingClass}>Connect With Us</h2>
+          <ul className="mt-4 space-y-3 text-sm">
+            {address ? (
+              <li className="flex gap-3">
+                <MapPin className="mt-0.5 size-4 shrink-0 text-white/60" aria-hidden />
+                <span>{address}</span>
+              </li>
+            ) : null}
+            {phone ? (
+              <li className="flex gap-3">
+                <Phone className="mt-0.5 size-4 shrink-0 text-white/60" aria-hidden />
+                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+                  {phone}
+                </a>
+              </li>
+            ) : null}
+            {email ? (
+              <li className="flex gap-3">
+                <Mail className="mt-0.5 size-4 shrink-0 text-white/60" aria-hidden />
+                <a href={`mailto:${email}`} className={`${linkClass} break-all`}>
+                  {email}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-white/10">
+        {/* Extra room at the bottom on phones, where the floating WhatsApp and theme buttons sit. */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pt-6 pb-24 text-xs text-white/65 sm:flex-row sm:items-center sm:justify-between sm:px-6 sm:pb-6 lg:px-8">
+          <p>
+            © {new Date().getFullYear()} {name}. All rights reserved.
+          </p>
+          <Link
+            to="/privacy-policy"
+            className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+          >
+            Privacy Policy
+          </Link>
+        </div>
+      </div>
+    </footer>
+  )
+}

@@ -1,0 +1,65 @@
+import { Link, useLocation } from 'react-router'
+
+import { MobileMenu } from './mobile-menu.tsx'
+import { NAV_LINKS, SITE_SUBTITLE } from './site-constants.ts'
+import { SiteImage } from './site-image.tsx'
+import { cn } from '#app/lib/cn.ts'
+import type { ImageSource } from '#app/lib/images.ts'
+import { isActivePath } from '#app/lib/is-active-path.ts'
+
+export function SiteHeader({ name, logo }: { name: string; logo: ImageSource }) {
+  const { pathname } = useLocation()
+  return (
+    <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 md:h-20 lg:px-8">
+        <Link
+          to="/"
+          className="group flex min-w-0 items-center gap-3 rounded-lg"
+          aria-label={`${name}, home`}
+        >
+          <SiteImage
+            image={logo}
+            alt=""
+            sizes="48px"
+            priority
+            className="size-10 shrink-0 rounded-full object-contain md:size-12"
+          />
+          <span className="flex min-w-0 flex-col">
+            <span className="truncate font-serif text-lg leading-tight font-bold text-foreground md:text-xl">
+              {name}
+            </span>
+            <span className="truncate text-xs leading-tight text-muted-foreground md:hidden lg:block">
+              {SITE_SUBTITLE}
+            </span>
+          </span>
+        </Link>
+
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-0.5 lg:gap-1">
+            {NAV_LINKS.map((link) => {
+              const active = isActivePath(pathname, link.to)
+              return (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    aria-current={active ? 'page' : undefined}
+                    className={cn(
+                      'block rounded-full px-3 py-2 text-sm font-medium transition-colors lg:px-4',
+                      active
+                        ? 'bg-primary text-white shadow-sm'
+                        : 'text-foreground/80 hover:bg-primary/10 hover:text-primary-text dark:hover:bg-primary-text/10',
+                    )}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+
+        <MobileMenu name={name} />
+      </div>
+    </header>
+  )
+}

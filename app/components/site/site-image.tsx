@@ -1,0 +1,29 @@
+import type { ImageSource } from '#app/lib/images.ts'
+
+interface SiteImageProps {
+  image: ImageSource
+  alt: string
+  /** How wide the image is drawn at each breakpoint, so the browser picks the smallest variant that is sharp. */
+  sizes: string
+  className?: string
+  /** The largest image above the fold: fetched first and never lazily. */
+  priority?: boolean
+}
+
+/** An image with its intrinsic size (no layout shift), a srcset of the upload's variants and lazy loading. */
+export function SiteImage({ image, alt, sizes, className, priority = false }: SiteImageProps) {
+  return (
+    <img
+      src={image.src}
+      srcSet={image.srcSet}
+      sizes={image.srcSet ? sizes : undefined}
+      width={image.width}
+      height={image.height}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? 'sync' : 'async'}
+      className={className}
+    />
+  )
+}

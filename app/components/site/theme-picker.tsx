@@ -1,0 +1,43 @@
+import { Moon, Sun } from 'lucide-react'
+import type { CSSProperties } from 'react'
+
+import { useThemePreference } from './use-theme-preference.ts'
+import { THEMES, themeColour } from '#app/lib/themes.ts'
+
+/**
+ * The floating colour-theme and dark-mode switcher. Which swatch is filled and which icon shows are driven by
+ * the root's `data-theme` and `dark` class (set before first paint), so they are right even before hydration.
+ */
+export function ThemePicker() {
+  const { theme, darkMode, setTheme, toggleDarkMode } = useThemePreference()
+  return (
+    <aside
+      aria-label="Colour theme"
+      className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-offset,0px))] z-40 flex items-center gap-1.5 rounded-full border border-border bg-card/95 p-1.5 shadow-lg shadow-stone-900/10 backdrop-blur transition-[bottom] duration-300 sm:gap-2"
+    >
+      {THEMES.map((option) => (
+        <button
+          key={option.name}
+          type="button"
+          data-swatch={option.name}
+          aria-pressed={theme.name === option.name}
+          onClick={() => setTheme(option.name)}
+          style={{ '--swatch': themeColour(option) } as CSSProperties}
+          className="theme-swatch size-8 rounded-full border-[3px] border-(--swatch) transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--swatch)"
+        >
+          <span className="sr-only">{option.label} theme</span>
+        </button>
+      ))}
+      <span className="mx-0.5 h-6 w-px bg-border" aria-hidden />
+      <button
+        type="button"
+        onClick={toggleDarkMode}
+        aria-label={darkMode ? 'Switch to light mode' : 'Switch to dark mode'}
+        className="inline-flex size-8 items-center justify-center rounded-full text-foreground transition hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary-text dark:hover:bg-primary-text/15"
+      >
+        <Moon className="size-[18px] dark:hidden" aria-hidden />
+        <Sun className="hidden size-[18px] dark:block" aria-hidden />
+      </button>
+    </aside>
+  )
+}

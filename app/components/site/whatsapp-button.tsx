@@ -1,0 +1,23 @@
+import { MessageCircle } from 'lucide-react'
+
+/** The floating 'WhatsApp Us' link; wa.me wants the number as digits only (no +, spaces or dashes). */
+export function WhatsAppButton({ number }: { number: string | null }) {
+  const digits = number?.replace(/\D/g, '') ?? ''
+  if (!digits) return null
+  return (
+    <aside
+      aria-label="WhatsApp"
+      className="fixed bottom-[calc(1rem+var(--cookie-banner-offset,0px))] left-4 z-40 transition-[bottom] duration-300"
+    >
+      <a
+        href={`https://wa.me/${digits}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="inline-flex h-11 items-center gap-2 rounded-full bg-[#15803d] pr-5 pl-4 text-sm font-semibold text-white shadow-lg shadow-green-900/25 transition hover:bg-[#166534] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#15803d]"
+      >
+        <MessageCircle className="size-5" aria-hidden />
+        WhatsApp Us
+      </a>
+    </aside>
+  )
+}

@@ -1,0 +1,88 @@
+/** A colour theme of the public site (spec §3); the values feed the CSS variables of app.css. */
+export interface ColorTheme {
+  name: ThemeName
+  label: string
+  primaryHue: number
+  primarySaturation: number
+  primaryLightness: number
+  secondaryHue: number
+  secondaryLightness: number
+}
+
+export type ThemeName = 'blue' | 'green' | 'purple'
+
+export const THEMES: readonly ColorTheme[] = [
+  {
+    name: 'blue',
+    label: 'Ocean Blue',
+    primaryHue: 210,
+    primarySaturation: 60,
+    primaryLightness: 30,
+    secondaryHue: 1,
+    secondaryLightness: 61,
+  },
+  {
+    name: 'green',
+    label: 'Forest Green',
+    primaryHue: 149,
+    primarySaturation: 58,
+    primaryLightness: 27,
+    secondaryHue: 1,
+    secondaryLightness: 61,
+  },
+  {
+    name: 'purple',
+    label: 'Royal Purple',
+    primaryHue: 270,
+    primarySaturation: 60,
+    primaryLightness: 30,
+    secondaryHue: 1,
+    secondaryLightness: 61,
+  },
+]
+
+export const DEFAULT_THEME: ThemeName = 'blue'
+
+/** The theme with this name; an unknown or missing name falls back to blue (spec §4). */
+export function findTheme(name: string | null | undefined): ColorTheme {
+  return THEMES.find((theme) => theme.name === name) ?? THEMES[0]
+}
+
+/** The theme's primary colour, for its swatch in the theme picker. */
+export function themeColour(theme: ColorTheme) {
+  return `hsl(${theme.primaryHue} ${theme.primarySaturation}% ${theme.primaryLightness}%)`
+}
+
+/** localStorage keys, as the spec names them. */
+export const STORAGE_KEYS = { theme: 'theme', darkMode: 'darkMode', cookieConsent: 'cookieConsent' } as const
+
+/** Writes the theme's name, variables and the dark class onto <html>. */
+export function applyTheme(root: HTMLElement, theme: ColorTheme, dark: boolean) {
+  root.dataset.theme = theme.name
+  root.style.setProperty('--primary-h', String(theme.primaryHue))
+  root.style.setProperty('--primary-s', `${theme.primarySaturation}%`)
+  root.style.setProperty('--primary-l', `${theme.primaryLightness}%`)
+  root.style.setProperty('--secondary-h', String(theme.secondaryHue))
+  root.style.setProperty('--secondary-l', `${theme.secondaryLightness}%`)
+  root.classList.toggle('dark', dark)
+}
+
+/**
+ * The inline <head> script that applies the saved theme, dark mode and cookie consent before the first paint,
+ * so a visitor never sees the wrong colours flash (React hydrates only after the page has been painted).
+ * It repeats applyTheme in plain ES5 because it runs before any bundle has loaded.
+ */
+export const THEME_BOOT_SCRIPT = `(function(){try{var d=document.documentElement,s=window.localStorage,t=${JSON.stringify(
+  Object.fromEntries(
+    THEMES.map((theme) => [
+      theme.name,
+      [
+        theme.primaryHue,
+        theme.primarySaturation,
+        theme.primaryLightness,
+        theme.secondaryHue,
+        theme.secondaryLightness,
+      ],
+    ]),
+  ),
+)},n=s.getItem('${STORAGE_KEYS.theme}'),p=t[n]||t[n='${DEFAULT_THEME}'];d.setAttribute('data-theme',n);d.style.setProperty('--primary-h',p[0]);d.style.setProperty('--primary-s',p[1]+'%');d.style.setProperty('--primary-l',p[2]+'%');d.style.setProperty('--secondary-h',p[3]);d.style.setProperty('--secondary-l',p[4]+'%');if(s.getItem('${STORAGE_KEYS.darkMode}')==='true')d.classList.add('dark');if(s.getItem('${STORAGE_KEYS.cookieConsent}')==='true')d.setAttribute('data-cookie-consent','true')}catch(e){}})()`

@@ -1,0 +1,180 @@
+import { Bus, Car, Clock, Mail, MapPin, Phone, Train } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { data } from 'react-router'
+
+import type { Route } from './+types/contact.ts'
+import { ContactForm, type ContactFormResult } from '#app/components/site/contact-form.tsx'
+import { PageHero } from '#app/components/site/page-hero.tsx'
+import { OFFICE_HOURS } from '#app/components/site/site-constants.ts'
+import { SiteError } from '#app/components/site/site-error.tsx'
+import { useChurch } from '#app/components/site/use-church.ts'
+import { requestContext, servicesContext } from '#app/context.ts'
+import { HttpError } from '#app/lib/errors.ts'
+import { pageMeta } from '#app/lib/page-meta.ts'
+import { consumeRateLimit } from '#app/lib/rate-limit.server.ts'
+import { parseInput } from '#app/models/content-model.server.ts'
+import { createContactMessage } from '#app/models/contact-messages.server.ts'
+import { ContactMessageSchema, HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
+
+const CONTACT_WINDOW_MS = 10 * 60 * 1000
+const FORM_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'subject', 'message'] as const
+
+/** The contact form's post, with or without JavaScript; shares its rate limit with POST /api/contact_messages. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext)
+  const form = await request.formData()
+  const values = Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]))
+  const honeypot = form.get(HONEYPOT_FIELD)
+  // Robots get the same answer as people, so they learn nothing.
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') return { ok: true } satisfies ContactFormResult
+  try {
+    const message = parseInput(ContactMessageSchema, values)
+    const allowed = await consumeRateLimit(services.db, {
+      key: `contact:${context.get(requestContext).clientIp}`,
+      limit: services.env.CONTACT_RATE_LIMIT,
+      windowMs: CONTACT_WINDOW_MS,
+    })
+    if (!allowed)
+      throw new HttpError(429, 'Too many messages from your connection. Please try again in a few minutes.')
+    await createContactMessage({ db: services.db, data: message })
+    return { ok: true } satisfies ContactFormResult
+  } catch (error) {
+    if (!(error instanceof HttpError)) {
+      services.logger.error({ err: error }, 'contact form failed')
+      return data(
+        {
+          ok: false,
+          message: 'Sorry, your message could not be sent. Please try again later.',
+          values,
+        } satisfies ContactFormResult,
+        { status: 500 },
+      )
+    }
+    return data(
+      { ok: false, message: error.message, fields: error.fields, values } satisfies ContactFormResult,
+      { status: error.status },
+    )
+  }
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(
+    matches,
+    'Contact',
+    'Get in touch with {church}: send us a message, find our address, phone, email, office hours and directions.',
+  )
+}
+
+export default function Contact() {
+  const church = useChurch()
+  return (
+    <>
+      <PageHero
+        title="Contact Us"
+        intro="We would love to hear from you. Send us a message, call in, or come and visit us on Sunday."
+      />
+
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-16 sm:px-6 md:py-20 lg:grid-cols-5 lg:px-8">
+        <section
+          aria-labelledby="send-message"
+          className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8 lg:col-span-3"
+        >
+          <h2 id="send-message" className="font-serif text-2xl font-bold">
+            Send Us a Message
+          </h2>
+          <p className="mt-2 mb-6 text-muted-foreground">Fields marked * are required.</p>
+          <ContactForm />
+        </section>
+
+        <div className="space-y-8 lg:col-span-2">
+          <section
+            aria-labelledby="contact-information"
+            className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
+          >
+            <h2 id="contact-information" className="font-serif text-2xl font-bold">
+              Contact Information
+            </h2>
+            <ul className="mt-6 space-y-5">
+              {church.address ? (
+                <InfoRow icon={<MapPin className="size-5" aria-hidden />} label="Address">
+                  {church.address}
+                </InfoRow>
+              ) : null}
+              {church.phone ? (
+                <InfoRow icon={<Phone className="size-5" aria-hidden />} label="Phone">
+                  <a
+                    href={`tel:${church.phone.replace(/[^\d+]/g, '')}`}
+                    className="hover:text-primary-text hover:underline"
+                  >
+                    {church.phone}
+                  </a>
+                </InfoRow>
+              ) : null}
+              {church.email ? (
+                <InfoRow icon={<Mail className="size-5" aria-hidden />} label="Email">
+                  <a
+                    href={`mailto:${church.email}`}
+                    className="break-all hover:text-primary-text hover:underline"
+                  >
+                    {church.email}
+                  </a>
+                </InfoRow>
+              ) : null}
+              <InfoRow icon={<Clock className="size-5" aria-hidden />} label="Office Hours">
+                <dl className="space-y-1">
+                  {OFFICE_HOURS.map((row) => (
+                    <div key={row.days} className="flex flex-wrap justify-between gap-x-4">
+                      <dt>{row.days}</dt>
+                      <dd className="text-muted-foreground">{row.hours}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </InfoRow>
+            </ul>
+          </section>
+
+          <section
+            aria-labelledby="contact-getting-here"
+            className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
+          >
+            <h2 id="contact-getting-here" className="font-serif text-2xl font-bold">
+              Getting Here
+            </h2>
+            <ul className="mt-6 space-y-4 text-foreground/80">
+              <li className="flex gap-3">
+                <Bus className="mt-0.5 size-5 shrink-0 text-primary-text" aria-hidden />
+                <span>Bus routes 202 and 208 stop at Church Street.</span>
+              </li>
+              <li className="flex gap-3">
+                <Train className="mt-0.5 size-5 shrink-0 text-primary-text" aria-hidden />
+                <span>A 5-minute walk from the train station.</span>
+              </li>
+              <li className="flex gap-3">
+                <Car className="mt-0.5 size-5 shrink-0 text-primary-text" aria-hidden />
+                <span>Free parking in the church car park on Sundays; paid public parking nearby.</span>
+              </li>
+            </ul>
+          </section>
+        </div>
+      </div>
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <SiteError />
+}
+
+function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <li className="flex gap-4">
+      <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary-text dark:bg-primary-text/15">
+        {icon}
+      </span>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm font-semibold">{label}</p>
+        <div className="mt-0.5 text-foreground/80">{children}</div>
+      </div>
+    </li>
+  )
+}

@@ -1,0 +1,123 @@
+import { useState } from 'react'
+import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
+
+import type { Route } from './+types/gallery.ts'
+import { GALLERY_TABS } from '#app/components/site/gallery-categories.ts'
+import { GalleryLightbox } from '#app/components/site/gallery-lightbox.tsx'
+import { GalleryTile } from '#app/components/site/gallery-tile.tsx'
+import { PageHero } from '#app/components/site/page-hero.tsx'
+import { SiteError } from '#app/components/site/site-error.tsx'
+import { servicesContext } from '#app/context.ts'
+import { cn } from '#app/lib/cn.ts'
+import { loadImageSources } from '#app/lib/image-sources.server.ts'
+import { pageMeta } from '#app/lib/page-meta.ts'
+import { listGalleryImages } from '#app/models/gallery-images.server.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext)
+  const images = await listGalleryImages({ db })
+  const image = await loadImageSources({ db, urls: images.map((item) => item.image_url) })
+  return {
+    items: images.map((item) => ({
+      id: item.id,
+      title: item.title,
+      category: item.category,
+      image: image(item.image_url)!,
+    })),
+  }
+}
+
+// The category lives in the address (so it can be shared and works without JavaScript), but the photos are
+// already all here: changing the filter needs no new data.
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false
+  return defaultShouldRevalidate
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta(matches, 'Gallery', 'Photos from worship, prayer, youth, children and events at {church}.')
+}
+
+export default function Gallery({ loaderData }: Route.ComponentProps) {
+  const [searchParams] = useSearchParams()
+  const requested = searchParams.get('category')
+  const active = GALLERY_TABS.find((tab) => tab.value === requested)?.value ?? 'all'
+  const items =
+    active === 'all' ? loaderData.items : loaderData.items.filter((item) => item.category === active)
+  // The open photo is remembered by id so a change of filter cannot leave it pointing at another photo.
+  const [openId, setOpenId] = useState<string | null>(null)
+  const openIndex = items.findIndex((item) => item.id === openId)
+
+  return (
+    <>
+      <PageHero
+        title="Gallery"
+        intro="Moments of worship, fellowship and joy from the life of our church family."
+      />
+
+      <section aria-label="Photos" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
+        <nav aria-label="Photo categories" className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
+          <ul className="flex w-max gap-2 sm:mx-auto sm:w-auto sm:flex-wrap sm:justify-center">
+            {GALLERY_TABS.map((tab) => {
+              const selected = tab.value === active
+              return (
+                <li key={tab.value}>
+                  <Link
+                    to={tab.value === 'all' ? '/gallery' : `/gallery?category=${tab.value}`}
+                    preventScrollReset
+                    replace
+                    aria-current={selected ? 'true' : undefined}
+                    className={cn(
+                      'inline-flex h-10 items-center rounded-full border px-5 text-sm font-semibold whitespace-nowrap transition',
+                      selected
+                        ? 'border-primary bg-primary text-white shadow-sm'
+                        : 'border-border bg-card text-foreground/80 hover:border-primary/40 hover:text-primary-text',
+                    )}
+                  >
+                    {tab.label}
+                  </Link>
+                </li>
+              )
+            })}
+          </ul>
+        </nav>
+
+        {items.length > 0 ? (
+          <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+            {items.map((item) => (
+              <li key={item.id}>
+                <GalleryTile
+                  item={item}
+                  href={item.image.src}
+                  onClick={(event) => {
+                    event.preventDefault()
+                    setOpenId(item.id)
+                  }}
+                  sizes="(min-width: 1024px) 400px, 50vw"
+                  className="aspect-[4/3]"
+                />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-12 text-center text-lg text-muted-foreground">No photos in this category yet.</p>
+        )}
+      </section>
+
+      <GalleryLightbox
+        items={items}
+        index={openIndex === -1 ? null : openIndex}
+        onIndexChange={(index) => setOpenId(index === null ? null : (items[index]?.id ?? null))}
+      />
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <SiteError />
+}
