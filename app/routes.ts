@@ -2,6 +2,24 @@ import { index, layout, prefix, route, type RouteConfig } from '@react-router/de
 
 export default [
   layout('routes/public/_layout.tsx', [index('routes/public/home.tsx')]),
+  ...prefix('admin', [
+    index('routes/admin/index.ts'),
+    route('login', 'routes/admin/login.tsx'),
+    route('logout', 'routes/admin/logout.ts'),
+    layout('routes/admin/_layout.tsx', [
+      route('dashboard', 'routes/admin/dashboard.tsx'),
+      route('church-info', 'routes/admin/church-info.tsx'),
+      route('about', 'routes/admin/about.tsx'),
+      route('leadership', 'routes/admin/leadership.tsx'),
+      route('getting-here', 'routes/admin/getting-here.tsx'),
+      route('services', 'routes/admin/services.tsx'),
+      route('events', 'routes/admin/events.tsx'),
+      route('ministries', 'routes/admin/ministries.tsx'),
+      route('gallery', 'routes/admin/gallery.tsx'),
+      route('carousel', 'routes/admin/carousel.tsx'),
+      route('messages', 'routes/admin/messages.tsx'),
+    ]),
+  ]),
   ...prefix('api', [
     route('auth/*', 'routes/api/auth.ts'),
     route('uploads', 'routes/api/uploads.ts'),

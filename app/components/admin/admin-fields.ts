@@ -1,0 +1,27 @@
+interface BaseField {
+  name: string
+  label: string
+  required?: boolean
+  /** Help shown under the field, e.g. the country-code hint of phone numbers. */
+  hint?: string
+  placeholder?: string
+  /** Shown when the record has no value yet (spec §3: the map's default coordinates). */
+  defaultValue?: string
+  /** Half the form's width from the small breakpoint up, beside another half field. */
+  half?: boolean
+}
+
+/** One field of an admin form; the kind picks the control. */
+export type AdminField =
+  | (BaseField & { kind: 'text' | 'email' | 'tel' | 'decimal' })
+  | (BaseField & { kind: 'textarea' | 'lines'; rows?: number })
+  | (BaseField & { kind: 'rich-text' })
+  | (BaseField & { kind: 'image' })
+  | (BaseField & { kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> })
+
+/** A stored value as the text a form control holds: lists one per line, booleans 'true'/'false'. */
+export function toFieldValue(value: unknown, fallback = ''): string {
+  if (value === null || value === undefined || value === '') return fallback
+  if (Array.isArray(value)) return value.join('\n')
+  return String(value)
+}

@@ -1,0 +1,125 @@
+import { LogOut, Menu, X } from 'lucide-react'
+import { useEffect, useState } from 'react'
+import { Form, NavLink, useLocation } from 'react-router'
+
+import { ADMIN_SECTIONS } from './admin-sections.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { cn } from '#app/lib/cn.ts'
+
+const MENU_ID = 'admin-menu'
+
+/** The fixed top bar: title, the sections (a toggled menu below the xl width) and Sign Out. */
+export function AdminTopBar({ email }: { email: string }) {
+  const { pathname } = useLocation()
+  const [open, setOpen] = useState(false)
+  const [shownFor, setShownFor] = useState(pathname)
+  // Closes the menu whenever the page changes (a link chosen, back/forward), adjusting state during render.
+  if (shownFor !== pathname) {
+    setShownFor(pathname)
+    setOpen(false)
+  }
+
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false)
+        document.getElementById(`${MENU_ID}-toggle`)?.focus()
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open])
+
+  return (
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95 shadow-xs backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-[90rem] items-center gap-4 px-4 sm:px-6">
+        <NavLink
+          to="/admin/dashboard"
+          className="shrink-0 rounded-sm text-lg font-semibold tracking-tight text-gray-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        >
+          Admin CMS
+        </NavLink>
+        <nav aria-label="Admin sections" className="hidden min-w-0 flex-1 xl:block">
+          <ul className="flex items-center justify-center gap-0.5">
+            {ADMIN_SECTIONS.map((section) => (
+              <li key={section.to}>
+                <NavLink
+                  to={section.to}
+                  className={({ isActive }) =>
+                    cn(
+                      'block rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                      'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
+                      isActive
+                        ? 'bg-primary/10 text-primary'
+                        : 'text-gray-600 hover:bg-gray-100 hover:text-gray-950',
+                    )
+                  }
+                >
+                  {section.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2 xl:ml-0">
+          <Form method="post" action="/admin/logout" className="hidden sm:block">
+            <Button type="submit" variant="outline" size="sm" title={`Signed in as ${email}`}>
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </Button>
+          </Form>
+          <Button
+            id={`${MENU_ID}-toggle`}
+            variant="ghost"
+            size="icon"
+            className="xl:hidden"
+            aria-expanded={open}
+            aria-controls={MENU_ID}
+            aria-label={open ? 'Close menu' : 'Open menu'}
+            onClick={() => setOpen((value) => !value)}
+          >
+            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+          </Button>
+        </div>
+      </div>
+      <div
+        id={MENU_ID}
+        hidden={!open}
+        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-gray-200 bg-white xl:hidden"
+      >
+        <nav aria-label="Admin sections" className="mx-auto max-w-[90rem] px-4 py-3 sm:px-6">
+          <ul className="grid gap-1 sm:grid-cols-2 md:grid-cols-3">
+            {ADMIN_SECTIONS.map(({ to, label, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  onClick={() => setOpen(false)}
+                  className={({ isActive }) =>
+                    cn(
+                      'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium',
+                      'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
+                      isActive ? 'bg-primary/10 text-primary' : 'text-gray-700 hover:bg-gray-100',
+                    )
+                  }
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-3 flex items-center justify-between gap-3 border-t border-gray-200 pt-3 sm:hidden">
+            <span className="min-w-0 truncate text-sm text-gray-600">{email}</span>
+            <Form method="post" action="/admin/logout">
+              <Button type="submit" variant="outline" size="sm">
+                <LogOut aria-hidden="true" />
+                Sign Out
+              </Button>
+            </Form>
+          </div>
+        </nav>
+      </div>
+    </header>
+  )
+}

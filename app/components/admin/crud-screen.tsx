@@ -1,0 +1,188 @@
+import { useEffect, useState } from 'react'
+import { useFetcher } from 'react-router'
+import type { z } from 'zod'
+
+import type { AdminField } from './admin-fields.ts'
+import { ItemFormCard } from './item-form-card.tsx'
+import { ItemList, type ItemSummary, type MoveDirection } from './item-list.tsx'
+import { PageHeader } from './page-header.tsx'
+import { scrollToTop, useAdminForm } from './use-admin-form.ts'
+import { useResultToast } from './use-result-toast.ts'
+import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
+
+const FORM_ID = 'item-form'
+
+export interface CrudScreenProps<T extends { id: string }> {
+  title: string
+  description: string
+  /** The singular name on buttons and headings: 'Event' gives 'Add Event' and 'Edit Event'. */
+  noun: string
+  listHeading: string
+  emptyText: string
+  items: readonly T[]
+  fields: readonly AdminField[]
+  /** The entity's zod schema: the form is checked with it before it is sent. */
+  schema: z.ZodType
+  /** Toast shown when the browser-side check fails (the server's answers carry their own). */
+  saveFailedToast: string
+  describe: (item: T) => ItemSummary
+  /** Items with a position (leadership, getting here, carousel): move up/down buttons. */
+  ordered?: boolean
+}
+
+/**
+ * A list/edit screen (spec §2, §4): the form card in add or edit mode beside the current items, with delete
+ * confirmation and, for ordered lists, moving items up and down.
+ */
+export function CrudScreen<T extends { id: string }>({
+  title,
+  description,
+  noun,
+  listHeading,
+  emptyText,
+  items,
+  fields,
+  schema,
+  saveFailedToast,
+  describe,
+  ordered = false,
+}: CrudScreenProps<T>) {
+  const [editing, setEditing] = useState<T | null>(null)
+  const [formKey, setFormKey] = useState(0)
+  const [focusRequest, setFocusRequest] = useState<{ target: 'heading' | 'field'; count: number }>({
+    target: 'heading',
+    count: 0,
+  })
+
+  function requestFocus(target: 'heading' | 'field') {
+    setFocusRequest((request) => ({ target, count: request.count + 1 }))
+  }
+
+  function backToAddMode() {
+    setEditing(null)
+    setFormKey((key) => key + 1)
+  }
+
+  const form = useAdminForm({
+    schema,
+    failToast: saveFailedToast,
+    onSuccess: () => {
+      backToAddMode()
+      scrollToTop()
+      requestFocus('heading')
+    },
+  })
+
+  // The item being edited was deleted (here or in another window): back to adding.
+  if (editing && !items.some((item) => item.id === editing.id)) backToAddMode()
+
+  useEffect(() => {
+    if (!focusRequest.count) return
+    if (focusRequest.target === 'heading') {
+      document.getElementById(`${FORM_ID}-heading`)?.focus({ preventScroll: true })
+      return
+    }
+    const section = document.getElementById(`${FORM_ID}-heading`)?.closest('section')
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    section?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
+    document.getElementById(`${FORM_ID}-${fields[0].name}`)?.focus({ preventScroll: true })
+  }, [focusRequest, fields])
+
+  const deleteFetcher = useFetcher<AdminActionResult>()
+  useResultToast(deleteFetcher.data, deleteFetcher.state === 'idle')
+  const reorderFetcher = useFetcher<AdminActionResult>()
+  useResultToast(reorderFetcher.data, reorderFetcher.state === 'idle')
+
+  // While a new order is being saved, show it already (it is what the person just asked for).
+  let shown: readonly T[] = items
+  const pendingOrder = reorderFetcher.formData?.get('ids')
+  if (typeof pendingOrder === 'string') {
+    const byId = new Map(items.map((item) => [item.id, item]))
+    const reordered = (JSON.parse(pendingOrder) as string[]).map((id) => byId.get(id))
+    if (reordered.length === items.length && reordered.every(Boolean)) shown = reordered as T[]
+  }
+  const pendingDelete = deleteFetcher.formData?.get('id')
+  const busyIds = new Set(typeof pendingDelete === 'string' ? [pendingDelete] : [])
+
+  const [moved, setMoved] = useState<{ id: string; direction: MoveDirection } | null>(null)
+  // A move to the first or last place disables the pressed button; keep focus on the item's other one.
+  useEffect(() => {
+    if (!moved) return
+    const pressed = document.getElementById(`move-${moved.direction}-${moved.id}`) as HTMLButtonElement | null
+    if (pressed?.disabled) {
+      const other = moved.direction === 'up' ? 'down' : 'up'
+      document.getElementById(`move-${other}-${moved.id}`)?.focus()
+    }
+  }, [moved, shown])
+
+  function move(index: number, direction: MoveDirection) {
+    const target = direction === 'up' ? index - 1 : index + 1
+    if (target < 0 || target >= shown.length) return
+    const ids = shown.map((item) => item.id)
+    ;[ids[index], ids[target]] = [ids[target], ids[index]]
+    setMoved({ id: shown[index].id, direction })
+    void reorderFetcher.submit({ intent: 'reorder', ids: JSON.stringify(ids) }, { method: 'post' })
+  }
+
+  const editingSummary = editing ? describe(editing) : null
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      <div className="grid items-start gap-6 lg:grid-cols-12">
+        <div className="lg:col-span-5">
+          <ItemFormCard
+            key={formKey}
+            formId={FORM_ID}
+            formRef={form.formRef}
+            title={editing ? `Edit ${noun}` : `Add ${noun}`}
+            description={
+              editingSummary
+                ? `Editing “${editingSummary.title}”.`
+                : `Add a new ${noun.toLowerCase()} to the website.`
+            }
+            fields={fields}
+            values={(editing as Record<string, unknown> | null) ?? {}}
+            errors={form.errors}
+            message={form.message}
+            details={form.details}
+            busy={form.busy}
+            submitLabel={editing ? 'Save Changes' : `Add ${noun}`}
+            hidden={editing ? { intent: 'update', id: editing.id } : { intent: 'create' }}
+            onSubmit={form.handleSubmit}
+            onCancel={
+              editing
+                ? () => {
+                    form.clearErrors()
+                    backToAddMode()
+                    requestFocus('heading')
+                  }
+                : undefined
+            }
+          />
+        </div>
+        <div className="lg:col-span-7">
+          <ItemList
+            heading={listHeading}
+            noun={noun}
+            items={shown}
+            emptyText={emptyText}
+            describe={describe}
+            editingId={editing?.id ?? null}
+            ordered={ordered}
+            busyIds={busyIds}
+            onEdit={(item) => {
+              form.clearErrors()
+              setEditing(item)
+              setFormKey((key) => key + 1)
+              requestFocus('field')
+            }}
+            onDelete={(item) => {
+              void deleteFetcher.submit({ intent: 'delete', id: item.id }, { method: 'post' })
+            }}
+            onMove={move}
+          />
+        </div>
+      </div>
+    </>
+  )
+}

@@ -1,0 +1,122 @@
+import { type AdminField, toFieldValue } from './admin-fields.ts'
+import { ImageUploadField } from './image-upload-field.tsx'
+import { RequiredMark } from './required-mark.tsx'
+import { RichTextField } from './rich-text-field.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { Select } from '#app/components/ui/select.tsx'
+import { Textarea } from '#app/components/ui/textarea.tsx'
+import { cn } from '#app/lib/cn.ts'
+
+/** One labelled control of an admin form, with its hint and its error message. */
+export function FormField({
+  field,
+  formId,
+  value,
+  error,
+}: {
+  field: AdminField
+  formId: string
+  value: unknown
+  error?: string
+}) {
+  const id = `${formId}-${field.name}`
+  const hintId = field.hint ? `${id}-hint` : undefined
+  const errorId = error ? `${id}-error` : undefined
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
+  const defaultValue = toFieldValue(value, field.defaultValue)
+  const common = {
+    id,
+    name: field.name,
+    required: field.required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+  }
+
+  let control: React.ReactNode
+  switch (field.kind) {
+    case 'rich-text':
+      control = (
+        <RichTextField
+          id={id}
+          name={field.name}
+          label={field.label}
+          required={field.required}
+          defaultValue={defaultValue}
+          invalid={Boolean(error)}
+          describedBy={describedBy}
+        />
+      )
+      break
+    case 'image':
+      control = (
+        <ImageUploadField
+          id={id}
+          name={field.name}
+          label={field.label}
+          required={field.required}
+          defaultValue={defaultValue}
+          invalid={Boolean(error)}
+          describedBy={describedBy}
+        />
+      )
+      break
+    case 'textarea':
+    case 'lines':
+      control = (
+        <Textarea
+          {...common}
+          defaultValue={defaultValue}
+          rows={field.rows ?? 4}
+          placeholder={field.placeholder}
+        />
+      )
+      break
+    case 'select':
+      control = (
+        <Select {...common} defaultValue={defaultValue}>
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )
+      break
+    default:
+      control = (
+        <Input
+          {...common}
+          type={field.kind === 'decimal' ? 'text' : field.kind}
+          inputMode={field.kind === 'decimal' ? 'decimal' : undefined}
+          autoComplete={field.kind === 'email' || field.kind === 'tel' ? 'off' : undefined}
+          defaultValue={defaultValue}
+          placeholder={field.placeholder}
+        />
+      )
+  }
+
+  // Rich text and image fields label their own controls (a content-editable and a file input).
+  const ownLabel = field.kind === 'rich-text' || field.kind === 'image'
+  return (
+    <div className={cn('space-y-1.5', field.half ? 'sm:col-span-1' : 'sm:col-span-2')}>
+      {ownLabel ? null : (
+        <Label htmlFor={id}>
+          {field.label}
+          {field.required ? <RequiredMark /> : null}
+        </Label>
+      )}
+      {control}
+      {field.hint ? (
+        <p id={hintId} className="text-xs text-gray-600">
+          {field.hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,182 @@
+import { ArrowDown, ArrowUp, ImageIcon, Pencil, Trash2 } from 'lucide-react'
+
+import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx'
+import { Button } from '#app/components/ui/button.tsx'
+import { cn } from '#app/lib/cn.ts'
+
+/** How one item shows in an admin list. */
+export interface ItemSummary {
+  title: string
+  /** Short facts under the title, e.g. date and time. */
+  meta?: Array<string | null | undefined>
+  badge?: string | null
+  /** A plain-text excerpt (two lines at most). */
+  excerpt?: string | null
+  /** Show an image column; the address may be empty (a placeholder is shown). */
+  image?: { url: string | null | undefined }
+}
+
+export type MoveDirection = 'up' | 'down'
+
+/** The current items with Edit and Delete (and, when ordered, Move up/down) buttons. */
+export function ItemList<T extends { id: string }>({
+  heading,
+  noun,
+  items,
+  emptyText,
+  describe,
+  editingId,
+  ordered,
+  busyIds,
+  onEdit,
+  onDelete,
+  onMove,
+}: {
+  heading: string
+  noun: string
+  items: readonly T[]
+  emptyText: string
+  describe: (item: T) => ItemSummary
+  editingId: string | null
+  ordered: boolean
+  busyIds: ReadonlySet<string>
+  onEdit: (item: T) => void
+  onDelete: (item: T) => void
+  onMove: (index: number, direction: MoveDirection) => void
+}) {
+  const headingId = 'item-list-heading'
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-gray-200 bg-white shadow-xs">
+      <div className="flex items-center justify-between gap-3 border-b border-gray-200 px-5 py-4 sm:px-6">
+        <h2 id={headingId} className="text-lg font-semibold text-gray-950">
+          {heading}
+        </h2>
+        <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-700">
+          {items.length} {items.length === 1 ? 'item' : 'items'}
+        </span>
+      </div>
+      {items.length === 0 ? (
+        <p className="px-6 py-12 text-center text-sm text-gray-600">{emptyText}</p>
+      ) : (
+        <ul className="divide-y divide-gray-100">
+          {items.map((item, index) => {
+            const summary = describe(item)
+            const editing = item.id === editingId
+            const busy = busyIds.has(item.id)
+            return (
+              <li
+                key={item.id}
+                aria-current={editing ? 'true' : undefined}
+                className={cn(
+                  'flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-start sm:px-6',
+                  editing && 'bg-primary/5 ring-2 ring-primary/30 ring-inset',
+                  busy && 'opacity-60',
+                )}
+              >
+                <div className="flex min-w-0 flex-1 gap-4">
+                  {ordered ? (
+                    <span
+                      className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gray-100 text-xs font-semibold text-gray-700"
+                      title="Position"
+                    >
+                      <span className="sr-only">Position </span>
+                      {index + 1}
+                    </span>
+                  ) : null}
+                  {summary.image ? (
+                    <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border border-gray-200 bg-gray-100">
+                      {summary.image.url ? (
+                        <img
+                          src={summary.image.url}
+                          alt=""
+                          loading="lazy"
+                          className="size-full object-cover"
+                        />
+                      ) : (
+                        <ImageIcon aria-hidden="true" className="size-6 text-gray-400" />
+                      )}
+                    </div>
+                  ) : null}
+                  <div className="min-w-0 flex-1">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <h3 className="font-medium break-words text-gray-950">{summary.title}</h3>
+                      {summary.badge ? (
+                        <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
+                          {summary.badge}
+                        </span>
+                      ) : null}
+                      {editing ? (
+                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                          Editing
+                        </span>
+                      ) : null}
+                    </div>
+                    {summary.meta?.some(Boolean) ? (
+                      <p className="mt-0.5 text-sm text-gray-600">
+                        {summary.meta.filter(Boolean).join(' · ')}
+                      </p>
+                    ) : null}
+                    {summary.excerpt ? (
+                      <p className="mt-1 line-clamp-2 text-sm text-gray-500">{summary.excerpt}</p>
+                    ) : null}
+                  </div>
+                </div>
+                <div className="flex shrink-0 flex-wrap items-center gap-1.5 sm:justify-end">
+                  {ordered ? (
+                    <>
+                      <Button
+                        id={`move-up-${item.id}`}
+                        variant="outline"
+                        size="icon"
+                        aria-label={`Move ${summary.title} up`}
+                        title="Move up"
+                        disabled={index === 0 || busy}
+                        onClick={() => onMove(index, 'up')}
+                      >
+                        <ArrowUp aria-hidden="true" />
+                      </Button>
+                      <Button
+                        id={`move-down-${item.id}`}
+                        variant="outline"
+                        size="icon"
+                        aria-label={`Move ${summary.title} down`}
+                        title="Move down"
+                        disabled={index === items.length - 1 || busy}
+                        onClick={() => onMove(index, 'down')}
+                      >
+                        <ArrowDown aria-hidden="true" />
+                      </Button>
+                    </>
+                  ) : null}
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="h-9"
+                    aria-label={`Edit ${summary.title}`}
+                    disabled={busy}
+                    onClick={() => onEdit(item)}
+                  >
+                    <Pencil aria-hidden="true" />
+                    Edit
+                  </Button>
+                  <ConfirmDeleteDialog noun={noun} name={summary.title} onConfirm={() => onDelete(item)}>
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      className="h-9 text-red-700 hover:border-red-300 hover:bg-red-50 hover:text-red-800"
+                      aria-label={`Delete ${summary.title}`}
+                      disabled={busy}
+                    >
+                      <Trash2 aria-hidden="true" />
+                      Delete
+                    </Button>
+                  </ConfirmDeleteDialog>
+                </div>
+              </li>
+            )
+          })}
+        </ul>
+      )}
+    </section>
+  )
+}

@@ -1,0 +1,20 @@
+import { useEffect, useRef } from 'react'
+import { toast } from 'sonner'
+
+import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
+
+/** Shows the toast of a delete or reorder answer once; failures carry the reason as the toast's second line. */
+export function useResultToast(result: AdminActionResult | undefined, idle: boolean, onDone?: () => void) {
+  const handled = useRef<AdminActionResult | null>(null)
+  const onDoneRef = useRef(onDone)
+  useEffect(() => {
+    onDoneRef.current = onDone
+  })
+  useEffect(() => {
+    if (!result || !idle || handled.current === result) return
+    handled.current = result
+    if (result.ok) toast.success(result.toast)
+    else toast.error(result.toast, { description: result.error })
+    onDoneRef.current?.()
+  }, [result, idle])
+}

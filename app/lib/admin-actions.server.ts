@@ -1,0 +1,134 @@
+import { data } from 'react-router'
+
+import { fieldErrorsMessage, type AdminActionResult } from './admin-action-result.ts'
+import { HttpError, NotFoundError } from './errors.ts'
+import { requireAdmin } from '#app/auth/session.server.ts'
+import { servicesContext } from '#app/context.ts'
+import type { Db } from '#app/db/database.server.ts'
+import type { AppServices } from '#app/services.server.ts'
+
+interface ActionArgs {
+  request: Request
+  context: { get: (key: typeof servicesContext) => AppServices }
+}
+
+export interface CrudToasts {
+  created: string
+  updated: string
+  deleted: string
+  saveFailed: string
+  deleteFailed: string
+  reordered?: string
+  reorderFailed?: string
+}
+
+export interface CrudModel {
+  create: (args: { db: Db; data: unknown }) => Promise<unknown>
+  update: (args: { db: Db; id: string; data: unknown }) => Promise<unknown>
+  delete: (args: { db: Db; id: string }) => Promise<boolean>
+  reorder?: (args: { db: Db; ids: unknown }) => Promise<unknown>
+}
+
+const GONE = 'This item no longer exists; it may have been deleted in another window.'
+
+/** The form's fields as the models' raw input: every text field, without the bookkeeping ones. */
+function formValues(form: FormData) {
+  const values: Record<string, string> = {}
+  for (const [key, value] of form) {
+    if (key !== 'intent' && key !== 'id' && typeof value === 'string') values[key] = value
+  }
+  return values
+}
+
+function failure(services: AppServices, intent: string, toast: string, error: unknown) {
+  let result: AdminActionResult
+  let status = 500
+  if (error instanceof HttpError) {
+    status = error.status
+    result = {
+      ok: false,
+      intent,
+      toast,
+      error: error.fields ? fieldErrorsMessage(error.fields) : error.message,
+      fields: error.fields,
+    }
+  } else {
+    services.logger.error({ err: error, intent }, 'admin action failed')
+    result = { ok: false, intent, toast, error: 'Something went wrong on our side. Please try again.' }
+  }
+  return data(result, { status })
+}
+
+/** The action of a list/edit screen: `intent` create, update, delete or reorder, answered with a toast. */
+export async function crudAction({ request, context }: ActionArgs, model: CrudModel, toasts: CrudToasts) {
+  const services = context.get(servicesContext)
+  await requireAdmin(request, services)
+  const { db } = services
+  const form = await request.formData()
+  const intent = String(form.get('intent') ?? '')
+  const id = String(form.get('id') ?? '')
+  const ok = (toast: string): AdminActionResult => ({ ok: true, intent, toast })
+  switch (intent) {
+    case 'create':
+      try {
+        await model.create({ db, data: formValues(form) })
+        return ok(toasts.created)
+      } catch (error) {
+        return failure(services, intent, toasts.saveFailed, error)
+      }
+    case 'update':
+      try {
+        if (!(await model.update({ db, id, data: formValues(form) }))) throw new NotFoundError(GONE)
+        return ok(toasts.updated)
+      } catch (error) {
+        return failure(services, intent, toasts.saveFailed, error)
+      }
+    case 'delete':
+      try {
+        if (!(await model.delete({ db, id }))) throw new NotFoundError(GONE)
+        return ok(toasts.deleted)
+      } catch (error) {
+        return failure(services, intent, toasts.deleteFailed, error)
+      }
+    case 'reorder': {
+      const failed = toasts.reorderFailed ?? 'Failed to update order'
+      try {
+        if (!model.reorder || !toasts.reordered) throw new HttpError(400, 'These items have no order')
+        let ids: unknown
+        try {
+          ids = JSON.parse(String(form.get('ids') ?? ''))
+        } catch {
+          throw new HttpError(400, 'The new order could not be read')
+        }
+        await model.reorder({ db, ids })
+        return ok(toasts.reordered)
+      } catch (error) {
+        return failure(services, intent, failed, error)
+      }
+    }
+    default:
+      return data(
+        { ok: false, intent, toast: 'Unknown action', error: 'Unknown action' } as AdminActionResult,
+        {
+          status: 400,
+        },
+      )
+  }
+}
+
+/** The action of a single-record form (church info, about us). */
+export async function singleRecordAction(
+  { request, context }: ActionArgs,
+  save: (args: { db: Db; data: unknown }) => Promise<unknown>,
+  toasts: { saved: string; failed: string },
+) {
+  const services = context.get(servicesContext)
+  await requireAdmin(request, services)
+  const form = await request.formData()
+  try {
+    await save({ db: services.db, data: formValues(form) })
+    return { ok: true, intent: 'save', toast: toasts.saved } satisfies AdminActionResult
+  } catch (error) {
+    return failure(services, 'save', toasts.failed, error)
+  }
+}

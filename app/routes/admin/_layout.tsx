@@ -1,0 +1,51 @@
+import { Outlet } from 'react-router'
+import { Toaster } from 'sonner'
+
+import type { Route } from './+types/_layout.ts'
+import { requireAdmin } from '#app/auth/session.server.ts'
+import '#app/components/admin/admin.css'
+import { AdminTopBar } from '#app/components/admin/admin-top-bar.tsx'
+import { servicesContext } from '#app/context.ts'
+
+// Admin pages are personal and change with every save: never kept by browsers or proxies.
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' }
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await requireAdmin(request, context.get(servicesContext))
+  return { email: session.user.email }
+}
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="min-h-screen bg-gray-50 text-gray-900">
+      <a
+        href="#admin-main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+      <AdminTopBar email={loaderData.email} />
+      <main
+        id="admin-main"
+        tabIndex={-1}
+        className="mx-auto max-w-7xl px-4 pt-24 pb-16 focus:outline-none sm:px-6 lg:px-8"
+      >
+        <Outlet />
+      </main>
+      {/* Spec §9: at most 3 visible, 4000 ms, 14 px gap, 356 px wide, top right, rich colours. */}
+      <Toaster
+        position="top-right"
+        visibleToasts={3}
+        duration={4000}
+        gap={14}
+        richColors
+        closeButton
+        theme="light"
+        offset={{ top: 76 }}
+        mobileOffset={{ top: 72 }}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,48 @@
+import type { Route } from './+types/about.ts'
+import { requireAdmin } from '#app/auth/session.server.ts'
+import type { AdminField } from '#app/components/admin/admin-fields.ts'
+import { SingleRecordForm } from '#app/components/admin/single-record-form.tsx'
+import { servicesContext } from '#app/context.ts'
+import { singleRecordAction } from '#app/lib/admin-actions.server.ts'
+import { adminMeta } from '#app/lib/admin-meta.ts'
+import { getAboutUs, saveAboutUs } from '#app/models/about-us.server.ts'
+import { AboutUsSchema } from '#app/schemas/about-us.ts'
+
+const TOASTS = {
+  saved: 'About Us content updated successfully',
+  failed: 'Failed to update About Us content',
+}
+
+const FIELDS: AdminField[] = [
+  { kind: 'rich-text', name: 'history', label: 'History', required: true, hint: 'Shown as “Our Story”.' },
+  { kind: 'image', name: 'image_url', label: 'Image', hint: 'Shown beside the story.' },
+  { kind: 'rich-text', name: 'mission', label: 'Mission', required: true },
+  { kind: 'rich-text', name: 'vision', label: 'Vision', required: true },
+  { kind: 'rich-text', name: 'values', label: 'Values', required: true },
+]
+
+export const meta = () => adminMeta('About Us')
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext)
+  await requireAdmin(request, services)
+  return { aboutUs: await getAboutUs({ db: services.db }) }
+}
+
+export async function action(args: Route.ActionArgs) {
+  return singleRecordAction(args, saveAboutUs, TOASTS)
+}
+
+export default function AboutScreen({ loaderData }: Route.ComponentProps) {
+  return (
+    <SingleRecordForm
+      title="About Us"
+      description="The story, mission, vision and values on the About page."
+      formTitle="About Us Content"
+      fields={FIELDS}
+      values={loaderData.aboutUs ?? {}}
+      schema={AboutUsSchema}
+      failToast={TOASTS.failed}
+    />
+  )
+}

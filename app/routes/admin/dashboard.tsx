@@ -1,0 +1,140 @@
+import { ArrowRight, CalendarDays, HandHeart, Images, Music } from 'lucide-react'
+import { Link } from 'react-router'
+
+import type { Route } from './+types/dashboard.ts'
+import { requireAdmin } from '#app/auth/session.server.ts'
+import { PageHeader } from '#app/components/admin/page-header.tsx'
+import { servicesContext } from '#app/context.ts'
+import { adminMeta } from '#app/lib/admin-meta.ts'
+import { cn } from '#app/lib/cn.ts'
+import { countEvents, listEvents } from '#app/models/events.server.ts'
+import { countGalleryImages, listGalleryImages } from '#app/models/gallery-images.server.ts'
+import { countMinistries } from '#app/models/ministries.server.ts'
+import { countServices } from '#app/models/services.server.ts'
+
+const RECENT_COUNT = 5
+
+export const meta = () => adminMeta('Dashboard')
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext)
+  await requireAdmin(request, services)
+  const { db } = services
+  const [serviceCount, eventCount, ministryCount, imageCount, events, images] = await Promise.all([
+    countServices({ db }),
+    countEvents({ db }),
+    countMinistries({ db }),
+    countGalleryImages({ db }),
+    listEvents({ db, limit: RECENT_COUNT }),
+    listGalleryImages({ db, limit: RECENT_COUNT }),
+  ])
+  return {
+    counts: [
+      { label: 'Services', count: serviceCount, to: '/admin/services', icon: 'services' },
+      { label: 'Events', count: eventCount, to: '/admin/events', icon: 'events' },
+      { label: 'Ministries', count: ministryCount, to: '/admin/ministries', icon: 'ministries' },
+      { label: 'Gallery Images', count: imageCount, to: '/admin/gallery', icon: 'gallery' },
+    ] as const,
+    events: events.map(({ id, title, date }) => ({ id, title, date })),
+    images: images.map(({ id, title, category }) => ({ id, title, category })),
+  }
+}
+
+const ICONS = { services: Music, events: CalendarDays, ministries: HandHeart, gallery: Images }
+
+export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  const { counts, events, images } = loaderData
+  return (
+    <>
+      <PageHeader title="Dashboard" description="An overview of the church website's content." />
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+        {counts.map(({ label, count, to, icon }) => {
+          const Icon = ICONS[icon]
+          return (
+            <li key={to}>
+              <Link
+                to={to}
+                className="group flex h-full flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-xs transition hover:border-primary/40 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary sm:flex-row sm:items-center sm:gap-4 sm:p-5"
+              >
+                <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
+                  <Icon aria-hidden="true" className="size-5" />
+                </span>
+                <span className="min-w-0 flex-1">
+                  <span className="block text-sm font-medium text-gray-600">{label}</span>
+                  <span className="block text-3xl font-semibold tracking-tight text-gray-950">{count}</span>
+                </span>
+                <ArrowRight
+                  aria-hidden="true"
+                  className="hidden size-4 text-gray-400 transition group-hover:translate-x-0.5 group-hover:text-primary sm:block"
+                />
+              </Link>
+            </li>
+          )
+        })}
+      </ul>
+      <div className="mt-8 grid gap-6 lg:grid-cols-2">
+        <RecentList
+          title="Recent Events"
+          to="/admin/events"
+          empty="No events added yet"
+          items={events.map((event) => ({ id: event.id, primary: event.title, secondary: event.date }))}
+        />
+        <RecentList
+          title="Recent Gallery Images"
+          to="/admin/gallery"
+          empty="No images added yet"
+          capitalize
+          items={images.map((image) => ({ id: image.id, primary: image.title, secondary: image.category }))}
+        />
+      </div>
+    </>
+  )
+}
+
+function RecentList({
+  title,
+  to,
+  empty,
+  items,
+  capitalize = false,
+}: {
+  title: string
+  to: string
+  empty: string
+  items: { id: string; primary: string; secondary: string | null }[]
+  capitalize?: boolean
+}) {
+  const headingId = `recent-${to.split('/').pop()}`
+  return (
+    <section aria-labelledby={headingId} className="rounded-lg border border-gray-200 bg-white shadow-xs">
+      <div className="flex items-center justify-between border-b border-gray-200 px-5 py-4">
+        <h2 id={headingId} className="font-semibold text-gray-950">
+          {title}
+        </h2>
+        <Link
+          to={to}
+          className="rounded-sm text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        >
+          Manage<span className="sr-only"> {title.replace('Recent ', '').toLowerCase()}</span>
+        </Link>
+      </div>
+      {items.length === 0 ? (
+        <p className="px-5 py-6 text-sm text-gray-600">{empty}</p>
+      ) : (
+        <ul className="divide-y divide-gray-100">
+          {items.map((item) => (
+            <li
+              key={item.id}
+              className="flex flex-col gap-0.5 px-5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
+            >
+              <span className="min-w-0 font-medium text-gray-900 sm:truncate">{item.primary}</span>
+              <span className={cn('shrink-0 text-sm text-gray-600', capitalize && 'capitalize')}>
+                {item.secondary ?? '—'}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  )
+}

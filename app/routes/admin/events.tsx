@@ -1,0 +1,73 @@
+import type { Route } from './+types/events.ts'
+import { requireAdmin } from '#app/auth/session.server.ts'
+import type { AdminField } from '#app/components/admin/admin-fields.ts'
+import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
+import { servicesContext } from '#app/context.ts'
+import { crudAction } from '#app/lib/admin-actions.server.ts'
+import { adminMeta } from '#app/lib/admin-meta.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
+import { createEvent, deleteEvent, listEvents, updateEvent } from '#app/models/events.server.ts'
+import { EventSchema } from '#app/schemas/event.ts'
+
+const TOASTS = {
+  created: 'Event added successfully',
+  updated: 'Event updated successfully',
+  deleted: 'Event deleted successfully',
+  saveFailed: 'Failed to save event',
+  deleteFailed: 'Failed to delete event',
+}
+
+const FIELDS: AdminField[] = [
+  { kind: 'text', name: 'title', label: 'Title', required: true, placeholder: 'Harvest Thanksgiving' },
+  {
+    kind: 'select',
+    name: 'is_regular',
+    label: 'Type',
+    defaultValue: 'false',
+    options: [
+      { value: 'false', label: 'One-time' },
+      { value: 'true', label: 'Regular' },
+    ],
+    hint: 'Regular events repeat (e.g. weekly prayer); one-time events get their own card.',
+  },
+  { kind: 'text', name: 'date', label: 'Date', placeholder: 'Saturday 14 June', half: true },
+  { kind: 'text', name: 'time', label: 'Time', placeholder: '7:00 PM', half: true },
+  { kind: 'text', name: 'location', label: 'Location', placeholder: 'Church hall' },
+  { kind: 'image', name: 'image_url', label: 'Image' },
+  { kind: 'rich-text', name: 'description', label: 'Description' },
+]
+
+export const meta = () => adminMeta('Events')
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext)
+  await requireAdmin(request, services)
+  return { items: await listEvents({ db: services.db }) }
+}
+
+export async function action(args: Route.ActionArgs) {
+  return crudAction(args, { create: createEvent, update: updateEvent, delete: deleteEvent }, TOASTS)
+}
+
+export default function EventsScreen({ loaderData }: Route.ComponentProps) {
+  return (
+    <CrudScreen
+      title="Events"
+      description="Special events and regular activities shown on the Events and home pages."
+      noun="Event"
+      listHeading="Current Events"
+      emptyText="No events added yet"
+      items={loaderData.items}
+      fields={FIELDS}
+      schema={EventSchema}
+      saveFailedToast={TOASTS.saveFailed}
+      describe={(event) => ({
+        title: event.title,
+        badge: event.is_regular ? 'Regular' : 'One-time',
+        meta: [event.date, event.time, event.location],
+        excerpt: htmlToText(event.description),
+        image: { url: event.image_url },
+      })}
+    />
+  )
+}

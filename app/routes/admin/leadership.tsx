@@ -1,0 +1,84 @@
+import type { Route } from './+types/leadership.ts'
+import { requireAdmin } from '#app/auth/session.server.ts'
+import type { AdminField } from '#app/components/admin/admin-fields.ts'
+import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
+import { servicesContext } from '#app/context.ts'
+import { crudAction } from '#app/lib/admin-actions.server.ts'
+import { adminMeta } from '#app/lib/admin-meta.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
+import {
+  createLeadershipMember,
+  deleteLeadershipMember,
+  listLeadershipTeam,
+  reorderLeadershipTeam,
+  updateLeadershipMember,
+} from '#app/models/leadership-team.server.ts'
+import { LeadershipMemberSchema } from '#app/schemas/leadership-member.ts'
+
+const TOASTS = {
+  created: 'Leader added successfully',
+  updated: 'Leader updated successfully',
+  deleted: 'Leader removed successfully',
+  saveFailed: 'Failed to save leader',
+  deleteFailed: 'Failed to remove leader',
+  reordered: 'Leadership team order updated',
+  reorderFailed: 'Failed to update order',
+}
+
+const FIELDS: AdminField[] = [
+  {
+    kind: 'text',
+    name: 'name',
+    label: 'Name',
+    required: true,
+    placeholder: 'Pastor John Mathew',
+    half: true,
+  },
+  { kind: 'text', name: 'role', label: 'Role', required: true, placeholder: 'Senior Pastor', half: true },
+  { kind: 'image', name: 'image_url', label: 'Photo' },
+  { kind: 'rich-text', name: 'bio', label: 'Bio' },
+]
+
+export const meta = () => adminMeta('Leadership')
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext)
+  await requireAdmin(request, services)
+  return { items: await listLeadershipTeam({ db: services.db }) }
+}
+
+export async function action(args: Route.ActionArgs) {
+  return crudAction(
+    args,
+    {
+      create: createLeadershipMember,
+      update: updateLeadershipMember,
+      delete: deleteLeadershipMember,
+      reorder: reorderLeadershipTeam,
+    },
+    TOASTS,
+  )
+}
+
+export default function LeadershipScreen({ loaderData }: Route.ComponentProps) {
+  return (
+    <CrudScreen
+      title="Leadership"
+      description="The leadership team on the About and home pages, shown in this order."
+      noun="Leader"
+      listHeading="Leadership Team"
+      emptyText="No leaders added yet"
+      items={loaderData.items}
+      fields={FIELDS}
+      schema={LeadershipMemberSchema}
+      saveFailedToast={TOASTS.saveFailed}
+      ordered
+      describe={(leader) => ({
+        title: leader.name,
+        meta: [leader.role],
+        excerpt: htmlToText(leader.bio),
+        image: { url: leader.image_url },
+      })}
+    />
+  )
+}

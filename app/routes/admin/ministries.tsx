@@ -1,0 +1,75 @@
+import type { Route } from './+types/ministries.ts'
+import { requireAdmin } from '#app/auth/session.server.ts'
+import type { AdminField } from '#app/components/admin/admin-fields.ts'
+import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
+import { servicesContext } from '#app/context.ts'
+import { crudAction } from '#app/lib/admin-actions.server.ts'
+import { adminMeta } from '#app/lib/admin-meta.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
+import {
+  createMinistry,
+  deleteMinistry,
+  listMinistries,
+  updateMinistry,
+} from '#app/models/ministries.server.ts'
+import { MinistrySchema } from '#app/schemas/ministry.ts'
+
+const TOASTS = {
+  created: 'Ministry added successfully',
+  updated: 'Ministry updated successfully',
+  deleted: 'Ministry deleted successfully',
+  saveFailed: 'Failed to save ministry',
+  deleteFailed: 'Failed to delete ministry',
+}
+
+const FIELDS: AdminField[] = [
+  { kind: 'text', name: 'name', label: 'Name', required: true, placeholder: 'Youth Ministry' },
+  { kind: 'rich-text', name: 'description', label: 'Description' },
+  {
+    kind: 'lines',
+    name: 'activities',
+    label: 'Activities',
+    rows: 5,
+    placeholder: 'Friday youth night\nSummer camp',
+    hint: 'One activity per line; blank lines are left out.',
+  },
+  { kind: 'image', name: 'image_url', label: 'Image' },
+]
+
+export const meta = () => adminMeta('Ministries')
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const services = context.get(servicesContext)
+  await requireAdmin(request, services)
+  return { items: await listMinistries({ db: services.db }) }
+}
+
+export async function action(args: Route.ActionArgs) {
+  return crudAction(args, { create: createMinistry, update: updateMinistry, delete: deleteMinistry }, TOASTS)
+}
+
+export default function MinistriesScreen({ loaderData }: Route.ComponentProps) {
+  return (
+    <CrudScreen
+      title="Ministries"
+      description="The church's ministries and their activities, shown on the Ministries and home pages."
+      noun="Ministry"
+      listHeading="Current Ministries"
+      emptyText="No ministries added yet"
+      items={loaderData.items}
+      fields={FIELDS}
+      schema={MinistrySchema}
+      saveFailedToast={TOASTS.saveFailed}
+      describe={(ministry) => ({
+        title: ministry.name,
+        meta: [
+          ministry.activities.length
+            ? `${ministry.activities.length} ${ministry.activities.length === 1 ? 'activity' : 'activities'}`
+            : null,
+        ],
+        excerpt: htmlToText(ministry.description),
+        image: { url: ministry.image_url },
+      })}
+    />
+  )
+}
