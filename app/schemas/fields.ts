@@ -51,16 +51,21 @@ export const requiredImageUrl = (label = 'Image') =>
 
 /** A decimal coordinate: numbers pass, text is parsed; empty or unparsable becomes null (spec §5). */
 export function coordinate(min: number, max: number) {
-  return z.union([z.number(), z.string(), z.null(), z.undefined()]).transform((value) => {
-    if (value === null || value === undefined) return null
-    const number = typeof value === 'number' ? value : Number.parseFloat(value.trim())
-    return Number.isFinite(number) && number >= min && number <= max ? number : null
-  })
+  // NOTE: .nullish() rather than z.undefined() in the union: only then may the key be left out (zod 4).
+  return z
+    .union([z.number(), z.string()])
+    .nullish()
+    .transform((value) => {
+      if (value === null || value === undefined) return null
+      const number = typeof value === 'number' ? value : Number.parseFloat(value.trim())
+      return Number.isFinite(number) && number >= min && number <= max ? number : null
+    })
 }
 
 /** A boolean from JSON (true/false) or from a form ('on', 'true', '1'). */
 export const booleanField = z
-  .union([z.boolean(), z.string(), z.number(), z.null(), z.undefined()])
+  .union([z.boolean(), z.string(), z.number()])
+  .nullish()
   .transform((value) => {
     if (typeof value === 'string') return ['on', 'true', '1', 'yes'].includes(value.trim().toLowerCase())
     return Boolean(value)

@@ -7,7 +7,8 @@ export const ACTIVITIES_MAX_COUNT = 50
 
 /** Activities arrive as a list or as text with one activity per line; blank lines are dropped (spec §3). */
 export const activitiesField = z
-  .union([z.array(z.string({ error: 'Each activity must be text' })), z.string(), z.null(), z.undefined()])
+  .union([z.array(z.string({ error: 'Each activity must be text' })), z.string()])
+  .nullish()
   .transform((value) => {
     const lines =
       value === null || value === undefined ? [] : Array.isArray(value) ? value : value.split(/\r?\n/)
