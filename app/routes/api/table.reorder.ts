@@ -5,7 +5,10 @@ import { errorResponse, json, methodNotAllowed, readJsonBody } from '#app/lib/ap
 import { NotFoundError } from '#app/lib/errors.ts'
 import { getListTable } from '#app/models/registry.server.ts'
 
-export function loader() {
+export function loader({ params }: Route.LoaderArgs) {
+  if (!getListTable(params.table)?.reorder) {
+    return errorResponse(new NotFoundError(`${params.table} cannot be reordered`))
+  }
   return methodNotAllowed(['POST'])
 }
 
