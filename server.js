@@ -65,7 +65,12 @@ async function main() {
     logger.info(`${signal} received: finishing in-flight requests`)
     const force = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS)
     force.unref()
+    // A keep-alive connection whose request finishes after the signal would otherwise stay open (and keep the
+    // process alive) until the client or keepAliveTimeout closes it.
+    const idle = setInterval(() => server.closeIdleConnections(), 100)
+    idle.unref()
     server.close(async () => {
+      clearInterval(idle)
       await services.close()
       await application.viteDevServer?.close()
       logger.info('Stopped')
