@@ -1,0 +1,117 @@
+// Test data: make<Thing>() builds a valid API body (unique where it matters); insert<Thing>() stores one
+// through the admin API and answers the stored record.
+import type { Client } from './integration/support.ts'
+
+let counter = 0
+const next = () => ++counter
+
+export const makeService = (overrides: Record<string, unknown> = {}) => ({
+  name: `Sunday Worship ${next()}`,
+  description: '<p>Praise, prayer and the Word.</p>',
+  day: 'Sunday',
+  time: '10:30 AM',
+  type: 'regular',
+  location: 'Main hall',
+  ...overrides,
+})
+
+export const makeEvent = (overrides: Record<string, unknown> = {}) => ({
+  title: `Harvest Supper ${next()}`,
+  description: '<p>Bring a dish to share.</p>',
+  date: 'Saturday 12 October',
+  time: '6:00 PM',
+  location: 'Church hall',
+  image_url: '/images/event.jpg',
+  is_regular: false,
+  ...overrides,
+})
+
+export const makeMinistry = (overrides: Record<string, unknown> = {}) => ({
+  name: `Youth Ministry ${next()}`,
+  description: '<p>Friday nights for teenagers.</p>',
+  image_url: null,
+  activities: ['Bible study', 'Games night'],
+  ...overrides,
+})
+
+export const makeGalleryImage = (overrides: Record<string, unknown> = {}) => ({
+  title: `Easter morning ${next()}`,
+  category: 'worship',
+  image_url: '/images/gallery.jpg',
+  ...overrides,
+})
+
+export const makeCarouselSlide = (overrides: Record<string, unknown> = {}) => ({
+  title: `Welcome home ${next()}`,
+  subtitle: 'Sundays at 10:30',
+  image_url: '/images/hero.jpg',
+  ...overrides,
+})
+
+export const makeLeadershipMember = (overrides: Record<string, unknown> = {}) => ({
+  name: `Pastor Thomas ${next()}`,
+  role: 'Senior Pastor',
+  bio: '<p>Has served the congregation since 2010.</p>',
+  image_url: null,
+  ...overrides,
+})
+
+export const makeGettingHere = (overrides: Record<string, unknown> = {}) => ({
+  transport_type: 'bus',
+  title: `By bus ${next()}`,
+  description: '<p>Routes 202 and 208 stop at Church Street.</p>',
+  ...overrides,
+})
+
+export const makeChurchInfo = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Grace Church Cork',
+  description: '<p>A welcoming congregation.</p>',
+  address: '1 Church Street, Cork',
+  email: 'office@grace.example',
+  phone: '+353 21 123 4567',
+  whatsapp_number: '+353 87 123 4567',
+  logo_url: null,
+  latitude: 51.8969,
+  longitude: -8.4863,
+  ...overrides,
+})
+
+export const makeAboutUs = (overrides: Record<string, unknown> = {}) => ({
+  mission: '<p>To make disciples.</p>',
+  vision: '<p>A city that knows hope.</p>',
+  values: '<p>Prayer, Scripture, hospitality.</p>',
+  history: '<p>Founded in 1998 in a front room.</p>',
+  image_url: null,
+  ...overrides,
+})
+
+export const makeContactMessage = (overrides: Record<string, unknown> = {}) => ({
+  first_name: 'Mary',
+  last_name: 'Murphy',
+  email: `mary${next()}@example.org`,
+  phone: '+353 87 765 4321',
+  subject: 'Baptism',
+  message: 'Could we talk about a baptism in spring?',
+  ...overrides,
+})
+
+/** The list tables of the API with a builder of a valid record for each. */
+export const LIST_TABLE_FACTORIES = {
+  services: makeService,
+  events: makeEvent,
+  ministries: makeMinistry,
+  gallery_images: makeGalleryImage,
+  carousel_slides: makeCarouselSlide,
+  leadership_team: makeLeadershipMember,
+  getting_here: makeGettingHere,
+} as const
+
+export type ListTable = keyof typeof LIST_TABLE_FACTORIES
+
+/** Stores one record of `table` through the admin API; answers the stored record. */
+export async function insertItem(admin: Client, table: ListTable, overrides: Record<string, unknown> = {}) {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const answer = await admin.post<any>(`/api/${table}`, LIST_TABLE_FACTORIES[table](overrides))
+  if (answer.status !== 201) throw new Error(`insert into ${table} failed: ${answer.status} ${answer.text}`)
+  return answer.body as { id: string; order?: number; created_at: string } & Record<string, unknown>
+}

@@ -1,0 +1,160 @@
+import { describe, expect, test } from 'vitest'
+
+import { makeService } from '../factories.ts'
+import {
+  ADMIN,
+  apiError,
+  Client,
+  createAdminWithCli,
+  databases,
+  sessionCookie,
+  signIn,
+  sleep,
+  useServer,
+} from './support.ts'
+
+const SECOND_ADMIN = { email: 'deacon@example.org', password: 'a-second-long-password' }
+
+describe.each(databases)('$name', (database) => {
+  // The most talkative log level, so the test of what the logs hold sees everything.
+  const ctx = useServer(database, { env: { LOG_LEVEL: 'trace' } })
+
+  test('an administrator created with the CLI can sign in and gets an HttpOnly, SameSite=Lax cookie', async () => {
+    expect(await createAdminWithCli(ctx.server, SECOND_ADMIN.email, SECOND_ADMIN.password)).toMatch(
+      /Created the administrator/,
+    )
+    const answer = await ctx.anonymous.post('/api/auth/sign-in/email', SECOND_ADMIN)
+    expect(answer.status).toBe(200)
+    expect(answer.body).toMatchObject({ user: { email: SECOND_ADMIN.email } })
+    const header = answer.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('better-auth.session_token='))
+    expect(header).toBeDefined()
+    const attributes = header!.split(';').map((part) => part.trim().toLowerCase())
+    expect(attributes).toContain('httponly')
+    expect(attributes).toContain('samesite=lax')
+    expect(attributes).toContain('path=/')
+    // Plain http here: a Secure cookie would never come back.
+    expect(attributes).not.toContain('secure')
+
+    const client = new Client(ctx.server.url, sessionCookie(answer.headers))
+    const session = await client.get('/api/auth/get-session')
+    expect(session.status).toBe(200)
+    expect(session.body).toMatchObject({ user: { email: SECOND_ADMIN.email } })
+    expect((await client.post('/api/services', makeService())).status).toBe(201)
+  })
+
+  test('signed out, get-session answers null', async () => {
+    const answer = await ctx.anonymous.get('/api/auth/get-session')
+    expect(answer.status).toBe(200)
+    expect(answer.body).toBeNull()
+  })
+
+  test('a wrong password is 401 with the error JSON and no cookie; an unknown email looks the same', async () => {
+    const wrong = await ctx.anonymous.post('/api/auth/sign-in/email', {
+      ...ADMIN,
+      password: 'not-the-password',
+    })
+    expect(wrong.status).toBe(401)
+    expect(wrong.body).toEqual(apiError())
+    expect(sessionCookie(wrong.headers)).toBeNull()
+    const unknown = await ctx.anonymous.post('/api/auth/sign-in/email', {
+      email: 'nobody@example.org',
+      password: 'not-the-password',
+    })
+    expect(unknown.status).toBe(401)
+    expect(unknown.body).toEqual(wrong.body)
+  })
+
+  test('after 5 failed sign-ins one account is refused with 429, even with the right password; others are not', async () => {
+    const account = { email: 'throttled@example.org', password: 'the-right-password-1' }
+    await createAdminWithCli(ctx.server, account.email, account.password)
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      const answer = await ctx.anonymous.post('/api/auth/sign-in/email', {
+        ...account,
+        password: `wrong-${attempt}`,
+      })
+      expect(answer.status, `attempt ${attempt}`).toBe(401)
+    }
+    const limited = await ctx.anonymous.post('/api/auth/sign-in/email', account)
+    expect(limited.status).toBe(429)
+    expect(limited.body).toEqual(apiError())
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(sessionCookie(limited.headers)).toBeNull()
+    // The same address can still sign in to another account.
+    await expect(signIn(ctx.server.url, ADMIN)).resolves.toBeInstanceOf(Client)
+  })
+
+  test('signing out ends the session: the old cookie no longer works', async () => {
+    const client = await signIn(ctx.server.url, ADMIN)
+    expect((await client.post('/api/services', makeService())).status).toBe(201)
+    const signOut = await client.post('/api/auth/sign-out')
+    expect(signOut.status).toBe(200)
+    expect((await client.get('/api/auth/get-session')).body).toBeNull()
+    const refused = await client.post('/api/services', makeService())
+    expect(refused.status).toBe(401)
+    expect(refused.body).toEqual(apiError())
+    // Another session of the same administrator is untouched.
+    expect((await ctx.admin.post('/api/services', makeService())).status).toBe(201)
+  })
+
+  test('nobody can sign up: the account is not created', async () => {
+    const visitor = { email: 'visitor@example.org', password: 'visitor-password-1', name: 'Visitor' }
+    const answer = await ctx.anonymous.post('/api/auth/sign-up/email', visitor)
+    expect(answer.status).toBeGreaterThanOrEqual(400)
+    expect(answer.status).toBeLessThan(500)
+    expect(sessionCookie(answer.headers)).toBeNull()
+    const signInAnswer = await ctx.anonymous.post('/api/auth/sign-in/email', visitor)
+    expect(signInAnswer.status).toBe(401)
+  })
+
+  test('a cross-site write is refused with 403 even with a valid session cookie', async () => {
+    const before = (await ctx.anonymous.get('/api/services')).text
+    const attempts: Record<string, string>[] = [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: `${ctx.server.url}.evil.example` },
+      { 'sec-fetch-site': 'cross-site', origin: '' },
+    ]
+    for (const headers of attempts) {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+        const answer = await ctx.admin.request(method, '/api/services', { json: makeService(), headers })
+        expect(answer.status, `${method} ${JSON.stringify(headers)}`).toBe(403)
+        expect(answer.body).toEqual(apiError())
+      }
+    }
+    // Signing in from another site is refused too (no login CSRF).
+    const signInAnswer = await ctx.anonymous.post('/api/auth/sign-in/email', ADMIN, {
+      headers: { origin: 'https://evil.example' },
+    })
+    expect(signInAnswer.status).toBe(403)
+    expect(sessionCookie(signInAnswer.headers)).toBeNull()
+    expect((await ctx.anonymous.get('/api/services')).text).toBe(before)
+    // The same request from the site itself goes through.
+    expect((await ctx.admin.post('/api/services', makeService())).status).toBe(201)
+  })
+
+  test('the logs never hold a password or a session cookie', async () => {
+    const wrongPassword = 'hunter2-should-never-be-logged'
+    await ctx.anonymous.post('/api/auth/sign-in/email', { email: ADMIN.email, password: wrongPassword })
+    const client = await signIn(ctx.server.url, ADMIN)
+    const token = client.cookie!.split('=')[1]
+    await client.get('/api/auth/get-session')
+    await client.get(`/api/contact_messages?q=${encodeURIComponent('private search')}`)
+    await client.post('/api/auth/sign-out')
+    await sleep(200)
+    const logs = ctx.server.output()
+    expect(logs).toContain('/api/auth/sign-in/email')
+    for (const secret of [
+      ADMIN.password,
+      SECOND_ADMIN.password,
+      wrongPassword,
+      token,
+      decodeURIComponent(token),
+      'private search',
+    ]) {
+      expect(logs).not.toContain(secret)
+    }
+    expect(logs).not.toContain(token.split('.')[0])
+  })
+})

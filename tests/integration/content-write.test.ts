@@ -1,0 +1,325 @@
+import { describe, expect, test } from 'vitest'
+
+import {
+  insertItem,
+  LIST_TABLE_FACTORIES,
+  type ListTable,
+  makeAboutUs,
+  makeChurchInfo,
+  makeGalleryImage,
+  makeMinistry,
+  makeService,
+} from '../factories.ts'
+import { apiError, databases, useServer } from './support.ts'
+
+const LIST_TABLES = Object.keys(LIST_TABLE_FACTORIES) as ListTable[]
+const ORDERED_TABLES = ['carousel_slides', 'leadership_team', 'getting_here'] as const
+
+/** What each list table answers to an empty body: its required fields and their messages (spec §5). */
+const REQUIRED_FIELDS: Record<ListTable, Record<string, string>> = {
+  services: { name: 'Name is required' },
+  events: { title: 'Title is required' },
+  ministries: { name: 'Name is required' },
+  gallery_images: {
+    title: 'Title is required',
+    category: 'Category must be one of worship, prayer, youth, children, events',
+    image_url: 'Please upload an image',
+  },
+  carousel_slides: { title: 'Title is required', image_url: 'Please upload an image' },
+  leadership_team: { name: 'Name is required', role: 'Role is required' },
+  getting_here: {
+    transport_type: 'Transport type is required',
+    title: 'Title is required',
+    description: 'Description is required',
+  },
+}
+
+/** Rich-text fields per table (sanitised on every write). */
+const RICH_TEXT: [string, string][] = [
+  ['services', 'description'],
+  ['events', 'description'],
+  ['ministries', 'description'],
+  ['leadership_team', 'bio'],
+  ['getting_here', 'description'],
+]
+
+const DIRTY_HTML =
+  '<p onclick="steal()" style="color:red">Hello <strong>bold</strong> <em>kind</em> <b>b</b></p>' +
+  '<script>alert("x")</script><img src="x" onerror="alert(1)">' +
+  '<ul><li>One</li><li>Two</li></ul>' +
+  '<a href="javascript:alert(1)">bad link</a> ' +
+  '<a href="https://example.org/page" onmouseover="x()">external</a> ' +
+  '<a href="/about">inside</a> <a href="mailto:office@example.org">mail</a>' +
+  '<iframe src="https://evil.example"></iframe><style>body{display:none}</style>'
+
+function expectClean(html: string) {
+  expect(html).not.toMatch(/<script|alert\("x"\)|<img|<iframe|<style|display:none/i)
+  expect(html).not.toMatch(/\son\w+=/i)
+  expect(html).not.toMatch(/javascript:/i)
+  expect(html).not.toMatch(/style=/i)
+  expect(html).toContain('<p>Hello <strong>bold</strong> <em>kind</em> <b>b</b></p>')
+  expect(html).toContain('<ul><li>One</li><li>Two</li></ul>')
+  expect(html).toContain(
+    '<a href="https://example.org/page" target="_blank" rel="noopener noreferrer">external</a>',
+  )
+  expect(html).toContain('<a href="/about">inside</a>')
+  expect(html).toContain('<a href="mailto:office@example.org">mail</a>')
+  expect(html).toContain('bad link')
+}
+
+describe.each(databases)('$name', (database) => {
+  const ctx = useServer(database)
+
+  test.each(LIST_TABLES)(
+    'POST /api/%s with an empty body is 400 naming each required field',
+    async (table) => {
+      const answer = await ctx.admin.post(`/api/${table}`, {})
+      expect(answer.status).toBe(400)
+      expect(answer.body).toEqual(apiError(REQUIRED_FIELDS[table]))
+      expect(Object.keys(answer.body.error.fields).sort()).toEqual(Object.keys(REQUIRED_FIELDS[table]).sort())
+    },
+  )
+
+  test.each(LIST_TABLES)('POST /api/%s treats a blank required field as missing', async (table) => {
+    const [field, message] = Object.entries(REQUIRED_FIELDS[table])[0]
+    const answer = await ctx.admin.post(`/api/${table}`, LIST_TABLE_FACTORIES[table]({ [field]: '   ' }))
+    expect(answer.status).toBe(400)
+    expect(answer.body.error.fields).toEqual({ [field]: message })
+  })
+
+  test('a service type other than regular or special is refused; a missing type is regular', async () => {
+    const bad = await ctx.admin.post('/api/services', makeService({ type: 'weekly' }))
+    expect(bad.status).toBe(400)
+    expect(bad.body.error.fields).toEqual({ type: 'Type must be regular or special' })
+    const special = await ctx.admin.post('/api/services', makeService({ type: 'special' }))
+    expect(special.body.type).toBe('special')
+    const defaulted = await ctx.admin.post('/api/services', makeService({ type: undefined }))
+    expect(defaulted.status).toBe(201)
+    expect(defaulted.body.type).toBe('regular')
+  })
+
+  test('a gallery category outside the five of the spec is refused', async () => {
+    for (const category of ['sports', 'Worship', '', null]) {
+      const answer = await ctx.admin.post('/api/gallery_images', makeGalleryImage({ category }))
+      expect(answer.status, String(category)).toBe(400)
+      expect(answer.body.error.fields).toEqual({
+        category: 'Category must be one of worship, prayer, youth, children, events',
+      })
+    }
+    for (const category of ['worship', 'prayer', 'youth', 'children', 'events']) {
+      const answer = await ctx.admin.post('/api/gallery_images', makeGalleryImage({ category }))
+      expect(answer.status, category).toBe(201)
+    }
+  })
+
+  test('an image address must be an upload or http(s); javascript: and path tricks are refused', async () => {
+    for (const image_url of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '/media/../auth-secret',
+      'file:///etc/passwd',
+    ]) {
+      const answer = await ctx.admin.post('/api/gallery_images', makeGalleryImage({ image_url }))
+      expect(answer.status, image_url).toBe(400)
+      expect(answer.body.error.fields).toHaveProperty('image_url')
+    }
+    for (const image_url of ['/media/abc-960.webp', 'https://images.example/photo.jpg']) {
+      const answer = await ctx.admin.post('/api/gallery_images', makeGalleryImage({ image_url }))
+      expect(answer.status, image_url).toBe(201)
+    }
+  })
+
+  test('an event stores is_regular as a boolean, also from form values', async () => {
+    for (const [value, expected] of [
+      [true, true],
+      [false, false],
+      ['on', true],
+      ['true', true],
+      ['false', false],
+      [undefined, false],
+    ] as const) {
+      const answer = await ctx.admin.post('/api/events', LIST_TABLE_FACTORIES.events({ is_regular: value }))
+      expect(answer.status).toBe(201)
+      expect(answer.body.is_regular, String(value)).toBe(expected)
+      expect((await ctx.anonymous.get(`/api/events/${answer.body.id}`)).body.is_regular).toBe(expected)
+    }
+  })
+
+  test('ministry activities given one per line are stored as a list without blank lines', async () => {
+    const answer = await ctx.admin.post(
+      '/api/ministries',
+      makeMinistry({ activities: 'Bible study\n\n  Games night  \r\n   \nOutreach\n' }),
+    )
+    expect(answer.status).toBe(201)
+    expect(answer.body.activities).toEqual(['Bible study', 'Games night', 'Outreach'])
+    const listed = await ctx.anonymous.get(`/api/ministries/${answer.body.id}`)
+    expect(listed.body.activities).toEqual(['Bible study', 'Games night', 'Outreach'])
+    const none = await ctx.admin.post('/api/ministries', makeMinistry({ activities: undefined }))
+    expect(none.body.activities).toEqual([])
+    const fromList = await ctx.admin.post(
+      '/api/ministries',
+      makeMinistry({ activities: ['Choir', ' ', 'Tea'] }),
+    )
+    expect(fromList.body.activities).toEqual(['Choir', 'Tea'])
+  })
+
+  test('church info needs a name, a valid email, and saves unparsable or empty coordinates as null', async () => {
+    const empty = await ctx.admin.put('/api/church_info', {})
+    expect(empty.status).toBe(400)
+    expect(empty.body).toEqual(apiError({ name: 'Name is required' }))
+    const badEmail = await ctx.admin.put('/api/church_info', makeChurchInfo({ email: 'not an email' }))
+    expect(badEmail.status).toBe(400)
+    expect(badEmail.body.error.fields).toEqual({ email: 'Enter a valid email address' })
+    for (const [latitude, longitude, expected] of [
+      ['', '', [null, null]],
+      ['north', 'abc', [null, null]],
+      [null, undefined, [null, null]],
+      ['51.8969', ' -8.4863 ', [51.8969, -8.4863]],
+      [51.9, -8.5, [51.9, -8.5]],
+      [91, -181, [null, null]],
+    ] as const) {
+      const answer = await ctx.admin.put('/api/church_info', makeChurchInfo({ latitude, longitude }))
+      expect(answer.status).toBe(200)
+      expect([answer.body.latitude, answer.body.longitude], `${latitude} ${longitude}`).toEqual(expected)
+      const stored = await ctx.anonymous.get('/api/church_info')
+      expect([stored.body.latitude, stored.body.longitude]).toEqual(expected)
+    }
+  })
+
+  test('about us needs mission, vision, values and history', async () => {
+    const answer = await ctx.admin.put('/api/about_us', { image_url: null })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual(
+      apiError({
+        mission: 'Mission is required',
+        vision: 'Vision is required',
+        values: 'Values is required',
+        history: 'History is required',
+      }),
+    )
+  })
+
+  test.each(RICH_TEXT)('%s.%s is sanitised on create and on update', async (table, field) => {
+    const created = await insertItem(ctx.admin, table as ListTable, { [field]: DIRTY_HTML })
+    expectClean(created[field] as string)
+    expectClean((await ctx.anonymous.get(`/api/${table}/${created.id}`)).body[field])
+    const updated = await ctx.admin.patch(`/api/${table}/${created.id}`, {
+      [field]: `<p>New</p>${DIRTY_HTML}`,
+    })
+    expect(updated.status).toBe(200)
+    expectClean(updated.body[field])
+  })
+
+  test('church info description and the four about-us texts are sanitised', async () => {
+    const church = await ctx.admin.put('/api/church_info', makeChurchInfo({ description: DIRTY_HTML }))
+    expectClean(church.body.description)
+    expectClean((await ctx.anonymous.get('/api/church_info')).body.description)
+    const about = await ctx.admin.put(
+      '/api/about_us',
+      makeAboutUs({ mission: DIRTY_HTML, vision: DIRTY_HTML, values: DIRTY_HTML, history: DIRTY_HTML }),
+    )
+    for (const field of ['mission', 'vision', 'values', 'history']) expectClean(about.body[field])
+  })
+
+  test.each(LIST_TABLES)('%s: create, read, partial update and delete round-trip', async (table) => {
+    const body = LIST_TABLE_FACTORIES[table]()
+    const created = await ctx.admin.post(`/api/${table}`, body)
+    expect(created.status).toBe(201)
+    expect(created.body).toMatchObject({ ...body, id: expect.any(String) })
+    expect(created.body.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/)
+    expect(created.body.updated_at).toBe(created.body.created_at)
+    const id = created.body.id
+
+    const [field] = Object.keys(REQUIRED_FIELDS[table]).filter(
+      (name) =>
+        typeof body[name as keyof typeof body] === 'string' && name !== 'category' && name !== 'image_url',
+    )
+    const patched = await ctx.admin.patch(`/api/${table}/${id}`, { [field]: 'Changed', id: 'hijacked' })
+    expect(patched.status).toBe(200)
+    expect(patched.body).toEqual({
+      ...created.body,
+      [field]: 'Changed',
+      updated_at: expect.any(String),
+    })
+    expect(patched.body.id).toBe(id)
+    expect((await ctx.anonymous.get(`/api/${table}/${id}`)).body).toEqual(patched.body)
+
+    const invalid = await ctx.admin.patch(`/api/${table}/${id}`, { [field]: '' })
+    expect(invalid.status).toBe(400)
+    expect(invalid.body.error.fields).toHaveProperty(field)
+    expect((await ctx.anonymous.get(`/api/${table}/${id}`)).body).toEqual(patched.body)
+
+    const deleted = await ctx.admin.delete(`/api/${table}/${id}`)
+    expect(deleted.status).toBe(204)
+    expect(deleted.text).toBe('')
+    expect((await ctx.anonymous.get(`/api/${table}/${id}`)).status).toBe(404)
+    expect((await ctx.admin.delete(`/api/${table}/${id}`)).status).toBe(404)
+    expect((await ctx.admin.patch(`/api/${table}/${id}`, { [field]: 'Again' })).status).toBe(404)
+    const list = await ctx.anonymous.get<{ id: string }[]>(`/api/${table}`)
+    expect(list.body.map((item) => item.id)).not.toContain(id)
+  })
+
+  test('saving church info twice updates the one record', async () => {
+    const first = await ctx.admin.put('/api/church_info', makeChurchInfo({ name: 'First name' }))
+    const second = await ctx.admin.put('/api/church_info', makeChurchInfo({ name: 'Second name', phone: '' }))
+    expect(second.status).toBe(200)
+    expect(second.body.id).toBe(first.body.id)
+    expect(second.body).toMatchObject({ name: 'Second name', phone: null })
+    expect((await ctx.anonymous.get('/api/church_info')).body).toEqual(second.body)
+  })
+
+  test.each(ORDERED_TABLES)('%s: new items go last and reorder renumbers every item 1..n', async (table) => {
+    const existing = await ctx.anonymous.get<{ id: string; order: number }[]>(`/api/${table}`)
+    const a = await insertItem(ctx.admin, table)
+    const b = await insertItem(ctx.admin, table)
+    const c = await insertItem(ctx.admin, table)
+    const top = Math.max(0, ...existing.body.map((item) => item.order))
+    expect([a.order, b.order, c.order]).toEqual([top + 1, top + 2, top + 3])
+
+    const ids = [c.id, ...existing.body.map((item) => item.id), a.id, b.id]
+    const answer = await ctx.admin.post<{ id: string; order: number }[]>(`/api/${table}/reorder`, { ids })
+    expect(answer.status).toBe(200)
+    expect(answer.body.map((item) => item.id)).toEqual(ids)
+    expect(answer.body.map((item) => item.order)).toEqual(ids.map((_, index) => index + 1))
+    const list = await ctx.anonymous.get<{ id: string; order: number }[]>(`/api/${table}`)
+    expect(list.body.map((item) => [item.id, item.order])).toEqual(ids.map((id, index) => [id, index + 1]))
+
+    // Editing an item keeps its place.
+    const edited = await ctx.admin.patch(`/api/${table}/${a.id}`, { title: 'Edited', name: 'Edited' })
+    expect(edited.body.order).toBe(ids.indexOf(a.id) + 1)
+  })
+
+  test.each(ORDERED_TABLES)(
+    '%s: reorder refuses an id list that is not every item exactly once',
+    async (table) => {
+      await insertItem(ctx.admin, table)
+      await insertItem(ctx.admin, table)
+      const before = await ctx.anonymous.get<{ id: string }[]>(`/api/${table}`)
+      const ids = before.body.map((item) => item.id)
+      for (const bad of [
+        ids.slice(1),
+        [...ids, ids[0]],
+        [...ids.slice(1), '00000000-0000-4000-8000-000000000000'],
+        [...ids, '00000000-0000-4000-8000-000000000000'],
+        [],
+        'not a list',
+        [...ids.slice(1), 42],
+        null,
+      ]) {
+        const answer = await ctx.admin.post(`/api/${table}/reorder`, { ids: bad })
+        expect(answer.status, JSON.stringify(bad)).toBe(400)
+        expect(answer.body).toEqual(apiError({ ids: expect.any(String) }))
+      }
+      expect((await ctx.admin.post(`/api/${table}/reorder`, {})).status).toBe(400)
+      expect((await ctx.anonymous.get(`/api/${table}`)).body).toEqual(before.body)
+    },
+  )
+
+  test('tables without an order cannot be reordered', async () => {
+    for (const table of ['services', 'events', 'ministries', 'gallery_images', 'no_such_table']) {
+      const answer = await ctx.admin.post(`/api/${table}/reorder`, { ids: [] })
+      expect(answer.status, table).toBe(404)
+      expect(answer.body).toEqual(apiError())
+    }
+  })
+})

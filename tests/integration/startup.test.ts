@@ -1,0 +1,154 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+
+import { afterEach, describe, expect, test } from 'vitest'
+
+import { createPostgresDatabase, startServer, type TestServer } from '../test-server.ts'
+import { Client, databases, signIn, spawnServer, type TestDatabase } from './support.ts'
+
+const cleanups: (() => Promise<void> | void)[] = []
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup()
+})
+
+function tempDir() {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-startup-'))
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }))
+  return dir
+}
+
+/** A place for the data that outlives one server process: a data directory, and a database on PostgreSQL. */
+async function persistentStore(
+  database: TestDatabase,
+): Promise<{ dataDir: string; env: Record<string, string> }> {
+  const dataDir = tempDir()
+  if (!database.postgresUrl) return { dataDir, env: {} }
+  const postgres = await createPostgresDatabase(database.postgresUrl)
+  cleanups.push(postgres.drop)
+  return { dataDir, env: { DATABASE_URL: postgres.url } }
+}
+
+async function started(server: Promise<TestServer>) {
+  const running = await server
+  cleanups.push(running.stop)
+  return running
+}
+
+const linesMatching = (output: string, pattern: RegExp) =>
+  output.split('\n').filter((line) => pattern.test(line))
+
+describe.each(databases)('$name', (database) => {
+  test('ADMIN_EMAIL and ADMIN_PASSWORD create the administrator at start-up; a new password at the next start resets it', async () => {
+    const store = await persistentStore(database)
+    const email = 'Pastor@Example.org'
+    const first = { email, password: 'first-password-123' }
+    const second = { email, password: 'second-password-456' }
+
+    const server1 = await startServer({ ...store, admin: first })
+    expect(linesMatching(server1.output(), /Created the administrator/)).toHaveLength(1)
+    expect(server1.output()).not.toMatch(/No administrator yet/)
+    const oldSession = await signIn(server1.url, first)
+    await server1.stop()
+
+    const server2 = await started(startServer({ ...store, admin: second }))
+    expect(linesMatching(server2.output(), /Updated the password of the administrator/)).toHaveLength(1)
+    const anonymous = new Client(server2.url)
+    const refused = await anonymous.post('/api/auth/sign-in/email', first)
+    expect(refused.status).toBe(401)
+    await expect(signIn(server2.url, second)).resolves.toBeInstanceOf(Client)
+    // Lower case works too: emails are stored normalised.
+    await expect(signIn(server2.url, { ...second, email: email.toLowerCase() })).resolves.toBeInstanceOf(
+      Client,
+    )
+    // A reset signs the administrator out everywhere.
+    const stale = new Client(server2.url, oldSession.cookie)
+    expect((await stale.get('/api/auth/get-session')).body).toBeNull()
+    for (const output of [server1.output(), server2.output()]) {
+      expect(output).not.toContain(first.password)
+      expect(output).not.toContain(second.password)
+    }
+  })
+
+  test('with no administrator the start-up log says, in one line, how to create one', async () => {
+    const server = await started(startServer({ postgresUrl: database.postgresUrl }))
+    const lines = linesMatching(server.output(), /administrator/i)
+    expect(lines).toHaveLength(1)
+    expect(lines[0]).toMatch(/No administrator yet/)
+    expect(lines[0]).toContain('npm run admin -- create')
+    expect(lines[0]).toContain('ADMIN_EMAIL')
+  })
+
+  test('SIGTERM lets an in-flight request finish, then the server exits with code 0', async () => {
+    const store = await persistentStore(database)
+    const server = spawnServer({ DATA_DIR: store.dataDir, ...store.env })
+    cleanups.push(async () => {
+      if (server.child.exitCode === null) server.child.kill('SIGKILL')
+      await server.exited
+    })
+    const url = new URL(await server.listening)
+
+    // An idle keep-alive connection must not hold the shutdown up.
+    const agent = new http.Agent({ keepAlive: true })
+    cleanups.push(() => agent.destroy())
+    await new Promise<void>((resolve, reject) =>
+      http
+        .get(new URL('/healthz', url), { agent }, (response) => response.resume().on('end', resolve))
+        .on('error', reject),
+    )
+
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const request = http.request(
+        new URL('/api/contact_messages', url),
+        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        (response) => {
+          let body = ''
+          response.on('data', (chunk) => (body += chunk))
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+        },
+      )
+      request.on('error', reject)
+      request.write('{"first_name":"Late","last_name":"Visitor",')
+      setTimeout(() => {
+        server.child.kill('SIGTERM')
+        setTimeout(() => request.end('"email":"late@example.org","message":"Still there?"}'), 300)
+      }, 100)
+    })
+    expect(await answer).toEqual({ status: 201, body: '{"ok":true}' })
+    const answeredAt = Date.now()
+    expect(await server.exited).toBe(0)
+    // Not held up by the keep-alive connections, idle or just finished.
+    expect(Date.now() - answeredAt).toBeLessThan(2000)
+    expect(server.output()).toMatch(/SIGTERM received/)
+    expect(server.output()).toMatch(/"msg":"Stopped"/)
+  })
+})
+
+test.each([
+  ['PORT', 'abc'],
+  ['PORT', '70000'],
+  ['DATABASE_URL', 'mysql://x'],
+  ['PUBLIC_URL', 'church.example'],
+  ['ADMIN_EMAIL', 'not-an-email'],
+  ['LOG_LEVEL', 'loud'],
+  ['CONTACT_RATE_LIMIT', '0'],
+  ['SEED_DEMO', 'maybe'],
+])('a bad %s (%s) stops the server at start with a clear message naming it', async (name, value) => {
+  const env: Record<string, string> = { DATA_DIR: tempDir(), [name]: value }
+  if (name === 'ADMIN_EMAIL') env.ADMIN_PASSWORD = 'long-enough-password'
+  const server = spawnServer(env)
+  const code = await server.exited
+  expect(code).not.toBe(0)
+  const output = server.output()
+  expect(output).toMatch(/Invalid environment/)
+  expect(output).toMatch(new RegExp(`^\\s*${name}: `, 'm'))
+  expect(output).not.toMatch(/^\s+at /m)
+  expect(output).not.toMatch(/listening/)
+})
+
+test('ADMIN_EMAIL without ADMIN_PASSWORD stops the server naming the missing one', async () => {
+  const server = spawnServer({ DATA_DIR: tempDir(), ADMIN_EMAIL: 'pastor@example.org' })
+  expect(await server.exited).not.toBe(0)
+  expect(server.output()).toMatch(/ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD must be set together/)
+})

@@ -1,0 +1,215 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { promisify } from 'node:util'
+
+import { afterAll, beforeAll, expect } from 'vitest'
+
+import { BUILD_DIR, ROOT, type StartOptions, startServer, type TestServer } from '../test-server.ts'
+
+export interface TestDatabase {
+  name: 'SQLite' | 'PostgreSQL'
+  /** A PostgreSQL server on which each test server gets a database of its own. */
+  postgresUrl?: string
+}
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL names a server (global setup insists on it under CI). */
+export const databases: TestDatabase[] = [
+  { name: 'SQLite' },
+  ...(process.env.TEST_DATABASE_URL
+    ? [{ name: 'PostgreSQL' as const, postgresUrl: process.env.TEST_DATABASE_URL }]
+    : []),
+]
+
+export const ADMIN = { email: 'admin@example.org', password: 'correct-horse-battery-staple' }
+
+/** Answers are whatever JSON the server sent; tests state what they expect of it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Json = any
+
+export interface Answer<T = Json> {
+  status: number
+  headers: Headers
+  body: T
+  text: string
+}
+
+export interface RequestOptions {
+  json?: unknown
+  body?: BodyInit
+  headers?: Record<string, string>
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/**
+ * Talks to a test server the way the site's own pages do: same-origin `Origin` on writes, the session cookie
+ * when signed in. Answers are read whole; JSON bodies are parsed.
+ */
+export class Client {
+  readonly baseUrl: string
+  cookie: string | null
+
+  constructor(baseUrl: string, cookie: string | null = null) {
+    this.baseUrl = baseUrl
+    this.cookie = cookie
+  }
+
+  async request<T = Json>(method: string, path: string, options: RequestOptions = {}): Promise<Answer<T>> {
+    const headers: Record<string, string> = {}
+    if (STATE_CHANGING.has(method)) headers.origin = this.baseUrl
+    if (this.cookie) headers.cookie = this.cookie
+    let body = options.body
+    if (options.json !== undefined) {
+      headers['content-type'] = 'application/json'
+      body = JSON.stringify(options.json)
+    }
+    Object.assign(headers, options.headers)
+    const response = await fetch(new URL(path, this.baseUrl), { method, headers, body, redirect: 'manual' })
+    const text = await response.text()
+    let parsed: unknown = text
+    if (response.headers.get('content-type')?.includes('json') && text !== '') parsed = JSON.parse(text)
+    return { status: response.status, headers: response.headers, body: parsed as T, text }
+  }
+
+  get<T = Json>(path: string, options?: RequestOptions) {
+    return this.request<T>('GET', path, options)
+  }
+  post<T = Json>(path: string, json?: unknown, options?: RequestOptions) {
+    return this.request<T>('POST', path, { json, ...options })
+  }
+  put<T = Json>(path: string, json?: unknown, options?: RequestOptions) {
+    return this.request<T>('PUT', path, { json, ...options })
+  }
+  patch<T = Json>(path: string, json?: unknown, options?: RequestOptions) {
+    return this.request<T>('PATCH', path, { json, ...options })
+  }
+  delete<T = Json>(path: string, options?: RequestOptions) {
+    return this.request<T>('DELETE', path, options)
+  }
+}
+
+/** The session cookie (`name=value`) from a sign-in answer, or null. */
+export function sessionCookie(headers: Headers) {
+  const header = headers.getSetCookie().find((cookie) => cookie.startsWith('better-auth.session_token='))
+  return header ? header.split(';')[0] : null
+}
+
+/** Signs in through the API; answers a client carrying the session cookie. */
+export async function signIn(baseUrl: string, credentials: { email: string; password: string }) {
+  const answer = await new Client(baseUrl).post('/api/auth/sign-in/email', credentials)
+  const cookie = sessionCookie(answer.headers)
+  if (answer.status !== 200 || !cookie) {
+    throw new Error(`Sign-in as ${credentials.email} failed: ${answer.status} ${answer.text}`)
+  }
+  return new Client(baseUrl, cookie)
+}
+
+export interface ServerContext {
+  server: TestServer
+  /** A visitor without a session. */
+  anonymous: Client
+  /** Signed in as ADMIN. */
+  admin: Client
+}
+
+/**
+ * One server for the enclosing suite (started in beforeAll, stopped in afterAll) on `database`, with ADMIN
+ * created at start-up and signed in. Read the fields inside tests, after beforeAll has run.
+ */
+export function useServer(database: TestDatabase, options: StartOptions = {}): ServerContext {
+  const context = {} as ServerContext
+  beforeAll(async () => {
+    context.server = await startServer({ admin: ADMIN, postgresUrl: database.postgresUrl, ...options })
+    context.anonymous = new Client(context.server.url)
+    context.admin = await signIn(context.server.url, ADMIN)
+  })
+  afterAll(async () => {
+    await context.server?.stop()
+  })
+  return context
+}
+
+/** The `{ error: { message } }` body of every API error, with field messages when given. */
+export function apiError(fields?: Record<string, unknown>) {
+  return {
+    error: fields
+      ? { message: expect.any(String), fields: expect.objectContaining(fields) }
+      : { message: expect.any(String) },
+  }
+}
+
+/** A promise that settles after `ms` milliseconds. */
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export interface ServerProcess {
+  child: ChildProcess
+  output: () => string
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>
+  /** Resolves with the server's URL once it listens; rejects if the process ends first. */
+  listening: Promise<string>
+}
+
+/**
+ * `node server.js` with exactly this environment on top of a test baseline, for tests about the process itself
+ * (start-up checks, exit codes, signals). Most tests want useServer().
+ */
+export function spawnServer(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['server.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BUILD_DIR,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      PUBLIC_URL: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk) => (output += chunk))
+  child.stderr?.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  )
+  const listening = new Promise<string>((resolve, reject) => {
+    const onData = () => {
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(output)
+      if (match) {
+        child.stdout?.off('data', onData)
+        resolve(match[1])
+      }
+    }
+    child.stdout?.on('data', onData)
+    void exited.then((code) => reject(new Error(`Server exited with ${code}:\n${output}`)))
+  })
+  listening.catch(() => {})
+  return { child, output: () => output, exited, listening }
+}
+
+/**
+ * The operator's `npm run admin -- create EMAIL --password P` against a test server's data. Unlike the
+ * harness's createAdmin it does not block the event loop, so the test's keep-alive connections stay sound.
+ */
+export async function createAdminWithCli(server: TestServer, email: string, password: string) {
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/admin.ts', 'create', email, '--password', password],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: server.dataDir,
+        DATABASE_URL: server.databaseUrl ?? '',
+        SEED_DEMO: 'false',
+      },
+    },
+  )
+  return stdout
+}

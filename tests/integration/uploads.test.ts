@@ -1,0 +1,187 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import path from 'node:path'
+
+import sharp from 'sharp'
+import { describe, expect, test } from 'vitest'
+
+import { makePhoneJpeg, makePng, SCRIPTED_SVG } from '../fixtures/images.ts'
+import { apiError, type Client, databases, useServer } from './support.ts'
+
+const MB = 1024 * 1024
+
+interface Uploaded {
+  secure_url: string
+  width: number
+  height: number
+  variants: { url: string; width: number; height: number; bytes: number }[]
+}
+
+function upload(client: Client, content: Buffer, fileName: string, type: string, field = 'file') {
+  const form = new FormData()
+  form.append(field, new Blob([new Uint8Array(content)], { type }), fileName)
+  return client.request<Uploaded>('POST', '/api/uploads', { body: form })
+}
+
+/** GET with the path sent exactly as written (fetch would resolve `..` and `%2e%2e` first). */
+function rawGet(baseUrl: string, rawPath: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const { hostname, port } = new URL(baseUrl)
+    const request = http.request({ hostname, port, path: rawPath, method: 'GET' }, (response) => {
+      let body = ''
+      response.setEncoding('latin1')
+      response.on('data', (chunk) => (body += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }))
+    })
+    request.on('error', reject)
+    request.end()
+  })
+}
+
+describe.each(databases)('$name', (database) => {
+  const ctx = useServer(database)
+
+  async function download(url: string) {
+    const response = await fetch(new URL(url, ctx.server.url))
+    return { response, content: Buffer.from(await response.arrayBuffer()) }
+  }
+
+  function leftoverTempFiles() {
+    const tmp = path.join(ctx.server.dataDir, 'uploads', '.tmp')
+    return fs.existsSync(tmp) ? fs.readdirSync(tmp) : []
+  }
+
+  test('a PNG comes back as WebP widths 480, 960 and 1600, served with a year-long immutable cache', async () => {
+    const answer = await upload(ctx.admin, await makePng(2400, 1200), 'banner.png', 'image/png')
+    expect(answer.status).toBe(201)
+    expect(answer.body).toEqual({
+      secure_url: expect.stringMatching(/^\/media\/[\w-]+-1600\.webp$/),
+      width: 1600,
+      height: 800,
+      variants: [
+        { url: expect.stringMatching(/-480\.webp$/), width: 480, height: 240, bytes: expect.any(Number) },
+        { url: expect.stringMatching(/-960\.webp$/), width: 960, height: 480, bytes: expect.any(Number) },
+        { url: answer.body.secure_url, width: 1600, height: 800, bytes: expect.any(Number) },
+      ],
+    })
+    for (const variant of answer.body.variants) {
+      const { response, content } = await download(variant.url)
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-type')).toBe('image/webp')
+      expect(response.headers.get('cache-control')).toMatch(/max-age=31536000/)
+      expect(response.headers.get('cache-control')).toMatch(/immutable/)
+      expect(content.length).toBe(variant.bytes)
+      const metadata = await sharp(content).metadata()
+      expect(metadata).toMatchObject({ format: 'webp', width: variant.width, height: variant.height })
+    }
+    expect(leftoverTempFiles()).toEqual([])
+  })
+
+  test('a small image is never enlarged: one variant at its own width', async () => {
+    const answer = await upload(ctx.admin, await makePng(300, 200), 'small.png', 'image/png')
+    expect(answer.status).toBe(201)
+    expect(answer.body).toMatchObject({ width: 300, height: 200 })
+    expect(answer.body.variants.map((variant) => variant.width)).toEqual([300])
+  })
+
+  test('a phone photo is turned upright and loses its EXIF data, GPS position included', async () => {
+    const photo = await makePhoneJpeg()
+    const original = await sharp(photo).metadata()
+    expect(original).toMatchObject({ format: 'jpeg', width: 1200, height: 800, orientation: 6 })
+    expect(original.exif?.toString('latin1')).toContain('Pocket 9')
+
+    const answer = await upload(ctx.admin, photo, 'IMG_0001.JPG', 'image/jpeg')
+    expect(answer.status).toBe(201)
+    expect(answer.body).toMatchObject({ width: 800, height: 1200 })
+    expect(answer.body.variants.map((variant) => [variant.width, variant.height])).toEqual([
+      [480, 720],
+      [800, 1200],
+    ])
+    for (const variant of answer.body.variants) {
+      const { response, content } = await download(variant.url)
+      expect(response.status).toBe(200)
+      const metadata = await sharp(content).metadata()
+      expect(metadata.format).toBe('webp')
+      expect([metadata.width, metadata.height]).toEqual([variant.width, variant.height])
+      expect(metadata.exif).toBeUndefined()
+      expect(metadata.xmp).toBeUndefined()
+      expect(metadata.orientation).toBeUndefined()
+      expect(content.toString('latin1')).not.toMatch(/Pocket 9|PhoneMaker|GPS/)
+    }
+  })
+
+  test('a text file named .png is refused with 415', async () => {
+    const answer = await upload(
+      ctx.admin,
+      Buffer.from('hello, I am not a picture\n'),
+      'photo.png',
+      'image/png',
+    )
+    expect(answer.status).toBe(415)
+    expect(answer.body).toEqual(apiError())
+    expect(leftoverTempFiles()).toEqual([])
+  })
+
+  test('an SVG is refused with 415, even one labelled as PNG', async () => {
+    for (const [name, type] of [
+      ['logo.svg', 'image/svg+xml'],
+      ['logo.png', 'image/png'],
+    ]) {
+      const answer = await upload(ctx.admin, SCRIPTED_SVG, name, type)
+      expect(answer.status, name).toBe(415)
+      expect(answer.body).toEqual(apiError())
+    }
+  })
+
+  test('a file over 10 MB is refused with 413 and leaves nothing behind', async () => {
+    // Just over the limit: refused while streaming. Far over: refused from the declared length alone.
+    for (const size of [10 * MB + 1, 12 * MB]) {
+      const content = Buffer.alloc(size, 0x42)
+      const answer = await upload(ctx.admin, content, 'huge.png', 'image/png')
+      expect(answer.status, `${size} bytes`).toBe(413)
+      expect(answer.body).toEqual(apiError())
+    }
+    expect(leftoverTempFiles()).toEqual([])
+    const served = fs.readdirSync(path.join(ctx.server.dataDir, 'uploads')).filter((name) => name !== '.tmp')
+    expect(served.every((name) => name.endsWith('.webp'))).toBe(true)
+  })
+
+  test('an upload without a file in the field "file" is 400; a JSON body is 415', async () => {
+    const wrongField = await upload(ctx.admin, await makePng(10, 10), 'a.png', 'image/png', 'image')
+    expect(wrongField.status).toBe(400)
+    expect(wrongField.body).toEqual(apiError())
+    const jsonBody = await ctx.admin.post('/api/uploads', { file: 'a.png' })
+    expect(jsonBody.status).toBe(415)
+  })
+
+  test('unknown media files are 404', async () => {
+    for (const url of ['/media/nothing-here.webp', '/media/', '/media', '/media/a/b/c.webp']) {
+      const response = await fetch(new URL(url, ctx.server.url))
+      expect(response.status, url).toBe(404)
+      expect(response.headers.get('cache-control')).not.toMatch(/immutable/)
+    }
+  })
+
+  test('path traversal out of /media is 404 and never reveals the data directory', async () => {
+    const secret = fs.readFileSync(path.join(ctx.server.dataDir, 'auth-secret'), 'utf8').trim()
+    for (const attempt of [
+      '/media/../auth-secret',
+      '/media/..%2fauth-secret',
+      '/media/%2e%2e/auth-secret',
+      '/media/%2e%2e%2fauth-secret',
+      '/media/..%5cauth-secret',
+      '/media/....//auth-secret',
+      '/media/%2e%2e/lampstand.db',
+      '/media/..%2f..%2f..%2fetc%2fpasswd',
+      '/media/.tmp/',
+      '/media/%2etmp/',
+      '/media/.%2e/auth-secret',
+    ]) {
+      const answer = await rawGet(ctx.server.url, attempt)
+      expect(answer.status, attempt).toBe(404)
+      expect(answer.body).not.toContain(secret)
+      expect(answer.body).not.toContain('SQLite format')
+      expect(answer.body).not.toContain('root:')
+    }
+  })
+})

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config'
+
+// NOTE: a config of its own (not vite.config.ts): the React Router plugin must not run under Vitest.
+export default defineConfig({
+  test: {
+    include: ['app/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['./tests/setup/global-setup.ts'],
+    setupFiles: ['./tests/setup/vitest-setup.ts'],
+    // Integration files start real servers (child processes); two cores run two files at a time.
+    pool: 'forks',
+    maxWorkers: 2,
+    testTimeout: 20_000,
+    // Starting a server takes about a second, creating an administrator through the CLI a few more.
+    hookTimeout: 60_000,
+    teardownTimeout: 20_000,
+  },
+})
