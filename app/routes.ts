@@ -1,7 +1,18 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
 export default [
-  layout('routes/public/_layout.tsx', [index('routes/public/home.tsx')]),
+  layout('routes/public/_layout.tsx', [
+    index('routes/public/home.tsx'),
+    route('about', 'routes/public/about.tsx'),
+    route('services', 'routes/public/services.tsx'),
+    route('events', 'routes/public/events.tsx'),
+    route('ministries', 'routes/public/ministries.tsx'),
+    route('gallery', 'routes/public/gallery.tsx'),
+    route('contact', 'routes/public/contact.tsx'),
+    route('privacy-policy', 'routes/public/privacy-policy.tsx'),
+    // Unknown addresses answer 404 with the error page inside the site's header and footer.
+    route('*', 'routes/public/not-found.tsx'),
+  ]),
   ...prefix('admin', [
     index('routes/admin/index.ts'),
     route('login', 'routes/admin/login.tsx'),
