@@ -17,7 +17,8 @@ const SECOND_ADMIN = { email: 'deacon@example.org', password: 'a-second-long-pas
 
 describe.each(databases)('$name', (database) => {
   // The most talkative log level, so the test of what the logs hold sees everything.
-  const ctx = useServer(database, { env: { LOG_LEVEL: 'trace' } })
+  // TRUST_PROXY lets the per-address throttle test speak from an address of its own.
+  const ctx = useServer(database, { env: { LOG_LEVEL: 'trace', TRUST_PROXY: 'true' } })
 
   test('an administrator created with the CLI can sign in and gets an HttpOnly, SameSite=Lax cookie', async () => {
     expect(await createAdminWithCli(ctx.server, SECOND_ADMIN.email, SECOND_ADMIN.password)).toMatch(
@@ -83,6 +84,46 @@ describe.each(databases)('$name', (database) => {
     expect(sessionCookie(limited.headers)).toBeNull()
     // The same address can still sign in to another account.
     await expect(signIn(ctx.server.url, ADMIN)).resolves.toBeInstanceOf(Client)
+  })
+
+  test('failed sign-ins count for one account however its email is capitalised or spaced', async () => {
+    for (const email of [
+      'Cased@example.org',
+      'CASED@EXAMPLE.ORG',
+      ' cased@example.org ',
+      'cased@Example.Org',
+      'cased@example.org',
+    ]) {
+      const answer = await ctx.anonymous.post('/api/auth/sign-in/email', {
+        email,
+        password: 'wrong-password',
+      })
+      expect(answer.status, email).not.toBe(200)
+    }
+    const limited = await ctx.anonymous.post('/api/auth/sign-in/email', {
+      email: 'cased@example.org',
+      password: 'another-guess',
+    })
+    expect(limited.status).toBe(429)
+  })
+
+  test('after 20 failed sign-ins from one address, that address is refused with 429 for every account', async () => {
+    const address = { 'x-forwarded-for': '198.51.100.20' }
+    for (let attempt = 1; attempt <= 20; attempt += 1) {
+      const answer = await ctx.anonymous.post(
+        '/api/auth/sign-in/email',
+        { email: `guess${attempt}@example.org`, password: 'guessed-password' },
+        { headers: address },
+      )
+      expect(answer.status, `attempt ${attempt}`).toBe(401)
+    }
+    const limited = await ctx.anonymous.post('/api/auth/sign-in/email', ADMIN, { headers: address })
+    expect(limited.status).toBe(429)
+    expect(sessionCookie(limited.headers)).toBeNull()
+    const elsewhere = await ctx.anonymous.post('/api/auth/sign-in/email', ADMIN, {
+      headers: { 'x-forwarded-for': '198.51.100.21' },
+    })
+    expect(elsewhere.status).toBe(200)
   })
 
   test('signing out ends the session: the old cookie no longer works', async () => {

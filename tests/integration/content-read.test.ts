@@ -109,6 +109,15 @@ describe.each(databases)('$name', (database) => {
     expect(answer.body).toEqual(apiError())
   })
 
+  test.each(['POST', 'PUT', 'PATCH', 'DELETE'])(
+    '%s to an API path that does not exist is 404',
+    async (method) => {
+      const answer = await ctx.admin.request(method, '/api/a/b/c', { json: {} })
+      expect(answer.status).toBe(404)
+      expect(answer.body).toEqual(apiError())
+    },
+  )
+
   test.each([
     ['PUT', '/api/services'],
     ['DELETE', '/api/events'],

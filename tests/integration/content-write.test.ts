@@ -259,6 +259,32 @@ describe.each(databases)('$name', (database) => {
     expect(list.body.map((item) => item.id)).not.toContain(id)
   })
 
+  test.each(LIST_TABLES)('POST /api/%s ignores id, timestamps and fields it does not know', async (table) => {
+    const chosen = {
+      id: 'chosen-id',
+      created_at: '1999-01-01T00:00:00.000Z',
+      updated_at: '1999-01-01T00:00:00.000Z',
+      is_admin: true,
+    }
+    const answer = await ctx.admin.post(`/api/${table}`, LIST_TABLE_FACTORIES[table](chosen))
+    expect(answer.status).toBe(201)
+    expect(answer.body.id).not.toBe('chosen-id')
+    expect(answer.body.created_at).not.toMatch(/^1999/)
+    expect(answer.body).not.toHaveProperty('is_admin')
+    expect((await ctx.anonymous.get(`/api/${table}/chosen-id`)).status).toBe(404)
+  })
+
+  test('a body that is JSON but not an object is 400', async () => {
+    for (const body of ['[]', '"text"', '42', 'null']) {
+      const answer = await ctx.admin.request('POST', '/api/services', {
+        body,
+        headers: { 'content-type': 'application/json' },
+      })
+      expect(answer.status, body).toBe(400)
+      expect(answer.body).toEqual(apiError())
+    }
+  })
+
   test('saving church info twice updates the one record', async () => {
     const first = await ctx.admin.put('/api/church_info', makeChurchInfo({ name: 'First name' }))
     const second = await ctx.admin.put('/api/church_info', makeChurchInfo({ name: 'Second name', phone: '' }))

@@ -110,6 +110,22 @@ describe.each(databases)('$name', (database) => {
     }
   })
 
+  test.each(['gif', 'webp', 'avif', 'tiff'] as const)(
+    'a %s image is accepted and stored as WebP',
+    async (format) => {
+      const image = await sharp(await makePng(64, 48))
+        .toFormat(format)
+        .toBuffer()
+      const answer = await upload(ctx.admin, image, `picture.${format}`, `image/${format}`)
+      expect(answer.status).toBe(201)
+      expect(answer.body).toMatchObject({
+        width: 64,
+        height: 48,
+        secure_url: expect.stringMatching(/\.webp$/),
+      })
+    },
+  )
+
   test('a text file named .png is refused with 415', async () => {
     const answer = await upload(
       ctx.admin,

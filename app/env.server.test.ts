@@ -1,0 +1,82 @@
+import { expect, test } from 'vitest'
+
+import { readEnv } from './env.server.ts'
+
+test('readEnv gives the documented defaults for an empty environment', () => {
+  const env = readEnv({})
+  expect(env).toMatchObject({
+    PORT: 3000,
+    HOST: '0.0.0.0',
+    DATA_DIR: './data',
+    SEED_DEMO: true,
+    TRUST_PROXY: false,
+    CONTACT_RATE_LIMIT: 5,
+    secureCookies: false,
+  })
+  expect(env.dataDir).toMatch(/[/\\]data$/)
+  expect(env.DATABASE_URL).toBeUndefined()
+  expect(env.PUBLIC_URL).toBeUndefined()
+})
+
+test('readEnv treats empty strings as unset', () => {
+  const env = readEnv({
+    DATABASE_URL: '',
+    PUBLIC_URL: '',
+    ADMIN_EMAIL: '',
+    ADMIN_PASSWORD: '',
+    AUTH_SECRET: '',
+  })
+  expect(env.DATABASE_URL).toBeUndefined()
+  expect(env.ADMIN_EMAIL).toBeUndefined()
+})
+
+test('readEnv reads PostgreSQL URLs, booleans and an https PUBLIC_URL (secure cookies)', () => {
+  const env = readEnv({
+    DATABASE_URL: 'postgresql://user@db/church',
+    PUBLIC_URL: 'https://church.example',
+    SEED_DEMO: 'no',
+    TRUST_PROXY: '1',
+    PORT: '8080',
+  })
+  expect(env).toMatchObject({ PORT: 8080, SEED_DEMO: false, TRUST_PROXY: true, secureCookies: true })
+  expect(readEnv({ PUBLIC_URL: 'http://church.example' }).secureCookies).toBe(false)
+})
+
+test.each([
+  ['PORT', 'abc'],
+  ['PORT', '70000'],
+  ['PORT', '-1'],
+  ['DATABASE_URL', 'mysql://x'],
+  ['DATABASE_URL', '/var/lib/church.db'],
+  ['PUBLIC_URL', 'church.example'],
+  ['PUBLIC_URL', 'ftp://church.example'],
+  ['ADMIN_EMAIL', 'not-an-email'],
+  ['AUTH_SECRET', 'short'],
+  ['LOG_LEVEL', 'loud'],
+  ['CONTACT_RATE_LIMIT', '0'],
+  ['CONTACT_RATE_LIMIT', 'many'],
+  ['SEED_DEMO', 'maybe'],
+  ['TRUST_PROXY', 'sometimes'],
+  ['NODE_ENV', 'staging'],
+])('readEnv refuses %s=%s with a message naming the variable', (name, value) => {
+  const extra = name === 'ADMIN_EMAIL' ? { ADMIN_PASSWORD: 'long-enough-password' } : {}
+  expect(() => readEnv({ [name]: value, ...extra })).toThrow(
+    new RegExp(`Invalid environment:\\n\\s+${name}: `),
+  )
+})
+
+test('readEnv wants ADMIN_EMAIL and ADMIN_PASSWORD together, and a password of 8 to 128 characters', () => {
+  expect(() => readEnv({ ADMIN_EMAIL: 'a@example.org' })).toThrow(
+    /ADMIN_PASSWORD: ADMIN_EMAIL and ADMIN_PASSWORD/,
+  )
+  expect(() => readEnv({ ADMIN_PASSWORD: 'long-enough' })).toThrow(
+    /ADMIN_EMAIL: ADMIN_EMAIL and ADMIN_PASSWORD/,
+  )
+  expect(() => readEnv({ ADMIN_EMAIL: 'a@example.org', ADMIN_PASSWORD: 'short' })).toThrow(
+    /ADMIN_PASSWORD: must be at least 8 characters/,
+  )
+})
+
+test('readEnv lists every bad variable at once', () => {
+  expect(() => readEnv({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/PORT: .*\n\s+LOG_LEVEL: /s)
+})

@@ -1,0 +1,82 @@
+import crypto from 'node:crypto'
+
+import { describe, expect, test } from 'vitest'
+
+import { makeChurchInfo, makeService } from '../factories.ts'
+import { databases, useServer } from './support.ts'
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi
+
+/** Fails unless every inline script of `html` is allowed by the script-src of `csp` (by nonce or by hash). */
+function expectInlineScriptsAllowed(html: string, csp: string) {
+  const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? ''
+  const scripts = [...html.matchAll(INLINE_SCRIPT)]
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const [, attributes, source] of scripts) {
+    const nonce = /\bnonce="([^"]+)"/.exec(attributes)?.[1]
+    const hash = `'sha256-${crypto.createHash('sha256').update(source, 'utf8').digest('base64')}'`
+    const allowed =
+      (nonce !== undefined && scriptSrc.includes(`'nonce-${nonce}'`)) || scriptSrc.includes(hash)
+    expect(allowed, `inline script ${source.slice(0, 60)}… is blocked by ${scriptSrc}`).toBe(true)
+  }
+  expect(scriptSrc).not.toContain("'unsafe-inline'")
+}
+
+describe.each(databases)('$name', (database) => {
+  const ctx = useServer(database)
+
+  test('a content write shows on the very next page view', async () => {
+    await ctx.admin.put('/api/church_info', makeChurchInfo({ name: 'First Name Church' }))
+    const first = await ctx.anonymous.get('/')
+    expect(first.status).toBe(200)
+    expect(first.text).toContain('First Name Church')
+    await ctx.anonymous.get('/')
+
+    await ctx.admin.put('/api/church_info', makeChurchInfo({ name: 'Renamed Church' }))
+    const renamed = await ctx.anonymous.get('/')
+    expect(renamed.text).toContain('Renamed Church')
+    expect(renamed.text).not.toContain('First Name Church')
+
+    const service = makeService({ name: 'Midnight Vigil Service', type: 'regular' })
+    await ctx.admin.post('/api/services', service)
+    expect((await ctx.anonymous.get('/services')).text).toContain('Midnight Vigil Service')
+  })
+
+  test('a page answers 304 to its own ETag and 200 once the content changed', async () => {
+    const page = await ctx.anonymous.get('/')
+    const etag = page.headers.get('etag')
+    expect(etag).toBeTruthy()
+    const again = await ctx.anonymous.get('/', { headers: { 'if-none-match': etag! } })
+    expect(again.status).toBe(304)
+    expect(again.text).toBe('')
+    await ctx.admin.put('/api/church_info', makeChurchInfo({ name: 'Changed Again' }))
+    const changed = await ctx.anonymous.get('/', { headers: { 'if-none-match': etag! } })
+    expect(changed.status).toBe(200)
+    expect(changed.headers.get('etag')).not.toBe(etag)
+  })
+
+  test('every inline script of a page is allowed by its CSP, on the first view and from the cache', async () => {
+    for (const path of ['/', '/', '/about', '/about']) {
+      const answer = await ctx.anonymous.get(path)
+      expect(answer.status, path).toBe(200)
+      expectInlineScriptsAllowed(answer.text, answer.headers.get('content-security-policy') ?? '')
+    }
+  })
+
+  test('pages are sent compressed to browsers that accept it', async () => {
+    for (const encoding of ['br', 'gzip']) {
+      const response = await fetch(new URL('/', ctx.server.url), { headers: { 'accept-encoding': encoding } })
+      expect(response.status).toBe(200)
+      expect(response.headers.get('content-encoding'), encoding).toBe(encoding)
+      expect(await response.text()).toContain('</html>')
+    }
+  })
+
+  test('an unknown page is 404, and a signed-in view of a public page sets no cookie', async () => {
+    const missing = await ctx.anonymous.get('/no-such-page')
+    expect(missing.status).toBe(404)
+    const signedIn = await ctx.admin.get('/')
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.headers.getSetCookie()).toEqual([])
+  })
+})
