@@ -57,11 +57,16 @@ export function GalleryLightbox({ items, index, onIndexChange }: GalleryLightbox
                 />
                 <figcaption className="mt-4 text-center text-white">
                   <Dialog.Title className="font-serif text-xl font-semibold">{item.title}</Dialog.Title>
-                  <p className="mt-1 text-sm tracking-widest text-white/70 uppercase">
-                    {categoryLabel(item.category)}
-                    <span className="sr-only">, </span>
-                    <span className="ml-3 text-white/50 normal-case">
-                      {index! + 1} / {count}
+                  <p className="mt-1 flex items-center justify-center gap-3 text-sm">
+                    <span className="tracking-widest text-white/75 uppercase">
+                      {categoryLabel(item.category)}
+                    </span>
+                    <span className="text-white/60">
+                      <span className="sr-only">Photo </span>
+                      {index! + 1}
+                      <span aria-hidden> / </span>
+                      <span className="sr-only"> of </span>
+                      {count}
                     </span>
                   </p>
                 </figcaption>

@@ -24,9 +24,7 @@ export function SiteError() {
           {status}
         </p>
         <h1 className="mt-4 font-serif text-3xl font-bold sm:text-4xl">Unexpected Application Error!</h1>
-        <p className="mt-4 text-lg text-muted-foreground">
-          {status} {text}
-        </p>
+        <p className="mt-4 text-lg text-muted-foreground">{`${status} ${text}`.trim()}</p>
         <Link to="/" className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
           <Home className="size-5" aria-hidden />
           Back to the home page

@@ -60,7 +60,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         intro="Moments of worship, fellowship and joy from the life of our church family."
       />
 
-      <section aria-label="Photos" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
+      <section aria-label="Photo gallery" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
         <nav aria-label="Photo categories" className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
           <ul className="flex w-max gap-2 sm:mx-auto sm:w-auto sm:flex-wrap sm:justify-center">
             {GALLERY_TABS.map((tab) => {
@@ -88,7 +88,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </nav>
 
         {items.length > 0 ? (
-          <ul className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+          <ul aria-label="Photos" className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
             {items.map((item) => (
               <li key={item.id}>
                 <GalleryTile

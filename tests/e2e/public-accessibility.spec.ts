@@ -1,0 +1,37 @@
+import { expect, expectNoAxeViolations, test, waitForHydration } from './fixtures.ts'
+import { presetStorage, PUBLIC_PAGES } from './public-helpers.ts'
+
+for (const darkMode of [false, true]) {
+  const mode = darkMode ? 'dark' : 'light'
+
+  test(`axe finds no violations on any public page in ${mode} mode, cookie banner included`, async ({
+    page,
+  }) => {
+    await presetStorage(page, { darkMode: String(darkMode) })
+    for (const { path, heading } of PUBLIC_PAGES) {
+      await page.goto(path)
+      await waitForHydration(page)
+      await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible()
+      await expect(page.locator('html')).toHaveClass(darkMode ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+      // The map arrives after hydration; check it too.
+      if (path === '/services') await expect(page.locator('.leaflet-popup-content')).toBeVisible()
+      await expectNoAxeViolations(page)
+    }
+  })
+
+  test(`axe finds no violations in the open mobile menu and gallery lightbox in ${mode} mode`, async ({
+    page,
+  }) => {
+    await presetStorage(page, { darkMode: String(darkMode), theme: 'purple', cookieConsent: 'true' })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.goto('/gallery')
+    await waitForHydration(page)
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.keyboard.press('Escape')
+    await page.getByRole('list', { name: 'Photos' }).getByRole('link').first().click()
+    await expect(page.getByRole('button', { name: 'Next photo' })).toBeVisible()
+    await expectNoAxeViolations(page)
+  })
+}

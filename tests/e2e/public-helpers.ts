@@ -1,0 +1,58 @@
+import type { Locator, Page } from '@playwright/test'
+
+import { expect } from './fixtures.ts'
+
+/** Every public page, with a heading it must show in its first HTML response. */
+export const PUBLIC_PAGES = [
+  { path: '/', heading: 'Welcome to Our Church' },
+  { path: '/about', heading: 'About Us' },
+  { path: '/services', heading: 'Our Services' },
+  { path: '/events', heading: 'Events' },
+  { path: '/ministries', heading: 'Our Ministries' },
+  { path: '/gallery', heading: 'Gallery' },
+  { path: '/contact', heading: 'Contact Us' },
+  { path: '/privacy-policy', heading: 'Privacy Policy' },
+] as const
+
+/** Stores the visitor's choices before the page's own scripts run, as a returning visitor would have them. */
+export async function presetStorage(page: Page, values: Record<string, string>) {
+  await page.addInitScript((entries) => {
+    // Only on the first document of the test: later reloads must see what the page itself stored.
+    if (sessionStorage.getItem('preset-done')) return
+    sessionStorage.setItem('preset-done', '1')
+    for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value)
+  }, values)
+}
+
+/** Most tests are not about the cookie banner: accept it up front so it covers nothing. */
+export async function acceptCookiesUpFront(page: Page) {
+  await presetStorage(page, { cookieConsent: 'true' })
+}
+
+/** The value of a CSS custom property on the document root. */
+export async function rootVariable(page: Page, name: string) {
+  return page.evaluate((property) => document.documentElement.style.getPropertyValue(property), name)
+}
+
+export async function expectActiveNavItem(page: Page, label: string) {
+  const nav = page.getByRole('navigation', { name: 'Main' })
+  await expect(nav.locator('[aria-current="page"]')).toHaveText(label)
+}
+
+/** How the browser writes a CSS colour once computed (`rgb(…)`), to compare with computed styles. */
+export async function cssColour(page: Page, colour: string) {
+  return page.evaluate((value) => {
+    const probe = document.createElement('span')
+    probe.style.color = value
+    document.documentElement.append(probe)
+    const computed = getComputedStyle(probe).color
+    probe.remove()
+    return computed
+  }, colour)
+}
+
+/** The texts of `locator`'s elements in any order: items created in the same instant have no set order. */
+export async function expectTextsInAnyOrder(locator: Locator, expected: string[]) {
+  await expect(locator).toHaveCount(expected.length)
+  expect((await locator.allTextContents()).map((text) => text.trim()).sort()).toEqual([...expected].sort())
+}
