@@ -107,6 +107,25 @@ describe.each(databases)('$name', (database) => {
     expect(limited.status).toBe(429)
   })
 
+  test('sign-in takes only JSON, so a form body cannot slip past the account throttle', async () => {
+    for (const [type, body] of [
+      ['application/x-www-form-urlencoded', new URLSearchParams(ADMIN).toString()],
+      [
+        'multipart/form-data; boundary=x',
+        `--x\r\nContent-Disposition: form-data; name="email"\r\n\r\n${ADMIN.email}\r\n--x--\r\n`,
+      ],
+      ['text/plain', JSON.stringify(ADMIN)],
+    ]) {
+      const answer = await ctx.anonymous.request('POST', '/api/auth/sign-in/email', {
+        body,
+        headers: { 'content-type': type },
+      })
+      expect(answer.status, type).toBe(415)
+      expect(answer.body).toEqual(apiError())
+      expect(sessionCookie(answer.headers)).toBeNull()
+    }
+  })
+
   test('after 20 failed sign-ins from one address, that address is refused with 429 for every account', async () => {
     const address = { 'x-forwarded-for': '198.51.100.20' }
     for (let attempt = 1; attempt <= 20; attempt += 1) {

@@ -52,6 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 /** Sign-in with failures counted per IP and per account; past either limit the answer is 429 until the window ends. */
 async function throttledSignIn(services: AppServices, request: Request, ip: string) {
   const { db } = services
+  // better-auth also takes form bodies, which the account count below cannot read: only JSON is let through.
+  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
+    return json({ error: { message: 'Send JSON with Content-Type: application/json' } }, { status: 415 })
+  }
   const body = (await request
     .clone()
     .json()
