@@ -35,6 +35,16 @@ export async function isRateLimited(db: Db, { key, limit }: { key: string; limit
   return Boolean(row && Number(row.reset_at) > Date.now() && Number(row.count) >= limit)
 }
 
+/** Takes back one hit counted against `key` (for an attempt that turned out not to count). */
+export async function releaseRateLimit(db: Db, key: string) {
+  await db.kysely
+    .updateTable('rate_limits')
+    .set({ count: sql<number>`count - 1` })
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .execute()
+}
+
 export async function resetRateLimit(db: Db, key: string) {
   await db.kysely.deleteFrom('rate_limits').where('key', '=', key).execute()
 }

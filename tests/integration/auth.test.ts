@@ -107,6 +107,18 @@ describe.each(databases)('$name', (database) => {
     expect(limited.status).toBe(429)
   })
 
+  test('failed sign-ins sent all at once are counted too: no more than 5 get an answer', async () => {
+    const email = 'concurrent@example.org'
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, index) =>
+        ctx.anonymous.post('/api/auth/sign-in/email', { email, password: `parallel-guess-${index}` }),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status).sort()
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5)
+    expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true)
+  })
+
   test('sign-in takes only JSON, so a form body cannot slip past the account throttle', async () => {
     for (const [type, body] of [
       ['application/x-www-form-urlencoded', new URLSearchParams(ADMIN).toString()],

@@ -1,7 +1,7 @@
 import type { Route } from './+types/auth.ts'
 import { requestContext, servicesContext } from '#app/context.ts'
 import { errorResponse, json } from '#app/lib/api.server.ts'
-import { consumeRateLimit, isRateLimited, resetRateLimit } from '#app/lib/rate-limit.server.ts'
+import { consumeRateLimit, releaseRateLimit, resetRateLimit } from '#app/lib/rate-limit.server.ts'
 import type { AppServices } from '#app/services.server.ts'
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email'
@@ -63,10 +63,19 @@ async function throttledSignIn(services: AppServices, request: Request, ip: stri
   const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
   const ipKey = `sign-in:ip:${ip}`
   const accountKey = `sign-in:account:${email}`
-  const limited =
-    (await isRateLimited(db, { key: ipKey, limit: SIGN_IN_FAILURES_PER_IP })) ||
-    (email !== '' && (await isRateLimited(db, { key: accountKey, limit: SIGN_IN_FAILURES_PER_ACCOUNT })))
-  if (limited) {
+  const keys = [
+    { key: ipKey, limit: SIGN_IN_FAILURES_PER_IP, windowMs: THROTTLE_WINDOW_MS },
+    ...(email
+      ? [{ key: accountKey, limit: SIGN_IN_FAILURES_PER_ACCOUNT, windowMs: THROTTLE_WINDOW_MS }]
+      : []),
+  ]
+  // Every attempt is counted before it is tried, or a burst of parallel guesses would all pass the check; the
+  // count is given back below when the attempt turns out not to be a failure.
+  const allowed = []
+  for (const limit of keys) allowed.push(await consumeRateLimit(db, limit))
+  const giveBack = () => Promise.all(keys.map(({ key }) => releaseRateLimit(db, key)))
+  if (allowed.includes(false)) {
+    await giveBack()
     return json(
       { error: { message: 'Too many sign-in attempts. Please wait 15 minutes and try again.' } },
       { status: 429, headers: { 'Retry-After': String(THROTTLE_WINDOW_MS / 1000) } },
@@ -74,16 +83,10 @@ async function throttledSignIn(services: AppServices, request: Request, ip: stri
   }
   const response = await handle(services, request)
   if (response.ok) {
+    await giveBack()
     if (email) await resetRateLimit(db, accountKey)
-  } else if (response.status === 401 || response.status === 400 || response.status === 403) {
-    await consumeRateLimit(db, { key: ipKey, limit: SIGN_IN_FAILURES_PER_IP, windowMs: THROTTLE_WINDOW_MS })
-    if (email) {
-      await consumeRateLimit(db, {
-        key: accountKey,
-        limit: SIGN_IN_FAILURES_PER_ACCOUNT,
-        windowMs: THROTTLE_WINDOW_MS,
-      })
-    }
+  } else if (![400, 401, 403].includes(response.status)) {
+    await giveBack()
   }
   return response
 }
