@@ -18,7 +18,9 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   return (
-    <html lang="en-IE">
+    // The public site's theme script sets the theme's class, style and data attributes on <html> before
+    // hydration (app/lib/themes.ts); React is told not to expect them.
+    <html lang="en-IE" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
