@@ -1,0 +1,41 @@
+// The part of autocannon's programmatic API the benchmark uses (the package ships no types).
+declare module 'autocannon' {
+  interface Histogram {
+    average: number
+    mean: number
+    stddev: number
+    min: number
+    max: number
+    total: number
+    p50: number
+    p90: number
+    p97_5: number
+    p99: number
+  }
+
+  interface Options {
+    url: string
+    connections?: number
+    duration?: number
+    amount?: number
+    method?: string
+    headers?: Record<string, string>
+    body?: string | Buffer
+    timeout?: number
+    idReplacement?: boolean
+  }
+
+  interface Result {
+    requests: Histogram
+    latency: Histogram
+    throughput: Histogram
+    duration: number
+    errors: number
+    timeouts: number
+    non2xx: number
+    statusCodeStats: Record<string, { count: number }>
+  }
+
+  function autocannon(options: Options): Promise<Result>
+  export default autocannon
+}

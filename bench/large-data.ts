@@ -1,0 +1,129 @@
+// `--large`: a church with years of history. Rows go straight into the database in one transaction with
+// multi-row inserts (the models would take minutes for 100,000 messages); run it while no server is open on
+// the data directory, since the server's page cache would not see the writes.
+import crypto from 'node:crypto'
+
+import { openDatabase } from '#app/db/database.server.ts'
+
+export const LARGE = { events: 1_000, galleryImages: 1_000, messages: 100_000 }
+
+const FIRST_NAMES = ['Anil', 'Mary', 'John', 'Priya', 'Seán', 'Aoife', 'Thomas', 'Grace', 'Joseph', 'Niamh']
+const LAST_NAMES = [
+  'Mathew',
+  'Kelly',
+  'Varghese',
+  'Murphy',
+  'Joseph',
+  "O'Brien",
+  'George',
+  'Walsh',
+  'Abraham',
+]
+const SUBJECTS = [
+  'Prayer request',
+  'Visiting on Sunday',
+  'Youth group',
+  'Baptism',
+  '',
+  'Wedding',
+  'Volunteering',
+]
+const WORDS =
+  'we would love to visit the church this sunday with our family and hear more about the youth ministry and bible study groups please let us know what time the service starts and whether there is parking nearby'.split(
+    ' ',
+  )
+const CATEGORIES = ['worship', 'prayer', 'youth', 'children', 'events'] as const
+
+/** Batches of this many rows keep every INSERT under SQLite's 32,766 bound parameters. */
+const BATCH = 500
+
+function pick<T>(list: readonly T[], index: number) {
+  return list[index % list.length]
+}
+
+function sentence(seed: number, words: number) {
+  return Array.from({ length: words }, (_, i) => pick(WORDS, seed * 7 + i * 13)).join(' ')
+}
+
+/** Adds LARGE's rows to the SQLite database in `dataDir`; reuses the seeded pictures. Returns the counts. */
+export async function addLargeData(dataDir: string) {
+  const db = openDatabase({ dataDir })
+  try {
+    const kysely = db.kysely
+    const images = (
+      await kysely.selectFrom('gallery_images').select('image_url').distinct().limit(12).execute()
+    ).map((row) => row.image_url)
+    if (images.length === 0) throw new Error('The data directory has no gallery pictures to reuse')
+    const start = Date.parse('2020-01-01T00:00:00Z')
+    const at = (index: number, total: number) =>
+      new Date(start + Math.floor(((Date.now() - start) * index) / total)).toISOString()
+
+    await kysely.transaction().execute(async (trx) => {
+      const insertAll = async <T>(
+        count: number,
+        make: (index: number) => T,
+        insert: (rows: T[]) => Promise<unknown>,
+      ) => {
+        for (let offset = 0; offset < count; offset += BATCH) {
+          const size = Math.min(BATCH, count - offset)
+          await insert(Array.from({ length: size }, (_, i) => make(offset + i)))
+        }
+      }
+      await insertAll(
+        LARGE.events,
+        (i) => {
+          const when = at(i, LARGE.events)
+          return {
+            id: crypto.randomUUID(),
+            title: `${pick(['Prayer Breakfast', 'Harvest Festival', 'Youth Camp', 'Choir Evening', 'Family Picnic'], i)} ${i + 1}`,
+            description: `<p>${sentence(i, 24)}.</p>`,
+            date: new Date(Date.parse(when) + 30 * 86_400_000).toDateString(),
+            time: `${(i % 12) + 1}:00 PM`,
+            location: pick(['Main Hall', 'Fitzgerald Park', 'Fellowship Room', 'Myrtleville Beach'], i),
+            image_url: i % 4 === 3 ? null : pick(images, i),
+            is_regular: i % 10 === 0 ? 1 : 0,
+            created_at: when,
+            updated_at: when,
+          }
+        },
+        (rows) => trx.insertInto('events').values(rows).execute(),
+      )
+      await insertAll(
+        LARGE.galleryImages,
+        (i) => {
+          const when = at(i, LARGE.galleryImages)
+          return {
+            id: crypto.randomUUID(),
+            title: `${pick(['Sunday worship', 'Prayer night', 'Youth outing', 'Kids club', 'Church picnic'], i)} ${i + 1}`,
+            category: pick(CATEGORIES, i),
+            image_url: pick(images, i),
+            created_at: when,
+            updated_at: when,
+          }
+        },
+        (rows) => trx.insertInto('gallery_images').values(rows).execute(),
+      )
+      await insertAll(
+        LARGE.messages,
+        (i) => {
+          const first = pick(FIRST_NAMES, i)
+          const last = pick(LAST_NAMES, Math.floor(i / 10))
+          return {
+            id: crypto.randomUUID(),
+            first_name: first,
+            last_name: last,
+            email: `${first.toLowerCase()}.${last.toLowerCase().replace(/\W/g, '')}${i}@example.org`,
+            phone: i % 3 === 0 ? null : `+353 87 ${String(1_000_000 + i).slice(-7)}`,
+            subject: pick(SUBJECTS, i) || null,
+            message: `${sentence(i, 12 + (i % 40))}.`,
+            created_at: at(i, LARGE.messages),
+          }
+        },
+        (rows) => trx.insertInto('contact_messages').values(rows).execute(),
+      )
+    })
+    return LARGE
+  } finally {
+    await db.close()
+  }
+}

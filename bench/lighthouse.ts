@@ -1,0 +1,242 @@
+// `npm run bench:lighthouse [-- --runs 3 --pages /,/events --rebuild --no-build]`
+// Lighthouse 12's mobile preset (simulated slow 4G and a 4× slower CPU) on every public page of a freshly
+// started production server, in Debian's Chromium; the median of several runs per page. Nothing leaves the
+// machine: Chromium resolves every host but 127.0.0.1 to "not found" (map tiles fail instead of loading).
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+
+import * as chromeLauncher from 'chrome-launcher'
+import lighthouse, { type Result } from 'lighthouse'
+
+import { PUBLIC_PAGES } from './pages.ts'
+import {
+  BUILD_DIR,
+  ensureBuild,
+  formatTargets,
+  kb,
+  machine,
+  makeDataDir,
+  printTable,
+  ROOT,
+  round,
+  seedDemo,
+  startServer,
+  target,
+  writeResults,
+} from './support.ts'
+import { CHROMIUM_ARGS, findChromium } from '../tests/chromium.ts'
+
+const TARGETS = {
+  home: { score: 100, lcpMs: 1200 },
+  other: { score: 95, lcpMs: 1500 },
+  tbtMs: 50,
+  cls: 0,
+}
+
+const { values: args } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '3' },
+    pages: { type: 'string' },
+    rebuild: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+})
+const runs = Number(args.runs)
+const pages = args.pages ? args.pages.split(',').map((page) => page.trim()) : PUBLIC_PAGES
+
+interface RunFigures {
+  score: number
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+  totalBytes: number
+  speedIndexMs: number
+}
+
+interface PageResult extends RunFigures {
+  path: string
+  runs: RunFigures[]
+  /** From the run whose score is the median: what Lighthouse says would help, and the LCP element. */
+  lcpElement: string | null
+  opportunities: {
+    id: string
+    title: string
+    displayValue?: string
+    savingsMs?: number
+    savingsBytes?: number
+  }[]
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+async function runOnce(url: string, chromePath: string) {
+  const chrome = await chromeLauncher.launch({
+    chromePath,
+    chromeFlags: [
+      '--headless=new',
+      ...CHROMIUM_ARGS,
+      // Everything but our own server fails to resolve: no request leaves the machine.
+      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
+    ],
+    logLevel: 'silent',
+  })
+  try {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    })
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`)
+    return result.lhr
+  } finally {
+    chrome.kill()
+  }
+}
+
+function figures(lhr: Result): RunFigures {
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: value('first-contentful-paint'),
+    lcpMs: value('largest-contentful-paint'),
+    tbtMs: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    totalBytes: value('total-byte-weight'),
+    speedIndexMs: value('speed-index'),
+  }
+}
+
+function diagnose(lhr: Result) {
+  const lcpAudit = lhr.audits['largest-contentful-paint-element']
+  const lcpItems = (
+    lcpAudit?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
+  )?.items
+  const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? null
+  const opportunities = Object.values(lhr.audits)
+    .filter(
+      (audit) =>
+        audit.score !== null &&
+        audit.score < 0.9 &&
+        audit.scoreDisplayMode !== 'informative' &&
+        audit.scoreDisplayMode !== 'notApplicable' &&
+        audit.scoreDisplayMode !== 'manual',
+    )
+    .map((audit) => ({
+      id: audit.id,
+      title: audit.title,
+      displayValue: audit.displayValue,
+      savingsMs: audit.metricSavings?.LCP ?? audit.metricSavings?.FCP ?? undefined,
+      savingsBytes: (audit.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes,
+    }))
+  return { lcpElement, opportunities }
+}
+
+async function main() {
+  if (!(runs >= 1)) throw new Error('--runs must be at least 1')
+  const chromePath = findChromium()
+  if (!chromePath)
+    throw new Error('No Chromium found: install it (apt-get install chromium) or set CHROMIUM_PATH')
+  const host = machine()
+  const built = ensureBuild({ force: args.rebuild, skip: args['no-build'] })
+  const dataDir = makeDataDir()
+  let server: Awaited<ReturnType<typeof startServer>> | null = null
+  try {
+    console.log('Seeding the demo content …')
+    await seedDemo(dataDir)
+    server = await startServer({ dataDir })
+    const results: PageResult[] = []
+    for (const page of pages) {
+      const lhrs: Result[] = []
+      for (let run = 1; run <= runs; run++) {
+        process.stdout.write(`  ${page} run ${run}/${runs} …`)
+        const lhr = await runOnce(server.url + page, chromePath)
+        lhrs.push(lhr)
+        const { score, lcpMs } = figures(lhr)
+        process.stdout.write(` score ${score}, LCP ${round(lcpMs)} ms\n`)
+      }
+      const all = lhrs.map(figures)
+      const pick = (key: keyof RunFigures) => median(all.map((run) => run[key]))
+      const byScore = [...lhrs].sort((a, b) => figures(a).score - figures(b).score)
+      results.push({
+        path: page,
+        score: pick('score'),
+        fcpMs: pick('fcpMs'),
+        lcpMs: pick('lcpMs'),
+        tbtMs: pick('tbtMs'),
+        cls: pick('cls'),
+        totalBytes: pick('totalBytes'),
+        speedIndexMs: pick('speedIndexMs'),
+        runs: all,
+        ...diagnose(byScore[Math.floor(byScore.length / 2)]),
+      })
+    }
+
+    console.log(
+      `\nLighthouse ${lighthouseVersion()} mobile, median of ${runs} run${runs === 1 ? '' : 's'} per page — ` +
+        `${path.relative(ROOT, BUILD_DIR)}, ${host.cpus} CPUs, load average ${host.loadAverage[0]} before the run\n`,
+    )
+    printTable([
+      {
+        headers: ['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'KB', 'targets'],
+        rows: results.map((result) => {
+          const goal = result.path === '/' ? TARGETS.home : TARGETS.other
+          return [
+            result.path,
+            result.score,
+            round(result.fcpMs),
+            round(result.lcpMs),
+            round(result.tbtMs),
+            round(result.cls, 3),
+            round(kb(result.totalBytes), 1),
+            formatTargets([
+              target(result.score >= goal.score, `score ${goal.score === 100 ? '100' : `≥ ${goal.score}`}`),
+              target(result.lcpMs <= goal.lcpMs, `LCP ≤ ${goal.lcpMs / 1000} s`),
+              target(result.tbtMs <= TARGETS.tbtMs, `TBT ≤ ${TARGETS.tbtMs} ms`),
+              target(result.cls <= TARGETS.cls, 'CLS 0'),
+            ]),
+          ]
+        }),
+      },
+    ])
+    const misses = results.filter((result) => result.opportunities.length > 0)
+    if (misses.length > 0) {
+      console.log('\nWhat Lighthouse flags (median run):')
+      for (const result of misses) {
+        const list = result.opportunities
+          .map((item) => `${item.title}${item.displayValue ? ` (${item.displayValue})` : ''}`)
+          .join('; ')
+        console.log(`  ${result.path}: ${list}`)
+      }
+    }
+    const report = {
+      startedAt: new Date().toISOString(),
+      options: { runs, pages, buildDir: path.relative(ROOT, BUILD_DIR), built },
+      lighthouse: lighthouseVersion(),
+      machine: host,
+      targets: TARGETS,
+      pages: results,
+    }
+    console.log(`\nSaved ${writeResults('lighthouse-', report)}`)
+  } finally {
+    await server?.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+function lighthouseVersion() {
+  const file = path.join(ROOT, 'node_modules', 'lighthouse', 'package.json')
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+  process.exitCode = 1
+})

@@ -1,0 +1,11 @@
+/** Every public page of the site, as the benchmarks visit them. */
+export const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/services',
+  '/events',
+  '/ministries',
+  '/gallery',
+  '/contact',
+  '/privacy-policy',
+]

@@ -1,0 +1,398 @@
+// `npm run bench [-- --duration 10 --connections 50 --large --rebuild --no-build]`
+// Throughput, latency and memory of the production server on the demo content, a bare Node server as the
+// yardstick, render throughput with the page cache off, and what each public page weighs on a first visit.
+// Everything runs on 127.0.0.1; one table is printed and the figures are kept in bench/results/<time>.json.
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+
+import { addLargeData, LARGE } from './large-data.ts'
+import { type LoadResult, runLoad } from './load.ts'
+import { measurePageWeights, type PageWeight } from './page-weight.ts'
+import { PUBLIC_PAGES } from './pages.ts'
+import { startReferenceServer } from './reference.ts'
+import {
+  BUILD_DIR,
+  type BenchServer,
+  ensureBuild,
+  formatTargets,
+  kb,
+  machine,
+  makeDataDir,
+  mb,
+  printTable,
+  ROOT,
+  round,
+  seedDemo,
+  startServer,
+  target,
+  type Target,
+  writeResults,
+} from './support.ts'
+
+const TARGETS = {
+  cachedVsReference: 0.6,
+  cachedP99Ms: 20,
+  uncachedRps: 930,
+  rssMB: 200,
+  homeTransferKB: 281,
+  homeJsKB: 100,
+  messagesPageMs: 200,
+}
+
+const ADMIN = { email: 'bench@example.org', password: 'bench-password-1234' }
+/** The admin messages page with a search and a sort, as a person would use it. */
+const MESSAGES_QUERY = '?q=kelly&sort=first_name&dir=asc'
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, br' }
+
+const { values: args } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '50' },
+    large: { type: 'boolean', default: false },
+    rebuild: { type: 'boolean', default: false },
+    'no-build': { type: 'boolean', default: false },
+  },
+})
+const duration = Number(args.duration)
+const connections = Number(args.connections)
+if (!(duration > 0) || !(connections > 0))
+  throw new Error('--duration and --connections must be positive numbers')
+
+interface LoadRow {
+  name: string
+  result: LoadResult
+  ratio?: number
+  targets: Target[]
+}
+
+async function main() {
+  const startedAt = new Date()
+  // Taken before the benchmark adds its own load.
+  const host = machine()
+  const built = ensureBuild({ force: args.rebuild, skip: args['no-build'] })
+  const dataDir = makeDataDir()
+  const servers: BenchServer[] = []
+  const stopAll = async () => {
+    await Promise.allSettled(servers.map((server) => server.stop()))
+  }
+  process.once('SIGINT', () => void stopAll().then(() => process.exit(130)))
+
+  try {
+    const baseEnv = {
+      // The contact form's limit is per IP and every benchmark request comes from 127.0.0.1.
+      CONTACT_RATE_LIMIT: '1000000000',
+      ...(args.large ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {}),
+    }
+    console.log('Seeding the demo content …')
+    await seedDemo(dataDir)
+    if (args.large) {
+      console.log(
+        `Adding ${LARGE.events} events, ${LARGE.galleryImages} gallery images and ${LARGE.messages} messages …`,
+      )
+      const began = performance.now()
+      await addLargeData(dataDir)
+      console.log(`  done in ${round((performance.now() - began) / 1000, 1)} s`)
+    }
+
+    const server = await startServer({ dataDir, env: baseEnv })
+    servers.push(server)
+    const load = (
+      name: string,
+      url: string,
+      pid: number,
+      options: Partial<Parameters<typeof runLoad>[0]> = {},
+    ) => {
+      process.stdout.write(`  ${name} …`)
+      return runLoad({ url, pid, duration, connections, headers: BROWSER_HEADERS, ...options }).then(
+        (result) => {
+          process.stdout.write(` ${round(result.rps)} req/s\n`)
+          return result
+        },
+      )
+    }
+    const rows: LoadRow[] = []
+    const rssTarget = (result: LoadResult) =>
+      target(mb(result.peakRssBytes) <= TARGETS.rssMB, `RSS ≤ ${TARGETS.rssMB} MB`)
+
+    console.log(`Load: ${duration} s per row at ${connections} connections`)
+    const home = await fetchHome(server.url)
+    const cached = await load('GET / (page cache)', `${server.url}/`, server.pid)
+
+    const reference = await startReferenceServer(home)
+    let referenceResult: LoadResult
+    try {
+      referenceResult = await load('reference', `${reference.url}/`, reference.pid)
+    } finally {
+      await reference.stop()
+    }
+    const ratio = cached.rps / referenceResult.rps
+    rows.push({
+      name: 'GET / (cached, br)',
+      result: cached,
+      ratio,
+      targets: [
+        target(ratio >= TARGETS.cachedVsReference, `≥ ${TARGETS.cachedVsReference * 100}% of reference`),
+        target(cached.p99Ms <= TARGETS.cachedP99Ms, `p99 ≤ ${TARGETS.cachedP99Ms} ms`),
+        rssTarget(cached),
+      ],
+    })
+    rows.push({
+      name: 'reference: bare node:http, same bytes',
+      result: referenceResult,
+      ratio: 1,
+      targets: [],
+    })
+
+    for (const [name, pagePath] of [
+      ['GET /events', '/events'],
+      ['GET /gallery', '/gallery'],
+      ['GET /api/events', '/api/events'],
+    ] as const) {
+      const result = await load(name, server.url + pagePath, server.pid)
+      rows.push({ name, result, ratio: result.rps / referenceResult.rps, targets: [rssTarget(result)] })
+    }
+    const contact = await load(
+      'POST /api/contact_messages',
+      `${server.url}/api/contact_messages`,
+      server.pid,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify({
+          first_name: 'Bench',
+          last_name: 'Mark',
+          email: 'bench@example.org',
+          phone: '',
+          subject: 'Load test',
+          message: 'Hello from the benchmark. Could you tell me when the Sunday service starts?',
+        }),
+      },
+    )
+    rows.push({
+      name: 'POST /api/contact_messages',
+      result: contact,
+      ratio: contact.rps / referenceResult.rps,
+      targets: [rssTarget(contact)],
+    })
+
+    console.log('Page weight: first view of each public page in Chromium …')
+    const weights = await measurePageWeights(server.url, PUBLIC_PAGES)
+
+    let messagesPage: Awaited<ReturnType<typeof timeMessagesPage>> | null = null
+    if (args.large) {
+      console.log('Admin messages page, signed in …')
+      messagesPage = await timeMessagesPage(server.url)
+    }
+    await server.stop()
+
+    const uncachedServer = await startServer({ dataDir, env: { ...baseEnv, PAGE_CACHE: 'false' } })
+    servers.push(uncachedServer)
+    const uncached = await load('GET / (page cache off)', `${uncachedServer.url}/`, uncachedServer.pid)
+    await uncachedServer.stop()
+    rows.splice(2, 0, {
+      name: 'GET / uncached render',
+      result: uncached,
+      ratio: uncached.rps / referenceResult.rps,
+      targets: [
+        target(uncached.rps >= TARGETS.uncachedRps, `≥ ${TARGETS.uncachedRps} req/s`),
+        rssTarget(uncached),
+      ],
+    })
+
+    const report = {
+      startedAt: startedAt.toISOString(),
+      options: { duration, connections, large: args.large, buildDir: path.relative(ROOT, BUILD_DIR), built },
+      machine: host,
+      targets: TARGETS,
+      home: { bytes: home.body.length, headers: home.headers },
+      load: rows,
+      pageWeight: weights,
+      messagesPage,
+    }
+    printReport(report.options, host, rows, weights, messagesPage)
+    console.log(`\nSaved ${writeResults('', report)}`)
+  } finally {
+    await stopAll()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** The home page as a browser gets it: compressed bytes and the headers that describe them. */
+async function fetchHome(url: string) {
+  const { request } = await import('node:http')
+  return new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
+    // node:http, not fetch: fetch would decompress the body.
+    const req = request(`${url}/`, { headers: BROWSER_HEADERS }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => {
+        if (res.statusCode !== 200) return reject(new Error(`GET / answered ${res.statusCode}`))
+        const headers: Record<string, string> = {}
+        for (const name of ['content-type', 'content-encoding', 'vary', 'cache-control', 'etag']) {
+          const value = res.headers[name]
+          if (typeof value === 'string') headers[name] = value
+        }
+        resolve({ body: Buffer.concat(chunks), headers })
+      })
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** Signs in and times the messages page (document and `.data`) with a search and a sort, one request at a time. */
+async function timeMessagesPage(url: string, count = 20) {
+  const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: url },
+    body: JSON.stringify(ADMIN),
+  })
+  const cookie = signIn.headers
+    .getSetCookie()
+    .map((value) => value.split(';')[0])
+    .join('; ')
+  if (!signIn.ok || !cookie) throw new Error(`Sign-in failed: ${signIn.status} ${await signIn.text()}`)
+  const time = async (target: string) => {
+    const samples: number[] = []
+    let status = 0
+    let bytes = 0
+    for (let i = 0; i < count + 2; i++) {
+      const began = performance.now()
+      const response = await fetch(url + target, {
+        headers: { cookie, ...BROWSER_HEADERS },
+        redirect: 'manual',
+      })
+      const body = await response.arrayBuffer()
+      const ms = performance.now() - began
+      status = response.status
+      bytes = body.byteLength
+      if (i >= 2) samples.push(ms) // the first two warm up the JIT and SQLite's page cache
+    }
+    samples.sort((a, b) => a - b)
+    return {
+      path: target,
+      status,
+      bytes,
+      medianMs: samples[Math.floor(samples.length / 2)],
+      p95Ms: samples[Math.min(samples.length - 1, Math.ceil(samples.length * 0.95) - 1)],
+    }
+  }
+  return {
+    messages: LARGE.messages,
+    document: await time(`/admin/messages${MESSAGES_QUERY}`),
+    data: await time(`/admin/messages.data${MESSAGES_QUERY}`),
+  }
+}
+
+function printReport(
+  options: { duration: number; connections: number; large: boolean; buildDir: string },
+  { cpus, loadAverage }: ReturnType<typeof machine>,
+  rows: LoadRow[],
+  weights: PageWeight[],
+  messagesPage: Awaited<ReturnType<typeof timeMessagesPage>> | null,
+) {
+  console.log(
+    `\nLampstand benchmark — ${options.buildDir}, ${options.duration} s per row at ${options.connections} connections` +
+      `${options.large ? `, large data (${LARGE.events} events, ${LARGE.galleryImages} pictures, ${LARGE.messages} messages)` : ', demo content'}` +
+      `, ${cpus} CPUs, load average ${loadAverage[0]} before the run\n`,
+  )
+  const sections: { headers: string[]; rows: (string | number)[][] }[] = [
+    {
+      headers: [
+        'Load (GETs send Accept-Encoding: gzip, br)',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'RSS MB',
+        'CPU ms/req',
+        'vs ref',
+        'targets',
+      ],
+      rows: rows.map(({ name, result, ratio, targets }) => [
+        name + (result.non2xx || result.errors ? ` [${result.non2xx} non-2xx, ${result.errors} errors]` : ''),
+        round(result.rps),
+        round(result.p50Ms, 1),
+        round(result.p99Ms, 1),
+        round(mb(result.peakRssBytes), 1),
+        round(result.cpuMsPerRequest, 2),
+        ratio === undefined ? '' : `${round(ratio * 100)}%`,
+        formatTargets(targets),
+      ]),
+    },
+    {
+      headers: [
+        'First view, phone (KB compressed)',
+        'HTML',
+        'CSS',
+        'JS',
+        'images',
+        'fonts',
+        'total',
+        'requests',
+        'targets',
+      ],
+      rows: weights.map((weight) => {
+        const targets =
+          weight.path === '/'
+            ? [
+                target(
+                  kb(weight.transferBytes) <= TARGETS.homeTransferKB,
+                  `total ≤ ${TARGETS.homeTransferKB} KB`,
+                ),
+                target(kb(weight.jsBytes) <= TARGETS.homeJsKB, `JS ≤ ${TARGETS.homeJsKB} KB`),
+              ]
+            : []
+        return [
+          weight.path + (weight.status === 200 ? '' : ` [${weight.status}]`),
+          round(kb(weight.htmlBytes), 1),
+          round(kb(weight.cssBytes), 1),
+          round(kb(weight.jsBytes), 1),
+          round(kb(weight.imageBytes), 1),
+          round(kb(weight.fontBytes), 1),
+          round(kb(weight.transferBytes), 1),
+          weight.requests + (weight.stubbed ? ` (${weight.stubbed} stubbed)` : ''),
+          formatTargets(targets),
+        ]
+      }),
+    },
+  ]
+  if (messagesPage) {
+    sections.push({
+      headers: [
+        `Admin messages, ${messagesPage.messages} rows, signed in`,
+        'median ms',
+        'p95 ms',
+        'KB',
+        'status',
+        'targets',
+      ],
+      rows: [messagesPage.document, messagesPage.data].map((timing) => [
+        `GET ${timing.path}`,
+        round(timing.medianMs, 1),
+        round(timing.p95Ms, 1),
+        round(kb(timing.bytes), 1),
+        timing.status,
+        formatTargets([
+          target(
+            timing.status === 200 && timing.medianMs <= TARGETS.messagesPageMs,
+            `≤ ${TARGETS.messagesPageMs} ms`,
+          ),
+        ]),
+      ]),
+    })
+  }
+  printTable(sections)
+  if (loadAverage[0] > cpus / 2) {
+    console.log(
+      `\nNote: the machine was busy (load average ${loadAverage[0]} on ${cpus} CPUs): req/s and latency are lower and` +
+        ' noisier than on a quiet machine; CPU ms per request is the steadier figure.',
+    )
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+  process.exitCode = 1
+})

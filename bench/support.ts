@@ -1,0 +1,283 @@
+// Shared pieces of the benchmark scripts: the build, a production server on a fresh data directory, memory
+// sampling, results files and a plain-text table.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+
+export const ROOT = path.resolve(import.meta.dirname, '..')
+export const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
+export const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
+
+/** What the production bundle is made from: a build older than any of these is rebuilt. */
+const BUILD_INPUTS = [
+  'app',
+  'server',
+  'public',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'package-lock.json',
+]
+
+function newestMtime(entry: string): number {
+  const stat = fs.statSync(entry, { throwIfNoEntry: false })
+  if (!stat) return 0
+  if (!stat.isDirectory()) return stat.mtimeMs
+  let newest = stat.mtimeMs
+  for (const child of fs.readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)))
+  return newest
+}
+
+/** Builds into BUILD_DIR when there is no build or a source file is newer than it (or when `force`). */
+export function ensureBuild({ force = false, skip = false } = {}) {
+  const marker = path.join(BUILD_DIR, 'server', 'index.js')
+  const built = fs.statSync(marker, { throwIfNoEntry: false })?.mtimeMs ?? 0
+  if (skip) {
+    if (!built) throw new Error(`No build in ${path.relative(ROOT, BUILD_DIR)} and --no-build was given`)
+    return false
+  }
+  const sources = Math.max(...BUILD_INPUTS.map((entry) => newestMtime(path.join(ROOT, entry))))
+  if (!force && built && built >= sources) return false
+  console.log(`Building into ${path.relative(ROOT, BUILD_DIR) || '.'} …`)
+  const result = spawnSync('npx', ['react-router', 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, BUILD_DIR },
+    encoding: 'utf8',
+  })
+  if (result.status !== 0) throw new Error(`Build failed:\n${result.stdout}\n${result.stderr}`)
+  return true
+}
+
+export interface BenchServer {
+  url: string
+  pid: number
+  dataDir: string
+  /** The last lines the server printed, for an error message. */
+  tail: () => string
+  stop: () => Promise<void>
+}
+
+export interface ServerOptions {
+  /** The data directory; seeded with the demo content when empty and SEED_DEMO is not turned off. */
+  dataDir: string
+  env?: Record<string, string>
+}
+
+/**
+ * Starts `node server.js` from BUILD_DIR on a random 127.0.0.1 port (read from its "listening" log line, so
+ * LOG_LEVEL must let info through). Unlike the test server it keeps only the
+ * tail of the log: a benchmark run logs hundreds of thousands of request lines.
+ */
+export async function startServer({ dataDir, env = {} }: ServerOptions): Promise<BenchServer> {
+  const child: ChildProcess = spawn(process.execPath, ['server.js'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BUILD_DIR,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      PUBLIC_URL: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let tail = ''
+  const keep = (chunk: Buffer) => {
+    tail = (tail + chunk.toString('utf8')).slice(-8_000)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`Server did not start in 120 s:\n${tail}`))
+    }, 120_000)
+    const onExit = (code: number | null) => {
+      clearTimeout(timer)
+      reject(new Error(`Server exited with ${code}:\n${tail}`))
+    }
+    const onData = () => {
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(tail)
+      if (!match) return
+      clearTimeout(timer)
+      child.stdout?.off('data', onData)
+      child.off('exit', onExit)
+      resolve(match[1].replace('localhost', '127.0.0.1'))
+    }
+    child.stdout?.on('data', onData)
+    child.on('exit', onExit)
+  })
+  return {
+    url,
+    pid: child.pid!,
+    dataDir,
+    tail: () => tail,
+    stop: () => stopChild(child),
+  }
+}
+
+export async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise((resolve) => child.once('exit', resolve))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+  await exited
+  clearTimeout(timer)
+}
+
+export function makeDataDir() {
+  return fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-bench-'))
+}
+
+/**
+ * Loads the demo content into `dataDir` in a server process of its own: drawing the demo pictures would leave
+ * sharp's memory in the measured server, which a real site, seeded once, does not carry.
+ */
+export async function seedDemo(dataDir: string) {
+  const seeding = await startServer({ dataDir, env: { SEED_DEMO: 'true' } })
+  await seeding.stop()
+}
+
+/** Resident memory of a process in bytes (VmRSS), or null when it is gone. */
+export function readRss(pid: number): number | null {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+    const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)
+    return match ? Number(match[1]) * 1024 : null
+  } catch {
+    return null
+  }
+}
+
+const CLOCK_TICKS_PER_SECOND = Number(
+  spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim() || 100,
+)
+
+/**
+ * CPU time a process has used so far (user + system), in milliseconds. Unlike requests per second it does not
+ * fall when other programs share the machine, so CPU time per request is the steadier figure on a busy host.
+ */
+export function readCpuMs(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // Fields 14 and 15 of proc(5) (utime, stime); the slice above starts at field 3.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
+  } catch {
+    return null
+  }
+}
+
+/** Waits (at most `maxMs`) until a process uses almost no CPU: the backlog of a previous load run is done. */
+export async function waitForIdle(pid: number, maxMs = 20_000) {
+  const deadline = Date.now() + maxMs
+  let last = readCpuMs(pid) ?? 0
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250))
+    const now = readCpuMs(pid) ?? 0
+    if (now - last < 25) return
+    last = now
+  }
+}
+
+/** Samples a process's RSS every `intervalMs` until stopped; returns the peak seen. */
+export function sampleRss(pid: number, intervalMs = 100) {
+  let peak = readRss(pid) ?? 0
+  const timer = setInterval(() => {
+    peak = Math.max(peak, readRss(pid) ?? 0)
+  }, intervalMs)
+  return {
+    stop: () => {
+      clearInterval(timer)
+      peak = Math.max(peak, readRss(pid) ?? 0)
+      return peak
+    },
+  }
+}
+
+/** Writes `data` as bench/results/<prefix>-<timestamp>.json and returns the path relative to the project. */
+export function writeResults(prefix: string, data: unknown) {
+  fs.mkdirSync(RESULTS_DIR, { recursive: true })
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+  const file = path.join(RESULTS_DIR, `${prefix}${stamp}.json`)
+  fs.writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`)
+  return path.relative(ROOT, file)
+}
+
+/** What else the machine was doing: figures taken on a busy machine are lower and noisier. */
+export function machine() {
+  return {
+    node: process.version,
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryMB: Math.round(os.totalmem() / 2 ** 20),
+    loadAverage: os.loadavg().map((value) => Math.round(value * 100) / 100),
+  }
+}
+
+export interface Target {
+  label: string
+  ok: boolean
+}
+
+export const target = (ok: boolean, label: string): Target => ({ ok, label })
+
+export function formatTargets(targets: Target[]) {
+  return targets.map(({ ok, label }) => `${ok ? '✓' : '✗'} ${label}`).join('  ')
+}
+
+export const mb = (bytes: number) => bytes / 2 ** 20
+export const kb = (bytes: number) => bytes / 1024
+
+export interface TableSection {
+  headers: string[]
+  rows: (string | number)[][]
+}
+
+/**
+ * Prints one table made of sections, each with its own header line and columns; the first column (the row
+ * names) is as wide in every section. Numbers are right-aligned; the last column of a row is free text.
+ */
+export function printTable(sections: TableSection[]) {
+  const nameWidth = Math.max(
+    ...sections.flatMap((section) => [section.headers, ...section.rows]).map((row) => String(row[0]).length),
+  )
+  sections.forEach((section, index) => {
+    const all = [section.headers, ...section.rows]
+    const widths = section.headers.map((_, column) =>
+      column === 0 ? nameWidth : Math.max(...all.map((row) => String(row[column] ?? '').length)),
+    )
+    const line = (row: (string | number)[], header: boolean) =>
+      row
+        .map((cell, column) => {
+          const text = String(cell)
+          if (column === row.length - 1) return text
+          return column > 0 && (header || typeof cell === 'number' || /^\d/.test(text))
+            ? text.padStart(widths[column])
+            : text.padEnd(widths[column])
+        })
+        .join('  ')
+        .trimEnd()
+    if (index > 0) console.log('')
+    console.log(line(section.headers, true))
+    console.log(
+      widths
+        .slice(0, -1)
+        .map((width) => '─'.repeat(width))
+        .join('  '),
+    )
+    for (const row of section.rows) console.log(line(row, false))
+  })
+}
+
+export function round(value: number, digits = 0) {
+  const factor = 10 ** digits
+  return Math.round(value * factor) / factor
+}
