@@ -75,6 +75,36 @@ test('Services lists regular and special services and shows the church on a map 
   expect(tiles[0]).toMatch(/^https:\/\/tile\.openstreetmap\.org\/15\/\d+\/\d+\.png$/)
 })
 
+test('The map recentres on a new place and names it when the church moves', async ({ page, request }) => {
+  const tiles: string[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('tile.openstreetmap.org')) tiles.push(request.url())
+  })
+  await page.goto('/services')
+  await waitForHydration(page)
+  const popup = page.locator('.leaflet-popup-content')
+  await expect(popup).toHaveText('IPC Cork')
+  // At zoom 15 Cork's tiles have x near 15611; Dublin's (longitude -6.26) near 15814.
+  expect(tiles.some((url) => /\/15\/156\d\d\//.test(url))).toBe(true)
+
+  await signInApi(request)
+  const original = await (await request.get('/api/church_info')).json()
+  try {
+    const moved = await request.put('/api/church_info', {
+      data: { ...original, name: 'IPC Dublin', latitude: 53.3498, longitude: -6.2603 },
+    })
+    expect(moved.ok()).toBe(true)
+    tiles.length = 0
+    // Following the link to the page itself reloads its data without reloading the map.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()
+    await expect(popup).toHaveText('IPC Dublin')
+    await expect(page.locator('.leaflet-marker-icon')).toHaveCount(1)
+    await expect.poll(() => tiles.some((url) => /\/15\/158\d\d\//.test(url))).toBe(true)
+  } finally {
+    await request.put('/api/church_info', { data: original })
+  }
+})
+
 test('Pages that show no map never download the map library', async ({ page }) => {
   const scripts: string[] = []
   page.on('request', (request) => {

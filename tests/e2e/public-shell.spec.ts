@@ -32,6 +32,8 @@ test('The header shows the logo, church name and subtitle, and highlights the cu
   await expect(header.getByText('Indian Pentecostal Church of God')).toBeVisible()
   await expect(header.locator('img[src="/images/default-logo.png"]')).toHaveCount(1)
   await expectActiveNavItem(page, 'Home')
+  // The toast area waits, empty, in the top right corner.
+  await expect(page.getByRole('region', { name: /^Notifications/ })).toHaveCount(1)
 
   const nav = page.getByRole('navigation', { name: 'Main' })
   await nav.getByRole('link', { name: 'Events' }).click()
