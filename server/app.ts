@@ -81,6 +81,11 @@ export function createApp(services: AppServices) {
   // Bodies are read by the routes as streams; refuse oversized ones up front (uploads have their own, larger limit).
   app.use((req, res, next) => {
     const upload = req.path === '/api/uploads'
+    // A chunked body declares no length; page actions (request.formData()) would buffer it whole, however big.
+    if (!upload && req.get('transfer-encoding') && req.get('content-length') === undefined) {
+      res.status(411).json({ error: { message: 'Send the request body with a Content-Length' } })
+      return
+    }
     if (Number(req.get('content-length') ?? 0) > (upload ? UPLOAD_BODY_MAX_BYTES : BODY_MAX_BYTES)) {
       const message = upload
         ? 'The file is too large: images can be up to 10 MB'

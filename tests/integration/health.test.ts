@@ -1,3 +1,4 @@
+import http from 'node:http'
 import path from 'node:path'
 
 import SQLite from 'better-sqlite3'
@@ -27,6 +28,20 @@ async function runSql(ctx: ServerContext, statement: string) {
   }
 }
 
+/** A POST with exactly these headers and body, as a raw client would send it. */
+function rawPost(baseUrl: string, path: string, headers: Record<string, string>, body: string) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const { hostname, port } = new URL(baseUrl)
+    const request = http.request({ hostname, port, path, method: 'POST', headers }, (response) => {
+      let text = ''
+      response.on('data', (chunk) => (text += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }))
+    })
+    request.on('error', reject)
+    request.end(body)
+  })
+}
+
 describe.each(databases)('$name', (database) => {
   const ctx = useServer(database)
 
@@ -47,6 +62,32 @@ describe.each(databases)('$name', (database) => {
       expect(csp).toContain("frame-ancestors 'none'")
       expect(csp).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/)
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+    }
+  })
+
+  test('a request body without a declared length is refused before any route reads it', async () => {
+    for (const path of ['/admin/login', '/contact', '/api/auth/sign-in/email', '/api/contact_messages']) {
+      const answer = await rawPost(
+        ctx.server.url,
+        path,
+        { 'content-type': 'application/x-www-form-urlencoded', 'transfer-encoding': 'chunked' },
+        'email=a%40example.org&password=x',
+      )
+      expect(answer.status, path).toBe(411)
+    }
+  })
+
+  test('a request body declared over 1 MB is refused with 413 on pages and the API alike', async () => {
+    for (const path of ['/admin/login', '/contact', '/api/contact_messages', '/api/services']) {
+      const body = `{"message":"${'a'.repeat(2 * 1024 * 1024)}"}`
+      const answer = await rawPost(
+        ctx.server.url,
+        path,
+        { 'content-type': 'application/json', 'content-length': String(body.length) },
+        body,
+      )
+      expect(answer.status, path).toBe(413)
+      expect(JSON.parse(answer.body)).toEqual({ error: { message: expect.any(String) } })
     }
   })
 

@@ -98,10 +98,18 @@ describe.each(databases)('$name', (database) => {
         .on('error', reject),
     )
 
+    const head = '{"first_name":"Late","last_name":"Visitor",'
+    const tail = '"email":"late@example.org","message":"Still there?"}'
     const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const request = http.request(
         new URL('/api/contact_messages', url),
-        { method: 'POST', headers: { 'content-type': 'application/json' } },
+        {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(head.length + tail.length),
+          },
+        },
         (response) => {
           let body = ''
           response.on('data', (chunk) => (body += chunk))
@@ -109,10 +117,10 @@ describe.each(databases)('$name', (database) => {
         },
       )
       request.on('error', reject)
-      request.write('{"first_name":"Late","last_name":"Visitor",')
+      request.write(head)
       setTimeout(() => {
         server.child.kill('SIGTERM')
-        setTimeout(() => request.end('"email":"late@example.org","message":"Still there?"}'), 300)
+        setTimeout(() => request.end(tail), 300)
       }, 100)
     })
     expect(await answer).toEqual({ status: 201, body: '{"ok":true}' })
