@@ -5,7 +5,7 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 
-import { makePhoneJpeg, makePng, SCRIPTED_SVG } from '../fixtures/images.ts'
+import { makePhoneJpeg, makePng, makePngBomb, SCRIPTED_SVG } from '../fixtures/images.ts'
 import { apiError, type Client, databases, useServer } from './support.ts'
 
 const MB = 1024 * 1024
@@ -125,6 +125,29 @@ describe.each(databases)('$name', (database) => {
       })
     },
   )
+
+  test('an image claiming more than 100 megapixels is refused with 415 without being decoded', async () => {
+    const bomb = await makePngBomb()
+    expect(await sharp(bomb, { limitInputPixels: false }).metadata()).toMatchObject({
+      width: 20_000,
+      height: 20_000,
+    })
+    const answer = await upload(ctx.admin, bomb, 'bomb.png', 'image/png')
+    expect(answer.status).toBe(415)
+    expect(answer.body).toEqual(apiError())
+    expect(leftoverTempFiles()).toEqual([])
+  })
+
+  test('an uploaded image can be used at once as a gallery image', async () => {
+    const answer = await upload(ctx.admin, await makePng(640, 480), 'choir.png', 'image/png')
+    const image = await ctx.admin.post('/api/gallery_images', {
+      title: 'Choir',
+      category: 'worship',
+      image_url: answer.body.secure_url,
+    })
+    expect(image.status).toBe(201)
+    expect(image.body.image_url).toBe(answer.body.secure_url)
+  })
 
   test('a text file named .png is refused with 415', async () => {
     const answer = await upload(
