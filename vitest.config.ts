@@ -10,9 +10,10 @@ export default defineConfig({
     // Integration files start real servers (child processes); two cores run two files at a time.
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 20_000,
+    // Generous: a test that starts servers or hashes passwords takes seconds, many more on a busy machine.
+    testTimeout: 60_000,
     // Starting a server takes about a second, creating an administrator through the CLI a few more.
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     teardownTimeout: 20_000,
     // .ci/run asks for a JSON report here to count the results; on the command line
     // `--reporter=default --reporter=json --outputFile=FILE` does the same.
