@@ -9,6 +9,8 @@ import {
 import { formatMessageDate } from '#app/lib/message-format.ts'
 import type { ContactMessage } from '#app/schemas/contact-message.ts'
 
+const CLOSE_ID = 'message-details-close'
+
 /** The 'Message Details' dialog; focus goes back to `returnFocus` when it closes. */
 export function MessageDetailsDialog({
   message,
@@ -25,6 +27,11 @@ export function MessageDetailsDialog({
         <DialogContent
           className="max-w-xl"
           showCloseButton={false}
+          // Focus starts on Close: staff mostly read, then leave; the links are a Tab away.
+          onOpenAutoFocus={(event) => {
+            event.preventDefault()
+            document.getElementById(CLOSE_ID)?.focus()
+          }}
           onCloseAutoFocus={(event) => {
             event.preventDefault()
             returnFocus()?.focus()
@@ -76,7 +83,9 @@ export function MessageDetailsDialog({
           </div>
           <div className="flex justify-end">
             <DialogClose asChild>
-              <Button variant="outline">Close</Button>
+              <Button id={CLOSE_ID} variant="outline">
+                Close
+              </Button>
             </DialogClose>
           </div>
         </DialogContent>

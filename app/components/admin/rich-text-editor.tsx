@@ -152,6 +152,8 @@ function EditorToolbar({ editor, controls }: { editor: Editor; controls: string 
           aria-label={label}
           title={label}
           aria-pressed={pressed}
+          // Keeps the editor focused (and its selection) when a button is clicked with the mouse.
+          onMouseDown={(event) => event.preventDefault()}
           onClick={run}
           className={toolbarButtonClasses(pressed)}
         >

@@ -1,0 +1,119 @@
+import { openAdmin } from './admin-helpers.ts'
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+
+const SECTIONS = [
+  ['Dashboard', '/admin/dashboard'],
+  ['Church Info', '/admin/church-info'],
+  ['About Us', '/admin/about'],
+  ['Leadership', '/admin/leadership'],
+  ['Getting Here', '/admin/getting-here'],
+  ['Services', '/admin/services'],
+  ['Events', '/admin/events'],
+  ['Ministries', '/admin/ministries'],
+  ['Gallery', '/admin/gallery'],
+  ['Carousel', '/admin/carousel'],
+  ['Messages', '/admin/messages'],
+] as const
+
+test('The top bar links to the 11 sections and highlights the current one', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page)
+  await expect(page.getByText('Admin CMS')).toBeVisible()
+  const nav = page.getByRole('navigation', { name: 'Admin sections' }).first()
+  await expect(nav.getByRole('link')).toHaveText(SECTIONS.map(([label]) => label))
+  for (const [label, path] of SECTIONS) {
+    await nav.getByRole('link', { name: label, exact: true }).click()
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page')
+    await expect(nav.locator('[aria-current="page"]')).toHaveCount(1)
+  }
+})
+
+test('On a phone the sections are behind a menu toggle that closes on navigation', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  await signIn(page)
+  const toggle = page.getByRole('button', { name: 'Open menu' })
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('link', { name: 'Events', exact: true })).toBeHidden()
+  await toggle.click()
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true')
+  await page.getByRole('link', { name: 'Events', exact: true }).click()
+  await expect(page).toHaveURL(/\/admin\/events$/)
+  await expect(page.getByRole('button', { name: 'Open menu' })).toHaveAttribute('aria-expanded', 'false')
+  await expect(page.getByRole('link', { name: 'Ministries', exact: true })).toBeHidden()
+  // Escape closes it too, back on the toggle.
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused()
+  // Sign Out is in the menu on phones.
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.getByRole('button', { name: 'Sign Out' }).click()
+  await expect(page).toHaveURL(/\/admin\/login$/)
+})
+
+test('The dashboard counts services, events, ministries and gallery images and lists the first five', async ({
+  page,
+}) => {
+  await signIn(page)
+  const get = async (table: string) =>
+    (await (await page.request.get(`/api/${table}`)).json()) as Array<Record<string, string>>
+  const [services, events, ministries, images] = await Promise.all(
+    ['services', 'events', 'ministries', 'gallery_images'].map(get),
+  )
+  const cards = [
+    ['Services', services.length, '/admin/services'],
+    ['Events', events.length, '/admin/events'],
+    ['Ministries', ministries.length, '/admin/ministries'],
+    ['Gallery Images', images.length, '/admin/gallery'],
+  ] as const
+  for (const [label, count] of cards) {
+    await expect(page.getByRole('link', { name: `${label} ${count}` })).toBeVisible()
+  }
+  const recentEvents = page.getByRole('region', { name: 'Recent Events' }).getByRole('listitem')
+  await expect(recentEvents).toHaveCount(Math.min(5, events.length))
+  for (const [index, event] of events.slice(0, 5).entries()) {
+    await expect(recentEvents.nth(index)).toContainText(event.title)
+    if (event.date) await expect(recentEvents.nth(index)).toContainText(event.date)
+  }
+  const recentImages = page.getByRole('region', { name: 'Recent Gallery Images' }).getByRole('listitem')
+  for (const [index, image] of images.slice(0, 5).entries()) {
+    await expect(recentImages.nth(index)).toContainText(image.title)
+    await expect(recentImages.nth(index)).toContainText(new RegExp(image.category, 'i'))
+  }
+  for (const [label, , path] of cards) {
+    await openAdmin(page, '/admin/dashboard')
+    await page.getByRole('link', { name: new RegExp(`^${label} \\d+`) }).click()
+    await expect(page).toHaveURL(new RegExp(`${path}$`))
+  }
+})
+
+for (const [label, path] of SECTIONS) {
+  test(`The ${label} screen passes axe at desktop and phone widths`, async ({ page }) => {
+    await signIn(page)
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await openAdmin(page, path)
+      // Rich-text editors load after hydration; check the finished screen.
+      await expect(page.getByText('Loading editor...')).toHaveCount(0)
+      await expectNoAxeViolations(page)
+    }
+  })
+}
+
+test('Every admin screen can be used with the keyboard: a skip link and visible focus', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signIn(page)
+  await openAdmin(page, '/admin/events')
+  await page.keyboard.press('Tab')
+  const skip = page.getByRole('link', { name: 'Skip to content' })
+  await expect(skip).toBeFocused()
+  await expect(skip).toBeVisible()
+  await page.keyboard.press('Enter')
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toBeFocused()
+  const outline = await page
+    .getByRole('textbox', { name: 'Title', exact: true })
+    .evaluate((element) => getComputedStyle(element).outlineStyle)
+  expect(outline).not.toBe('none')
+})
