@@ -4,20 +4,19 @@ import { presetStorage, PUBLIC_PAGES } from './public-helpers.ts'
 for (const darkMode of [false, true]) {
   const mode = darkMode ? 'dark' : 'light'
 
-  test(`axe finds no violations on any public page in ${mode} mode, cookie banner included`, async ({
-    page,
-  }) => {
-    await presetStorage(page, { darkMode: String(darkMode) })
-    for (const { path, heading } of PUBLIC_PAGES) {
+  for (const { path, heading } of PUBLIC_PAGES) {
+    test(`axe finds no violations on ${path} in ${mode} mode, cookie banner included`, async ({ page }) => {
+      await presetStorage(page, { darkMode: String(darkMode) })
       await page.goto(path)
       await waitForHydration(page)
       await expect(page.getByRole('heading', { name: heading }).first()).toBeVisible()
       await expect(page.locator('html')).toHaveClass(darkMode ? /\bdark\b/ : /^(?!.*\bdark\b)/)
+      await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible()
       // The map arrives after hydration; check it too.
       if (path === '/services') await expect(page.locator('.leaflet-popup-content')).toBeVisible()
       await expectNoAxeViolations(page)
-    }
-  })
+    })
+  }
 
   test(`axe finds no violations in the open mobile menu and gallery lightbox in ${mode} mode`, async ({
     page,

@@ -97,7 +97,9 @@ test('The map recentres on a new place and names it when the church moves', asyn
     tiles.length = 0
     // Following the link to the page itself reloads its data without reloading the map.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()
-    await expect(popup).toHaveText('IPC Dublin')
+    await expect(popup.filter({ hasText: 'IPC Dublin' })).toBeVisible()
+    // The old marker and its popup are gone.
+    await expect(popup).toHaveCount(1)
     await expect(page.locator('.leaflet-marker-icon')).toHaveCount(1)
     await expect.poll(() => tiles.some((url) => /\/15\/158\d\d\//.test(url))).toBe(true)
   } finally {

@@ -1,5 +1,5 @@
 import { Bus, Car, Clock, Mail, MapPin, Phone, Train } from 'lucide-react'
-import type { ReactNode } from 'react'
+import { Fragment, type ReactNode } from 'react'
 import { data } from 'react-router'
 
 import type { Route } from './+types/contact.ts'
@@ -77,7 +77,7 @@ export default function Contact() {
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-16 sm:px-6 md:py-20 lg:grid-cols-5 lg:px-8">
         <section
           aria-labelledby="send-message"
-          className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8 lg:col-span-3"
+          className="min-w-0 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8 lg:col-span-3"
         >
           <h2 id="send-message" className="font-serif text-2xl font-bold">
             Send Us a Message
@@ -86,10 +86,10 @@ export default function Contact() {
           <ContactForm />
         </section>
 
-        <div className="space-y-8 lg:col-span-2">
+        <div className="min-w-0 space-y-8 lg:col-span-2">
           <section
             aria-labelledby="contact-information"
-            className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
+            className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-8"
           >
             <h2 id="contact-information" className="font-serif text-2xl font-bold">
               Contact Information
@@ -121,12 +121,12 @@ export default function Contact() {
                 </InfoRow>
               ) : null}
               <InfoRow icon={<Clock className="size-5" aria-hidden />} label="Office Hours">
-                <dl className="space-y-1">
+                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:text-base">
                   {OFFICE_HOURS.map((row) => (
-                    <div key={row.days} className="flex flex-wrap justify-between gap-x-4">
+                    <Fragment key={row.days}>
                       <dt>{row.days}</dt>
-                      <dd className="text-muted-foreground">{row.hours}</dd>
-                    </div>
+                      <dd className="text-right whitespace-nowrap text-muted-foreground">{row.hours}</dd>
+                    </Fragment>
                   ))}
                 </dl>
               </InfoRow>
@@ -167,7 +167,7 @@ export function ErrorBoundary() {
 
 function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <li className="flex gap-4">
+    <li className="flex gap-3 sm:gap-4">
       <span className="inline-flex size-11 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary-text dark:bg-primary-text/15">
         {icon}
       </span>

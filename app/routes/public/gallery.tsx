@@ -61,8 +61,8 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
       />
 
       <section aria-label="Photo gallery" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
-        <nav aria-label="Photo categories" className="-mx-4 overflow-x-auto px-4 pb-2 sm:mx-0 sm:px-0">
-          <ul className="flex w-max gap-2 sm:mx-auto sm:w-auto sm:flex-wrap sm:justify-center">
+        <nav aria-label="Photo categories">
+          <ul className="flex flex-wrap justify-center gap-2">
             {GALLERY_TABS.map((tab) => {
               const selected = tab.value === active
               return (
