@@ -46,7 +46,7 @@ describe.each(databases)('$name', (database) => {
     const first = { email, password: 'first-password-123' }
     const second = { email, password: 'second-password-456' }
 
-    const server1 = await startServer({ ...store, admin: first })
+    const server1 = await started(startServer({ ...store, admin: first }))
     expect(linesMatching(server1.output(), /Created the administrator/)).toHaveLength(1)
     expect(server1.output()).not.toMatch(/No administrator yet/)
     const oldSession = await signIn(server1.url, first)
