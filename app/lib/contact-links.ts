@@ -11,3 +11,8 @@ export function directionsUrl({
   const destination = latitude !== null && longitude !== null ? `${latitude},${longitude}` : (address ?? '')
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`
 }
+
+/** A `tel:` link for a phone number as people write it ('+353 21 432 0199' → 'tel:+353214320199'). */
+export function telHref(phone: string) {
+  return `tel:${phone.replace(/[^\d+]/g, '')}`
+}

@@ -1,3 +1,6 @@
+/** The route id React Router gives the public layout (its file path). */
+export const PUBLIC_LAYOUT_ID = 'routes/public/_layout'
+
 interface MetaMatch {
   id: string
   loaderData?: unknown
@@ -5,7 +8,7 @@ interface MetaMatch {
 
 /** The church's name as the public layout loaded it, for page titles. */
 export function churchNameFrom(matches: ReadonlyArray<MetaMatch | undefined>) {
-  const layout = matches.find((match) => match?.id === 'routes/public/_layout')
+  const layout = matches.find((match) => match?.id === PUBLIC_LAYOUT_ID)
   const data = layout?.loaderData as { church?: { name?: string } } | undefined
   return data?.church?.name ?? 'Our Church'
 }

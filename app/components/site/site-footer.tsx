@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { BrandIcon } from './brand-icon.tsx'
 import { FOOTER_TAGLINE, NAV_LINKS, SOCIAL_LINKS } from './site-constants.ts'
 import { SiteImage } from './site-image.tsx'
+import { telHref } from '#app/lib/contact-links.ts'
 import type { ImageSource } from '#app/lib/images.ts'
 
 interface SiteFooterProps {
@@ -90,7 +91,7 @@ export function SiteFooter({ name, logo, address, email, phone }: SiteFooterProp
             {phone ? (
               <li className="flex gap-3">
                 <Phone className="mt-0.5 size-4 shrink-0 text-white/60" aria-hidden />
-                <a href={`tel:${phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+                <a href={telHref(phone)} className={linkClass}>
                   {phone}
                 </a>
               </li>

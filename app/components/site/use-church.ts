@@ -1,8 +1,7 @@
 import { useRouteLoaderData } from 'react-router'
 
+import { PUBLIC_LAYOUT_ID } from '#app/lib/page-meta.ts'
 import type { loader } from '#app/routes/public/_layout.tsx'
-
-export const PUBLIC_LAYOUT_ID = 'routes/public/_layout'
 
 /** The church's settings loaded once by the public layout, for any component below it. */
 export function useChurch() {

@@ -82,7 +82,15 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <WhatsAppButton number={church.whatsapp_number} />
       <ThemePicker />
       <CookieBanner />
-      <Toaster position="top-right" richColors theme={darkMode ? 'dark' : 'light'} />
+      {/* Sonner's own width is the spec's 356 px; the rest is spelled out to match spec §9. */}
+      <Toaster
+        position="top-right"
+        richColors
+        visibleToasts={3}
+        duration={4000}
+        gap={14}
+        theme={darkMode ? 'dark' : 'light'}
+      />
     </>
   )
 }

@@ -9,6 +9,7 @@ import { OFFICE_HOURS } from '#app/components/site/site-constants.ts'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
 import { requestContext, servicesContext } from '#app/context.ts'
+import { telHref } from '#app/lib/contact-links.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { consumeRateLimit } from '#app/lib/rate-limit.server.ts'
@@ -102,10 +103,7 @@ export default function Contact() {
               ) : null}
               {church.phone ? (
                 <InfoRow icon={<Phone className="size-5" aria-hidden />} label="Phone">
-                  <a
-                    href={`tel:${church.phone.replace(/[^\d+]/g, '')}`}
-                    className="hover:text-primary-text hover:underline"
-                  >
+                  <a href={telHref(church.phone)} className="hover:text-primary-text hover:underline">
                     {church.phone}
                   </a>
                 </InfoRow>

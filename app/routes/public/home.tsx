@@ -15,7 +15,7 @@ import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
 import { servicesContext } from '#app/context.ts'
 import { cn } from '#app/lib/cn.ts'
-import { directionsUrl } from '#app/lib/directions.ts'
+import { directionsUrl, telHref } from '#app/lib/contact-links.ts'
 import { loadImageSources } from '#app/lib/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
@@ -146,7 +146,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <div className="space-y-1 text-foreground/80">
               {church.phone ? (
                 <p>
-                  <a href={`tel:${church.phone.replace(/[^\d+]/g, '')}`} className="hover:text-primary-text">
+                  <a href={telHref(church.phone)} className="hover:text-primary-text">
                     {church.phone}
                   </a>
                 </p>
