@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useFetcher } from 'react-router'
+import { useFetcher, useRevalidator } from 'react-router'
 import type { z } from 'zod'
 
 import type { AdminField } from './admin-fields.ts'
@@ -63,9 +63,14 @@ export function CrudScreen<T extends { id: string }>({
     setFormKey((key) => key + 1)
   }
 
+  // A refused write usually means the list is out of date (changed in another window): fetch it again.
+  const { revalidate } = useRevalidator()
+  const refresh = () => void revalidate()
+
   const form = useAdminForm({
     schema,
     failToast: saveFailedToast,
+    onFailure: refresh,
     onSuccess: () => {
       backToAddMode()
       scrollToTop()
@@ -89,9 +94,9 @@ export function CrudScreen<T extends { id: string }>({
   }, [focusRequest, fields])
 
   const deleteFetcher = useFetcher<AdminActionResult>()
-  useResultToast(deleteFetcher.data, deleteFetcher.state === 'idle')
+  useResultToast(deleteFetcher.data, deleteFetcher.state === 'idle', refresh)
   const reorderFetcher = useFetcher<AdminActionResult>()
-  useResultToast(reorderFetcher.data, reorderFetcher.state === 'idle')
+  useResultToast(reorderFetcher.data, reorderFetcher.state === 'idle', refresh)
 
   // While a new order is being saved, show it already (it is what the person just asked for).
   let shown: readonly T[] = items

@@ -132,8 +132,9 @@ export function ImageUploadField({
               event.currentTarget.value = ''
               if (file) upload(file)
             }}
+            // The input's own "No file chosen" text is transparent: the preview says better what the field holds.
             className={cn(
-              'block w-full cursor-pointer text-sm text-gray-600 file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-gray-300',
+              'block w-full cursor-pointer text-sm text-transparent file:mr-3 file:cursor-pointer file:rounded-md file:border file:border-gray-300',
               'file:bg-white file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-gray-800 file:shadow-xs hover:file:bg-gray-50',
               'rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:cursor-wait',
             )}

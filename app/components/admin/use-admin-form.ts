@@ -22,19 +22,22 @@ export function useAdminForm({
   schema,
   failToast,
   onSuccess,
+  onFailure,
 }: {
   schema: z.ZodType
   failToast: string
   onSuccess: () => void
+  /** After the server refused the save (not after the browser's own check). */
+  onFailure?: () => void
 }) {
   const fetcher = useFetcher<AdminActionResult>()
   const formRef = useRef<HTMLFormElement>(null)
   const [errors, setErrors] = useState<Record<string, string>>({})
   const [message, setMessage] = useState<string | null>(null)
   const [focusRequest, setFocusRequest] = useState(0)
-  const onSuccessRef = useRef(onSuccess)
+  const callbacks = useRef({ onSuccess, onFailure })
   useEffect(() => {
-    onSuccessRef.current = onSuccess
+    callbacks.current = { onSuccess, onFailure }
   })
 
   function showErrors(fields: Record<string, string>, text: string) {
@@ -66,10 +69,11 @@ export function useAdminForm({
     if (result.ok) {
       toast.success(result.toast)
       clearErrors()
-      onSuccessRef.current()
+      callbacks.current.onSuccess()
     } else {
       toast.error(result.toast)
       showErrors(result.fields ?? {}, result.error)
+      callbacks.current.onFailure?.()
     }
   }, [fetcher.data, fetcher.state])
 

@@ -1,0 +1,121 @@
+import { allowRefusedRequests, expectToast, formAlert, openAdmin, unique } from './admin-helpers.ts'
+import { expect, signIn, test } from './fixtures.ts'
+
+interface Screen {
+  path: string
+  table: string
+  /** A valid API body naming the item `name`. */
+  make: (name: string) => Record<string, unknown>
+  toasts: { saveFailed: string; deleteFailed: string; reorderFailed?: string }
+}
+
+const IMAGE = '/images/default-event.webp'
+
+const SCREENS: Screen[] = [
+  {
+    path: '/admin/services',
+    table: 'services',
+    make: (name) => ({ name }),
+    toasts: { saveFailed: 'Failed to save service', deleteFailed: 'Failed to delete service' },
+  },
+  {
+    path: '/admin/events',
+    table: 'events',
+    make: (title) => ({ title }),
+    toasts: { saveFailed: 'Failed to save event', deleteFailed: 'Failed to delete event' },
+  },
+  {
+    path: '/admin/ministries',
+    table: 'ministries',
+    make: (name) => ({ name }),
+    toasts: { saveFailed: 'Failed to save ministry', deleteFailed: 'Failed to delete ministry' },
+  },
+  {
+    path: '/admin/gallery',
+    table: 'gallery_images',
+    make: (title) => ({ title, category: 'worship', image_url: IMAGE }),
+    toasts: { saveFailed: 'Failed to save image', deleteFailed: 'Failed to delete image' },
+  },
+  {
+    path: '/admin/carousel',
+    table: 'carousel_slides',
+    make: (title) => ({ title, image_url: IMAGE }),
+    toasts: {
+      saveFailed: 'Failed to save slide',
+      deleteFailed: 'Failed to delete slide',
+      reorderFailed: 'Failed to update slide order',
+    },
+  },
+  {
+    path: '/admin/leadership',
+    table: 'leadership_team',
+    make: (name) => ({ name, role: 'Elder' }),
+    toasts: {
+      saveFailed: 'Failed to save leader',
+      deleteFailed: 'Failed to remove leader',
+      reorderFailed: 'Failed to update order',
+    },
+  },
+  {
+    path: '/admin/getting-here',
+    table: 'getting_here',
+    make: (title) => ({ transport_type: 'train', title, description: '<p>From Kent Station.</p>' }),
+    toasts: {
+      saveFailed: 'Failed to save information',
+      deleteFailed: 'Failed to delete information',
+      reorderFailed: 'Failed to update order',
+    },
+  },
+]
+
+for (const screen of SCREENS) {
+  test(`Writes the server refuses on ${screen.path} say so, and the list catches up`, async ({
+    page,
+    consoleErrors,
+  }) => {
+    await signIn(page)
+    const create = async (name: string) => {
+      const response = await page.request.post(`/api/${screen.table}`, { data: screen.make(name) })
+      expect(response.status()).toBe(201)
+      return ((await response.json()) as { id: string }).id
+    }
+    const remove = (id: string) => page.request.delete(`/api/${screen.table}/${id}`)
+    const items = page.getByRole('listitem')
+
+    // Saving an item someone removed in another window.
+    const edited = unique('Removed while editing')
+    const editedId = await create(edited)
+    await openAdmin(page, screen.path)
+    await page.getByRole('button', { name: `Edit ${edited}` }).click()
+    await remove(editedId)
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expectToast(page, screen.toasts.saveFailed)
+    await expect(formAlert(page)).toContainText('no longer exists')
+    await expect(items.filter({ hasText: edited })).toHaveCount(0)
+
+    // Deleting one.
+    const deleted = unique('Removed before deleting')
+    const deletedId = await create(deleted)
+    await openAdmin(page, screen.path)
+    await remove(deletedId)
+    await page.getByRole('button', { name: `Delete ${deleted}` }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+    await expectToast(page, screen.toasts.deleteFailed)
+    await expect(items.filter({ hasText: deleted })).toHaveCount(0)
+
+    // Moving items when the list has changed meanwhile.
+    if (screen.toasts.reorderFailed) {
+      const kept = unique('Kept')
+      const gone = unique('Gone')
+      const keptId = await create(kept)
+      const goneId = await create(gone)
+      await openAdmin(page, screen.path)
+      await remove(goneId)
+      await page.getByRole('button', { name: `Move ${kept} up` }).click()
+      await expectToast(page, screen.toasts.reorderFailed)
+      await expect(items.filter({ hasText: gone })).toHaveCount(0)
+      await remove(keptId)
+    }
+    allowRefusedRequests(consoleErrors)
+  })
+}
