@@ -1,5 +1,6 @@
 // The process entry: static files, compression, listening and a graceful stop. Everything else — security
 // headers, the API, the pages — is the bundled application of server/app.ts.
+import fs from 'node:fs'
 import path from 'node:path'
 
 import compression from 'compression'
@@ -35,16 +36,30 @@ async function main() {
   if (application.viteDevServer) {
     app.use(application.viteDevServer.middlewares)
   } else {
-    // Vite fingerprints every built asset, so they can be cached for a year.
+    // Vite fingerprints every built asset, so they can be cached for a year. The build wrote brotli and gzip
+    // copies of the scripts and styles (vite.config.ts), sent as they are; a missing asset is a plain 404 rather
+    // than a rendered page.
+    const assetsDir = path.join(BUILD_DIR, 'client', 'assets')
     app.use(
       '/assets',
-      express.static(path.join(BUILD_DIR, 'client', 'assets'), {
+      precompressed(assetsDir),
+      express.static(assetsDir, {
         immutable: true,
         maxAge: '1y',
         index: false,
+        redirect: false,
+        fallthrough: false,
       }),
     )
-    app.use(express.static(path.join(BUILD_DIR, 'client'), { maxAge: '1h', index: false }))
+    // The files of public/ (favicon, default pictures): only their names touch the disk, not every page address.
+    const clientDir = path.join(BUILD_DIR, 'client')
+    const publicNames = new Set(
+      fs.readdirSync(clientDir).filter((name) => name !== 'assets' && !name.startsWith('.')),
+    )
+    const servePublic = express.static(clientDir, { maxAge: '1h', index: false, redirect: false })
+    app.use((req, res, next) =>
+      publicNames.has(req.path.split('/')[1]) ? servePublic(req, res, next) : next(),
+    )
   }
   app.use(application.createApp(services))
 
@@ -80,6 +95,52 @@ async function main() {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+/**
+ * Sends `name.br` or `name.gz` from `dir` for `name` when the build made one and the browser accepts it, by
+ * rewriting the request for express.static with the original file's type; other requests pass through.
+ */
+function precompressed(dir) {
+  const variants = new Map()
+  for (const name of fs.readdirSync(dir)) {
+    const match = /^(.*)\.(br|gz)$/.exec(name)
+    if (!match) continue
+    const key = `/${match[1]}`
+    variants.set(key, { ...variants.get(key), [match[2]]: `/${name}` })
+  }
+  return (req, res, next) => {
+    const files = variants.get(req.path)
+    if (!files) return next()
+    res.vary('Accept-Encoding')
+    const accepted = acceptedEncodings(req.get('accept-encoding'))
+    const [encoding, file] =
+      files.br && accepted.has('br')
+        ? ['br', files.br]
+        : files.gz && accepted.has('gzip')
+          ? ['gzip', files.gz]
+          : []
+    if (!encoding) return next()
+    res.type(path.extname(req.path))
+    res.set('Content-Encoding', encoding)
+    req.url = file
+    next()
+  }
+}
+
+/** The encodings an Accept-Encoding header allows (a q=0 entry refuses one; `*` allows the rest). */
+function acceptedEncodings(header = '') {
+  const allowed = new Set()
+  const refused = new Set()
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';')
+    if (!name) continue
+    const q = params.map((param) => /^\s*q=([\d.]+)\s*$/.exec(param)?.[1]).find(Boolean)
+    ;(q !== undefined && Number(q) === 0 ? refused : allowed).add(name)
+  }
+  if (allowed.has('*')) for (const name of ['br', 'gzip']) if (!refused.has(name)) allowed.add(name)
+  for (const name of refused) allowed.delete(name)
+  return allowed
 }
 
 main().catch((error) => {
