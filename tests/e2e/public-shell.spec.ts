@@ -28,7 +28,7 @@ test('The header shows the logo, church name and subtitle, and highlights the cu
   await page.goto('/')
   await waitForHydration(page)
   const header = page.getByRole('banner')
-  await expect(header.getByRole('link', { name: 'IPC Cork, home' })).toBeVisible()
+  await expect(header.getByRole('link', { name: 'IPC Cork Indian Pentecostal Church of God' })).toBeVisible()
   await expect(header.getByText('Indian Pentecostal Church of God')).toBeVisible()
   await expect(header.locator('img[src="/images/default-logo.png"]')).toHaveCount(1)
   await expectActiveNavItem(page, 'Home')

@@ -4,7 +4,10 @@ import { useActionData, useFetcher } from 'react-router'
 
 import { buttonClasses } from './button-classes.ts'
 import { cn } from '#app/lib/cn.ts'
-import { HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
+import type * as ContactMessageSchema from '#app/schemas/contact-message.ts'
+
+// The schema's constant, checked by type: importing its value would bring zod into the browser bundle.
+const HONEYPOT_FIELD: typeof ContactMessageSchema.HONEYPOT_FIELD = 'website'
 
 export const CONTACT_SUCCESS_MESSAGE = 'Your message has been sent successfully!'
 

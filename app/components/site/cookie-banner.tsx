@@ -53,6 +53,7 @@ export function CookieBanner() {
               className="font-semibold text-primary-text underline underline-offset-2"
             >
               Learn more
+              <span className="sr-only"> about cookies</span>
             </Link>
           </span>
         </p>

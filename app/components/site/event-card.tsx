@@ -70,6 +70,7 @@ export function EventCard({ event, compact = false, action, headingLevel: Headin
         <div className="mt-auto pt-6">
           <Link to={action.to} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
             {action.label}
+            <span className="sr-only">: {event.title}</span>
           </Link>
         </div>
       </div>

@@ -1,9 +1,18 @@
-import { GALLERY_CATEGORIES, type GalleryCategory } from '#app/schemas/gallery-image.ts'
+import type { GalleryCategory } from '#app/schemas/gallery-image.ts'
+
+// Spelled out rather than imported: the schema module brings zod into the browser bundle of every page.
+const CATEGORIES = [
+  'worship',
+  'prayer',
+  'youth',
+  'children',
+  'events',
+] as const satisfies readonly GalleryCategory[]
 
 /** The gallery's filter tabs (spec §2), 'all' first. */
 export const GALLERY_TABS: ReadonlyArray<{ value: GalleryCategory | 'all'; label: string }> = [
   { value: 'all', label: 'All Photos' },
-  ...GALLERY_CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) })),
+  ...CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) })),
 ]
 
 export function categoryLabel(category: string) {

@@ -81,7 +81,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
 
       {slides.length > 1 ? (
         <div className="absolute inset-x-0 bottom-8 flex items-center justify-center gap-3">
-          <div className="flex items-center gap-2 rounded-full bg-black/30 px-3 py-2 backdrop-blur-sm">
+          <div className="flex items-center gap-1 rounded-full bg-black/30 px-2 py-1 backdrop-blur-sm">
             {slides.map((slide, index) => (
               <button
                 key={slide.id}
@@ -89,11 +89,16 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                 onClick={() => emblaApi?.scrollTo(index)}
                 aria-label={`Go to slide ${index + 1}`}
                 aria-current={index === selected ? 'true' : undefined}
-                className={cn(
-                  'h-2.5 rounded-full transition-all focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white',
-                  index === selected ? 'w-8 bg-white' : 'w-2.5 bg-white/50 hover:bg-white/80',
-                )}
-              />
+                // A 24 px target around a small dot (WCAG 2.5.8).
+                className="group/dot flex h-6 min-w-6 items-center justify-center rounded-full px-1 focus-visible:outline-2 focus-visible:outline-white"
+              >
+                <span
+                  className={cn(
+                    'block h-2.5 rounded-full transition-all',
+                    index === selected ? 'w-8 bg-white' : 'w-2.5 bg-white/50 group-hover/dot:bg-white/80',
+                  )}
+                />
+              </button>
             ))}
           </div>
           <button

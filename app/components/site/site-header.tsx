@@ -12,16 +12,12 @@ export function SiteHeader({ name, logo }: { name: string; logo: ImageSource }) 
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 md:h-20 lg:px-8">
-        <Link
-          to="/"
-          className="group flex min-w-0 items-center gap-3 rounded-lg"
-          aria-label={`${name}, home`}
-        >
+        <Link to="/" className="group flex min-w-0 items-center gap-3 rounded-lg">
           <SiteImage
             image={logo}
             alt=""
             sizes="48px"
-            priority
+            loading="eager"
             className="size-10 shrink-0 rounded-full object-contain md:size-12"
           />
           <span className="flex min-w-0 flex-col">

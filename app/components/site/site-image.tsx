@@ -8,10 +8,12 @@ interface SiteImageProps {
   className?: string
   /** The largest image above the fold: fetched first and never lazily. */
   priority?: boolean
+  /** Small images above the fold load at once without jumping the queue ahead of the priority one. */
+  loading?: 'eager' | 'lazy'
 }
 
 /** An image with its intrinsic size (no layout shift), a srcset of the upload's variants and lazy loading. */
-export function SiteImage({ image, alt, sizes, className, priority = false }: SiteImageProps) {
+export function SiteImage({ image, alt, sizes, className, priority = false, loading }: SiteImageProps) {
   return (
     <img
       src={image.src}
@@ -20,7 +22,7 @@ export function SiteImage({ image, alt, sizes, className, priority = false }: Si
       width={image.width}
       height={image.height}
       alt={alt}
-      loading={priority ? 'eager' : 'lazy'}
+      loading={priority ? 'eager' : (loading ?? 'lazy')}
       fetchPriority={priority ? 'high' : undefined}
       decoding={priority ? 'sync' : 'async'}
       className={className}

@@ -192,9 +192,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   <Link
                     to={`/ministries#${ministry.id}`}
                     className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary-text hover:underline"
-                    aria-label={`Learn More about ${ministry.name}`}
                   >
                     Learn More
+                    <span className="sr-only">: {ministry.name}</span>
                     <ArrowRight className="size-4" aria-hidden />
                   </Link>
                 }

@@ -53,12 +53,9 @@ export default function Ministries({ loaderData }: Route.ComponentProps) {
               anchor
               headingLevel="h2"
               action={
-                <Link
-                  to="/contact"
-                  className={buttonClasses()}
-                  aria-label={`Get Involved in ${ministry.name}`}
-                >
+                <Link to="/contact" className={buttonClasses()}>
                   Get Involved
+                  <span className="sr-only">: {ministry.name}</span>
                   <ArrowRight className="size-4" aria-hidden />
                 </Link>
               }
