@@ -2,17 +2,12 @@ import type { Route } from './+types/contact-messages.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
 import { requestContext, servicesContext } from '#app/context.ts'
 import { errorResponse, json, methodNotAllowed, readJsonBody } from '#app/lib/api.server.ts'
-import { HttpError } from '#app/lib/errors.ts'
-import { consumeRateLimit } from '#app/lib/rate-limit.server.ts'
+import { submitContactMessage } from '#app/lib/contact.server.ts'
 import {
-  createContactMessage,
   listContactMessages,
   MESSAGE_SORT_COLUMNS,
   type MessageSortColumn,
 } from '#app/models/contact-messages.server.ts'
-import { HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
-
-const CONTACT_WINDOW_MS = 10 * 60 * 1000
 
 /** Admin: messages, newest first; `q`, `sort`, `dir`, `limit` and `offset` search, sort and page on the server. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -45,19 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
     const body = await readJsonBody(request)
-    const ip = context.get(requestContext).clientIp
-    const allowed = await consumeRateLimit(services.db, {
-      key: `contact:${ip}`,
-      limit: services.env.CONTACT_RATE_LIMIT,
-      windowMs: CONTACT_WINDOW_MS,
-    })
-    if (!allowed)
-      throw new HttpError(429, 'Too many messages from your connection. Please try again in a few minutes.')
-    if (typeof body[HONEYPOT_FIELD] === 'string' && body[HONEYPOT_FIELD].trim() !== '') {
-      // Robots get the same answer as people, so they learn nothing.
-      return json({ ok: true }, { status: 201 })
-    }
-    await createContactMessage({ db: services.db, data: body })
+    await submitContactMessage({ services, clientIp: context.get(requestContext).clientIp, data: body })
     return json({ ok: true }, { status: 201 })
   } catch (error) {
     return errorResponse(error, (err) => services.logger.error({ err }, 'api contact_messages create failed'))

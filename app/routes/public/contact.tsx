@@ -12,12 +12,9 @@ import { requestContext, servicesContext } from '#app/context.ts'
 import { telHref } from '#app/lib/contact-links.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
-import { consumeRateLimit } from '#app/lib/rate-limit.server.ts'
-import { parseInput } from '#app/models/content-model.server.ts'
-import { createContactMessage } from '#app/models/contact-messages.server.ts'
-import { ContactMessageSchema, HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
+import { submitContactMessage } from '#app/lib/contact.server.ts'
+import { HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
 
-const CONTACT_WINDOW_MS = 10 * 60 * 1000
 const FORM_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'subject', 'message'] as const
 
 /** The contact form's post, with or without JavaScript; shares its rate limit with POST /api/contact_messages. */
@@ -25,19 +22,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   const form = await request.formData()
   const values = Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]))
-  const honeypot = form.get(HONEYPOT_FIELD)
-  // Robots get the same answer as people, so they learn nothing.
-  if (typeof honeypot === 'string' && honeypot.trim() !== '') return { ok: true } satisfies ContactFormResult
   try {
-    const message = parseInput(ContactMessageSchema, values)
-    const allowed = await consumeRateLimit(services.db, {
-      key: `contact:${context.get(requestContext).clientIp}`,
-      limit: services.env.CONTACT_RATE_LIMIT,
-      windowMs: CONTACT_WINDOW_MS,
+    await submitContactMessage({
+      services,
+      clientIp: context.get(requestContext).clientIp,
+      data: { ...values, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') },
     })
-    if (!allowed)
-      throw new HttpError(429, 'Too many messages from your connection. Please try again in a few minutes.')
-    await createContactMessage({ db: services.db, data: message })
     return { ok: true } satisfies ContactFormResult
   } catch (error) {
     if (!(error instanceof HttpError)) {

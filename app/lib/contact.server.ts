@@ -1,0 +1,35 @@
+import { HttpError } from './errors.ts'
+import { consumeRateLimit } from './rate-limit.server.ts'
+import { parseInput } from '#app/models/content-model.server.ts'
+import { createContactMessage } from '#app/models/contact-messages.server.ts'
+import { ContactMessageSchema, HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
+import type { AppServices } from '#app/services.server.ts'
+
+export const CONTACT_WINDOW_MS = 10 * 60 * 1000
+
+/**
+ * A visitor's message, from the contact page or POST /api/contact_messages: validated, limited per IP
+ * (CONTACT_RATE_LIMIT per 10 minutes; 429 past it) and stored. A filled-in honeypot field is answered like a
+ * success and stored nowhere, so robots learn nothing.
+ */
+export async function submitContactMessage({
+  services,
+  clientIp,
+  data,
+}: {
+  services: Pick<AppServices, 'db' | 'env'>
+  clientIp: string
+  data: Record<string, unknown>
+}) {
+  const honeypot = data[HONEYPOT_FIELD]
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') return
+  const message = parseInput(ContactMessageSchema, data)
+  const allowed = await consumeRateLimit(services.db, {
+    key: `contact:${clientIp}`,
+    limit: services.env.CONTACT_RATE_LIMIT,
+    windowMs: CONTACT_WINDOW_MS,
+  })
+  if (!allowed)
+    throw new HttpError(429, 'Too many messages from your connection. Please try again in a few minutes.')
+  await createContactMessage({ db: services.db, data: message })
+}
