@@ -104,6 +104,15 @@ for (const screen of SCREENS) {
       await page.getByRole('button', { name: `Move ${topName} up` }).click()
       await expect(items.first()).toContainText(topName)
       await expect(page.getByRole('button', { name: `Move ${topName} down` })).toBeFocused()
+      // Two quick moves are saved one after the other, so the stored order ends as shown.
+      await expect
+        .poll(async () => {
+          const list = (await (await page.request.get(`/api/${screen.table}`)).json()) as Array<
+            Record<string, unknown>
+          >
+          return list[0][screen.nameField]
+        })
+        .toBe(topName)
 
       // An edit keeps the place.
       await page.getByRole('button', { name: `Edit ${first}` }).click()

@@ -98,12 +98,23 @@ export function CrudScreen<T extends { id: string }>({
   const reorderFetcher = useFetcher<AdminActionResult>()
   useResultToast(reorderFetcher.data, reorderFetcher.state === 'idle', refresh)
 
+  // Moves made while an earlier one is still being saved wait their turn: sent together, a later request could
+  // overtake an earlier one on the server and leave the older order behind.
+  const [queuedOrder, setQueuedOrder] = useState<string[] | null>(null)
+  useEffect(() => {
+    if (reorderFetcher.state !== 'idle' || !queuedOrder) return
+    void reorderFetcher.submit({ intent: 'reorder', ids: JSON.stringify(queuedOrder) }, { method: 'post' })
+    setQueuedOrder(null)
+  }, [reorderFetcher, queuedOrder])
+
   // While a new order is being saved, show it already (it is what the person just asked for).
   let shown: readonly T[] = items
   const pendingOrder = reorderFetcher.formData?.get('ids')
-  if (typeof pendingOrder === 'string') {
+  const wanted =
+    queuedOrder ?? (typeof pendingOrder === 'string' ? (JSON.parse(pendingOrder) as string[]) : null)
+  if (wanted) {
     const byId = new Map(items.map((item) => [item.id, item]))
-    const reordered = (JSON.parse(pendingOrder) as string[]).map((id) => byId.get(id))
+    const reordered = wanted.map((id) => byId.get(id))
     if (reordered.length === items.length && reordered.every(Boolean)) shown = reordered as T[]
   }
   const pendingDelete = deleteFetcher.formData?.get('id')
@@ -126,7 +137,11 @@ export function CrudScreen<T extends { id: string }>({
     const ids = shown.map((item) => item.id)
     ;[ids[index], ids[target]] = [ids[target], ids[index]]
     setMoved({ id: shown[index].id, direction })
-    void reorderFetcher.submit({ intent: 'reorder', ids: JSON.stringify(ids) }, { method: 'post' })
+    if (reorderFetcher.state === 'idle' && !queuedOrder) {
+      void reorderFetcher.submit({ intent: 'reorder', ids: JSON.stringify(ids) }, { method: 'post' })
+    } else {
+      setQueuedOrder(ids)
+    }
   }
 
   const editingSummary = editing ? describe(editing) : null

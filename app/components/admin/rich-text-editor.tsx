@@ -87,7 +87,7 @@ export default function RichTextEditor({
   }, [editor, attributesKey])
 
   if (!editor) {
-    return <div className="min-h-[12.5rem] rounded-md border border-gray-300 bg-gray-50" aria-busy="true" />
+    return <div className="min-h-[12.625rem] rounded-md border border-gray-300 bg-gray-50" aria-busy="true" />
   }
   return (
     <div>

@@ -36,7 +36,7 @@ export function RichTextField({
   const placeholder = (
     <div
       aria-busy="true"
-      className="flex min-h-40 items-center justify-center rounded-md border border-gray-300 bg-gray-50 text-sm text-gray-500"
+      className="flex min-h-[12.625rem] items-center justify-center rounded-md border border-gray-300 bg-gray-50 text-sm text-gray-500"
     >
       Loading editor...
     </div>
