@@ -219,6 +219,7 @@ for (const screen of SCREENS) {
     await dialog.getByRole('button', { name: 'Delete' }).click()
     await expectToast(page, screen.toasts.deleted)
     await expect(list.filter({ hasText: edited })).toHaveCount(0)
+    await expect(page.getByRole('heading', { name: /^(Current|Leadership Team|Directions)/ })).toBeFocused()
     expect(await (await request.get(screen.publicPath)).text()).not.toContain(edited)
   })
 }
@@ -317,4 +318,21 @@ test('Events show as Regular or One-time and services have a type', async ({ pag
   await service.getByRole('button', { name: /^Delete/ }).click()
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
   await expectToast(page, 'Service deleted successfully')
+})
+
+test('Items deleted in quick succession are all deleted', async ({ page }) => {
+  await signIn(page)
+  const names = [unique('Quick delete'), unique('Quick delete')]
+  for (const name of names) await page.request.post('/api/services', { data: { name } })
+  await openAdmin(page, '/admin/services')
+  for (const name of names) {
+    await page.getByRole('button', { name: `Delete ${name}` }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click()
+  }
+  for (const name of names) await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(0)
+  await expect(
+    page.locator('[data-sonner-toast]').filter({ hasText: 'Service deleted successfully' }),
+  ).toHaveCount(2)
+  const stored = (await (await page.request.get('/api/services')).json()) as Array<{ name: string }>
+  expect(stored.filter((service) => names.includes(service.name))).toEqual([])
 })

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useFetcher, useRevalidator } from 'react-router'
+import { useRevalidator } from 'react-router'
 import type { z } from 'zod'
 
 import type { AdminField } from './admin-fields.ts'
@@ -7,8 +7,8 @@ import { ItemFormCard } from './item-form-card.tsx'
 import { ItemList, type ItemSummary, type MoveDirection } from './item-list.tsx'
 import { PageHeader } from './page-header.tsx'
 import { scrollToTop, useAdminForm } from './use-admin-form.ts'
+import { useQueuedFetcher } from './use-queued-fetcher.ts'
 import { useResultToast } from './use-result-toast.ts'
-import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 
 const FORM_ID = 'item-form'
 
@@ -93,32 +93,20 @@ export function CrudScreen<T extends { id: string }>({
     document.getElementById(`${FORM_ID}-${fields[0].name}`)?.focus({ preventScroll: true })
   }, [focusRequest, fields])
 
-  const deleteFetcher = useFetcher<AdminActionResult>()
-  useResultToast(deleteFetcher.data, deleteFetcher.state === 'idle', refresh)
-  const reorderFetcher = useFetcher<AdminActionResult>()
-  useResultToast(reorderFetcher.data, reorderFetcher.state === 'idle', refresh)
+  const deletes = useQueuedFetcher()
+  useResultToast(deletes.fetcher.data, deletes.fetcher.state === 'idle', refresh)
+  const reorders = useQueuedFetcher()
+  useResultToast(reorders.fetcher.data, reorders.fetcher.state === 'idle', refresh)
 
-  // Moves made while an earlier one is still being saved wait their turn: sent together, a later request could
-  // overtake an earlier one on the server and leave the older order behind.
-  const [queuedOrder, setQueuedOrder] = useState<string[] | null>(null)
-  useEffect(() => {
-    if (reorderFetcher.state !== 'idle' || !queuedOrder) return
-    void reorderFetcher.submit({ intent: 'reorder', ids: JSON.stringify(queuedOrder) }, { method: 'post' })
-    setQueuedOrder(null)
-  }, [reorderFetcher, queuedOrder])
-
-  // While a new order is being saved, show it already (it is what the person just asked for).
+  // Show the newest order asked for while it is being saved, and dim the items being deleted.
   let shown: readonly T[] = items
-  const pendingOrder = reorderFetcher.formData?.get('ids')
-  const wanted =
-    queuedOrder ?? (typeof pendingOrder === 'string' ? (JSON.parse(pendingOrder) as string[]) : null)
+  const wanted = reorders.pending.at(-1)?.ids
   if (wanted) {
     const byId = new Map(items.map((item) => [item.id, item]))
-    const reordered = wanted.map((id) => byId.get(id))
+    const reordered = (JSON.parse(wanted) as string[]).map((id) => byId.get(id))
     if (reordered.length === items.length && reordered.every(Boolean)) shown = reordered as T[]
   }
-  const pendingDelete = deleteFetcher.formData?.get('id')
-  const busyIds = new Set(typeof pendingDelete === 'string' ? [pendingDelete] : [])
+  const busyIds = new Set(deletes.pending.map((payload) => payload.id))
 
   const [moved, setMoved] = useState<{ id: string; direction: MoveDirection } | null>(null)
   // A move to the first or last place disables the pressed button; keep focus on the item's other one.
@@ -137,11 +125,7 @@ export function CrudScreen<T extends { id: string }>({
     const ids = shown.map((item) => item.id)
     ;[ids[index], ids[target]] = [ids[target], ids[index]]
     setMoved({ id: shown[index].id, direction })
-    if (reorderFetcher.state === 'idle' && !queuedOrder) {
-      void reorderFetcher.submit({ intent: 'reorder', ids: JSON.stringify(ids) }, { method: 'post' })
-    } else {
-      setQueuedOrder(ids)
-    }
+    reorders.submit({ intent: 'reorder', ids: JSON.stringify(ids) }, { replace: true })
   }
 
   const editingSummary = editing ? describe(editing) : null
@@ -196,9 +180,7 @@ export function CrudScreen<T extends { id: string }>({
               setFormKey((key) => key + 1)
               requestFocus('field')
             }}
-            onDelete={(item) => {
-              void deleteFetcher.submit({ intent: 'delete', id: item.id }, { method: 'post' })
-            }}
+            onDelete={(item) => deletes.submit({ intent: 'delete', id: item.id })}
             onMove={move}
           />
         </div>

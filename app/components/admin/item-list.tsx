@@ -48,7 +48,7 @@ export function ItemList<T extends { id: string }>({
   return (
     <section aria-labelledby={headingId} className="rounded-lg border border-gray-200 bg-white shadow-xs">
       <div className="flex items-center justify-between gap-3 border-b border-gray-200 px-5 py-4 sm:px-6">
-        <h2 id={headingId} className="text-lg font-semibold text-gray-950">
+        <h2 id={headingId} tabIndex={-1} className="text-lg font-semibold text-gray-950 focus:outline-none">
           {heading}
         </h2>
         <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-700">
@@ -159,7 +159,12 @@ export function ItemList<T extends { id: string }>({
                     <Pencil aria-hidden="true" />
                     Edit
                   </Button>
-                  <ConfirmDeleteDialog noun={noun} name={summary.title} onConfirm={() => onDelete(item)}>
+                  <ConfirmDeleteDialog
+                    noun={noun}
+                    name={summary.title}
+                    onConfirm={() => onDelete(item)}
+                    focusAfterDelete={() => document.getElementById(headingId)?.focus()}
+                  >
                     <Button
                       variant="outline"
                       size="sm"
