@@ -52,6 +52,8 @@ const { values: args } = parseArgs({
     large: { type: 'boolean', default: false },
     rebuild: { type: 'boolean', default: false },
     'no-build': { type: 'boolean', default: false },
+    // For trying runtime settings, e.g. --node-options="--max-old-space-size=128" (given to every server started).
+    'node-options': { type: 'string' },
   },
 })
 const duration = Number(args.duration)
@@ -83,6 +85,7 @@ async function main() {
       // The contact form's limit is per IP and every benchmark request comes from 127.0.0.1.
       CONTACT_RATE_LIMIT: '1000000000',
       ...(args.large ? { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } : {}),
+      ...(args['node-options'] ? { NODE_OPTIONS: args['node-options'] } : {}),
     }
     console.log('Seeding the demo content …')
     await seedDemo(dataDir)
@@ -202,7 +205,14 @@ async function main() {
 
     const report = {
       startedAt: startedAt.toISOString(),
-      options: { duration, connections, large: args.large, buildDir: path.relative(ROOT, BUILD_DIR), built },
+      options: {
+        duration,
+        connections,
+        large: args.large,
+        nodeOptions: args['node-options'] ?? null,
+        buildDir: path.relative(ROOT, BUILD_DIR),
+        built,
+      },
       machine: host,
       targets: TARGETS,
       home: { bytes: home.body.length, headers: home.headers },
@@ -287,7 +297,13 @@ async function timeMessagesPage(url: string, count = 20) {
 }
 
 function printReport(
-  options: { duration: number; connections: number; large: boolean; buildDir: string },
+  options: {
+    duration: number
+    connections: number
+    large: boolean
+    buildDir: string
+    nodeOptions: string | null
+  },
   { cpus, loadAverage }: ReturnType<typeof machine>,
   rows: LoadRow[],
   weights: PageWeight[],
@@ -296,6 +312,7 @@ function printReport(
   console.log(
     `\nLampstand benchmark — ${options.buildDir}, ${options.duration} s per row at ${options.connections} connections` +
       `${options.large ? `, large data (${LARGE.events} events, ${LARGE.galleryImages} pictures, ${LARGE.messages} messages)` : ', demo content'}` +
+      `${options.nodeOptions ? `, NODE_OPTIONS=${options.nodeOptions}` : ''}` +
       `, ${cpus} CPUs, load average ${loadAverage[0]} before the run\n`,
   )
   const sections: { headers: string[]; rows: (string | number)[][] }[] = [
