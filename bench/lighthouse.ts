@@ -120,22 +120,31 @@ function diagnose(lhr: Result) {
     lcpAudit?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
   )?.items
   const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? null
+  const groups = new Map(lhr.categories.performance?.auditRefs.map((ref) => [ref.id, ref.group]) ?? [])
   const opportunities = Object.values(lhr.audits)
     .filter(
       (audit) =>
+        groups.has(audit.id) &&
+        groups.get(audit.id) !== 'metrics' &&
         audit.score !== null &&
         audit.score < 0.9 &&
-        audit.scoreDisplayMode !== 'informative' &&
-        audit.scoreDisplayMode !== 'notApplicable' &&
-        audit.scoreDisplayMode !== 'manual',
+        !['informative', 'notApplicable', 'manual'].includes(audit.scoreDisplayMode),
     )
-    .map((audit) => ({
-      id: audit.id,
-      title: audit.title,
-      displayValue: audit.displayValue,
-      savingsMs: audit.metricSavings?.LCP ?? audit.metricSavings?.FCP ?? undefined,
-      savingsBytes: (audit.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes,
-    }))
+    .map((audit) => {
+      const items = (audit.details as { items?: { url?: unknown }[] } | undefined)?.items ?? []
+      return {
+        id: audit.id,
+        title: audit.title,
+        displayValue: audit.displayValue,
+        savingsMs: audit.metricSavings?.LCP ?? audit.metricSavings?.FCP ?? undefined,
+        savingsBytes: (audit.details as { overallSavingsBytes?: number } | undefined)?.overallSavingsBytes,
+        urls: items
+          .map((item) => item.url)
+          .filter((url): url is string => typeof url === 'string')
+          .slice(0, 5)
+          .map((url) => url.replace(/^https?:\/\/127\.0\.0\.1:\d+/, '')),
+      }
+    })
   return { lcpElement, opportunities }
 }
 
@@ -152,6 +161,9 @@ async function main() {
     console.log('Seeding the demo content …')
     await seedDemo(dataDir)
     server = await startServer({ dataDir })
+    // One visit each first, as a live site has had: the first render after a start loads code and fills the
+    // page cache, which no visitor of a running site waits for.
+    for (const page of pages) await (await fetch(server.url + page)).arrayBuffer()
     const results: PageResult[] = []
     for (const page of pages) {
       const lhrs: Result[] = []
