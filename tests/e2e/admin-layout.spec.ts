@@ -117,3 +117,24 @@ test('Every admin screen can be used with the keyboard: a skip link and visible 
     .evaluate((element) => getComputedStyle(element).outlineStyle)
   expect(outline).not.toBe('none')
 })
+
+test('Admin pages, forms included, stay within the Content Security Policy', async ({ page }) => {
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    ;(window as unknown as { cspViolations: string[] }).cspViolations = seen
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.push(`${event.violatedDirective} ${event.blockedURI}`),
+    )
+  })
+  const violations = () =>
+    page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)
+  await signIn(page)
+  await page.getByRole('link', { name: 'Events', exact: true }).first().click()
+  await page.getByRole('button', { name: 'Add Event' }).click()
+  await expect(page.getByText('Title is required').first()).toBeVisible()
+  expect(await violations()).toEqual([])
+  await openAdmin(page, '/admin/church-info')
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expect(page.locator('[data-sonner-toast]').first()).toBeVisible()
+  expect(await violations()).toEqual([])
+})

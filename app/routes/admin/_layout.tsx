@@ -1,3 +1,6 @@
+// Before anything that builds a zod schema in the browser (see the module).
+import '#app/lib/zod-jitless.ts'
+
 import { Outlet } from 'react-router'
 import { Toaster } from 'sonner'
 
