@@ -101,6 +101,18 @@ async function runOnce(url: string, chromePath: string) {
   }
 }
 
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): try again. */
+async function withRetries<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await attempt()
+    } catch (error) {
+      if (i >= tries) throw error
+      process.stdout.write(` (${(error as Error).message.slice(0, 80)}; again)`)
+    }
+  }
+}
+
 function figures(lhr: Result): RunFigures {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   return {
@@ -161,15 +173,16 @@ async function main() {
     console.log('Seeding the demo content …')
     await seedDemo(dataDir)
     server = await startServer({ dataDir })
+    const baseUrl = server.url
     // One visit each first, as a live site has had: the first render after a start loads code and fills the
     // page cache, which no visitor of a running site waits for.
-    for (const page of pages) await (await fetch(server.url + page)).arrayBuffer()
+    for (const page of pages) await (await fetch(baseUrl + page)).arrayBuffer()
     const results: PageResult[] = []
     for (const page of pages) {
       const lhrs: Result[] = []
       for (let run = 1; run <= runs; run++) {
         process.stdout.write(`  ${page} run ${run}/${runs} …`)
-        const lhr = await runOnce(server.url + page, chromePath)
+        const lhr = await withRetries(() => runOnce(baseUrl + page, chromePath))
         lhrs.push(lhr)
         const { score, lcpMs } = figures(lhr)
         process.stdout.write(` score ${score}, LCP ${round(lcpMs)} ms\n`)

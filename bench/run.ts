@@ -54,6 +54,9 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     // For trying runtime settings, e.g. --node-options="--max-old-space-size=128" (given to every server started).
     'node-options': { type: 'string' },
+    // Parts can be left out for a quick look at the rest.
+    'no-load': { type: 'boolean', default: false },
+    'no-weight': { type: 'boolean', default: false },
   },
 })
 const duration = Number(args.duration)
@@ -100,88 +103,12 @@ async function main() {
 
     const server = await startServer({ dataDir, env: baseEnv })
     servers.push(server)
-    const load = (
-      name: string,
-      url: string,
-      pid: number,
-      options: Partial<Parameters<typeof runLoad>[0]> = {},
-    ) => {
-      process.stdout.write(`  ${name} …`)
-      return runLoad({ url, pid, duration, connections, headers: BROWSER_HEADERS, ...options }).then(
-        (result) => {
-          process.stdout.write(` ${round(result.rps)} req/s\n`)
-          return result
-        },
-      )
+    const loadRun = args['no-load'] ? null : await measureLoad(server)
+    let weights: PageWeight[] = []
+    if (!args['no-weight']) {
+      console.log('Page weight: first view of each public page in Chromium …')
+      weights = await measurePageWeights(server.url, PUBLIC_PAGES)
     }
-    const rows: LoadRow[] = []
-    const rssTarget = (result: LoadResult) =>
-      target(mb(result.peakRssBytes) <= TARGETS.rssMB, `RSS ≤ ${TARGETS.rssMB} MB`)
-
-    console.log(`Load: ${duration} s per row at ${connections} connections`)
-    const home = await fetchHome(server.url)
-    const cached = await load('GET / (page cache)', `${server.url}/`, server.pid)
-
-    const reference = await startReferenceServer(home)
-    let referenceResult: LoadResult
-    try {
-      referenceResult = await load('reference', `${reference.url}/`, reference.pid)
-    } finally {
-      await reference.stop()
-    }
-    const ratio = cached.rps / referenceResult.rps
-    rows.push({
-      name: 'GET / (cached, br)',
-      result: cached,
-      ratio,
-      targets: [
-        target(ratio >= TARGETS.cachedVsReference, `≥ ${TARGETS.cachedVsReference * 100}% of reference`),
-        target(cached.p99Ms <= TARGETS.cachedP99Ms, `p99 ≤ ${TARGETS.cachedP99Ms} ms`),
-        rssTarget(cached),
-      ],
-    })
-    rows.push({
-      name: 'reference: bare node:http, same bytes',
-      result: referenceResult,
-      ratio: 1,
-      targets: [],
-    })
-
-    for (const [name, pagePath] of [
-      ['GET /events', '/events'],
-      ['GET /gallery', '/gallery'],
-      ['GET /api/events', '/api/events'],
-    ] as const) {
-      const result = await load(name, server.url + pagePath, server.pid)
-      rows.push({ name, result, ratio: result.rps / referenceResult.rps, targets: [rssTarget(result)] })
-    }
-    const contact = await load(
-      'POST /api/contact_messages',
-      `${server.url}/api/contact_messages`,
-      server.pid,
-      {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', origin: server.url },
-        body: JSON.stringify({
-          first_name: 'Bench',
-          last_name: 'Mark',
-          email: 'bench@example.org',
-          phone: '',
-          subject: 'Load test',
-          message: 'Hello from the benchmark. Could you tell me when the Sunday service starts?',
-        }),
-      },
-    )
-    rows.push({
-      name: 'POST /api/contact_messages',
-      result: contact,
-      ratio: contact.rps / referenceResult.rps,
-      targets: [rssTarget(contact)],
-    })
-
-    console.log('Page weight: first view of each public page in Chromium …')
-    const weights = await measurePageWeights(server.url, PUBLIC_PAGES)
-
     let messagesPage: Awaited<ReturnType<typeof timeMessagesPage>> | null = null
     if (args.large) {
       console.log('Admin messages page, signed in …')
@@ -189,20 +116,24 @@ async function main() {
     }
     await server.stop()
 
-    const uncachedServer = await startServer({ dataDir, env: { ...baseEnv, PAGE_CACHE: 'false' } })
-    servers.push(uncachedServer)
-    const uncached = await load('GET / (page cache off)', `${uncachedServer.url}/`, uncachedServer.pid)
-    await uncachedServer.stop()
-    rows.splice(2, 0, {
-      name: 'GET / uncached render',
-      result: uncached,
-      ratio: uncached.rps / referenceResult.rps,
-      targets: [
-        target(uncached.rps >= TARGETS.uncachedRps, `≥ ${TARGETS.uncachedRps} req/s`),
-        rssTarget(uncached),
-      ],
-    })
+    const rows = loadRun?.rows ?? []
+    if (loadRun) {
+      const uncachedServer = await startServer({ dataDir, env: { ...baseEnv, PAGE_CACHE: 'false' } })
+      servers.push(uncachedServer)
+      const uncached = await load('GET / (page cache off)', `${uncachedServer.url}/`, uncachedServer.pid)
+      await uncachedServer.stop()
+      rows.splice(2, 0, {
+        name: 'GET / uncached render',
+        result: uncached,
+        ratio: uncached.rps / loadRun.referenceRps,
+        targets: [
+          target(uncached.rps >= TARGETS.uncachedRps, `≥ ${TARGETS.uncachedRps} req/s`),
+          rssTarget(uncached),
+        ],
+      })
+    }
 
+    const home = loadRun?.home
     const report = {
       startedAt: startedAt.toISOString(),
       options: {
@@ -215,7 +146,7 @@ async function main() {
       },
       machine: host,
       targets: TARGETS,
-      home: { bytes: home.body.length, headers: home.headers },
+      home: home ? { bytes: home.body.length, headers: home.headers } : null,
       load: rows,
       pageWeight: weights,
       messagesPage,
@@ -226,6 +157,69 @@ async function main() {
     await stopAll()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
+}
+
+function load(name: string, url: string, pid: number, options: Partial<Parameters<typeof runLoad>[0]> = {}) {
+  process.stdout.write(`  ${name} …`)
+  return runLoad({ url, pid, duration, connections, headers: BROWSER_HEADERS, ...options }).then((result) => {
+    process.stdout.write(` ${round(result.rps)} req/s\n`)
+    return result
+  })
+}
+
+const rssTarget = (result: LoadResult) =>
+  target(mb(result.peakRssBytes) <= TARGETS.rssMB, `RSS ≤ ${TARGETS.rssMB} MB`)
+
+/** The load rows against the running (cached) server, with the bare reference right after GET /. */
+async function measureLoad(server: BenchServer) {
+  console.log(`Load: ${duration} s per row at ${connections} connections`)
+  const rows: LoadRow[] = []
+  const home = await fetchHome(server.url)
+  const cached = await load('GET / (page cache)', `${server.url}/`, server.pid)
+  const reference = await startReferenceServer(home)
+  let referenceResult: LoadResult
+  try {
+    referenceResult = await load('reference', `${reference.url}/`, reference.pid)
+  } finally {
+    await reference.stop()
+  }
+  const referenceRps = referenceResult.rps
+  const ratio = cached.rps / referenceRps
+  rows.push({
+    name: 'GET / (cached, br)',
+    result: cached,
+    ratio,
+    targets: [
+      target(ratio >= TARGETS.cachedVsReference, `≥ ${TARGETS.cachedVsReference * 100}% of reference`),
+      target(cached.p99Ms <= TARGETS.cachedP99Ms, `p99 ≤ ${TARGETS.cachedP99Ms} ms`),
+      rssTarget(cached),
+    ],
+  })
+  rows.push({ name: 'reference: bare node:http, same bytes', result: referenceResult, ratio: 1, targets: [] })
+  for (const pagePath of ['/events', '/gallery', '/api/events']) {
+    const name = `GET ${pagePath}`
+    const result = await load(name, server.url + pagePath, server.pid)
+    rows.push({ name, result, ratio: result.rps / referenceRps, targets: [rssTarget(result)] })
+  }
+  const contact = await load('POST /api/contact_messages', `${server.url}/api/contact_messages`, server.pid, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({
+      first_name: 'Bench',
+      last_name: 'Mark',
+      email: 'bench@example.org',
+      phone: '',
+      subject: 'Load test',
+      message: 'Hello from the benchmark. Could you tell me when the Sunday service starts?',
+    }),
+  })
+  rows.push({
+    name: 'POST /api/contact_messages',
+    result: contact,
+    ratio: contact.rps / referenceRps,
+    targets: [rssTarget(contact)],
+  })
+  return { rows, home, referenceRps }
 }
 
 /** The home page as a browser gets it: compressed bytes and the headers that describe them. */
