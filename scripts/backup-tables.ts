@@ -1,3 +1,5 @@
+import type { Kysely } from 'kysely'
+
 import type { Db } from '#app/db/database.server.ts'
 
 /** Every table a backup holds, parents before children (better-auth's session and account refer to user). */
@@ -19,7 +21,7 @@ export const BACKUP_TABLES = [
   'verification',
 ] as const
 
-type AnyKysely = import('kysely').Kysely<Record<string, Record<string, unknown>>>
+type AnyKysely = Kysely<Record<string, Record<string, unknown>>>
 
 export async function exportTables(db: Db) {
   const kysely = db.kysely as unknown as AnyKysely
