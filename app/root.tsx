@@ -1,17 +1,10 @@
 import { useEffect } from 'react'
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  useRouteError,
-} from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router'
 
 import type { Route } from './+types/root.ts'
 import './app.css'
 import { useNonce } from './lib/nonce-provider.tsx'
+import { describeRouteError } from './lib/route-error.ts'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' }]
 
@@ -46,12 +39,7 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  const text = isRouteErrorResponse(error)
-    ? error.statusText || (typeof error.data === 'string' ? error.data : '')
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error'
+  const { status, text } = describeRouteError(error)
   return (
     <main className="mx-auto max-w-2xl px-6 py-24 text-center">
       <title>{`${status} · Unexpected Application Error!`}</title>

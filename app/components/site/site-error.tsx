@@ -1,17 +1,13 @@
 import { Home } from 'lucide-react'
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router'
+import { Link, useRouteError } from 'react-router'
 
 import { buttonClasses } from './button-classes.ts'
+import { describeRouteError } from '#app/lib/route-error.ts'
 
 /** The error page inside the site's header and footer (spec §2: 'Unexpected Application Error!'). */
 export function SiteError() {
   const error = useRouteError()
-  const status = isRouteErrorResponse(error) ? error.status : 500
-  const text = isRouteErrorResponse(error)
-    ? error.statusText || (typeof error.data === 'string' ? error.data : '')
-    : error instanceof Error
-      ? error.message
-      : 'Unknown error'
+  const { status, text } = describeRouteError(error)
   return (
     <section className="relative isolate overflow-hidden">
       <div
