@@ -9,12 +9,72 @@ import { defineConfig, type Plugin } from 'vite'
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
-    rollupOptions: isSsrBuild ? { input: './server/app.ts' } : undefined,
+    rollupOptions: isSsrBuild
+      ? { input: './server/app.ts' }
+      : { output: { codeSplitting: { groups: clientChunkGroups() } } },
   },
   // Native modules stay outside the server bundle.
   ssr: { external: ['better-sqlite3', 'pg', 'sharp', 'pino'] },
   plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompress()])],
 }))
+
+type ModuleGraph = {
+  getModuleInfo(id: string): { importers: readonly string[]; importedIds: readonly string[] } | null
+}
+
+const ENTRY_MODULE = /[\\/]app[\\/](routes[\\/]|root\.tsx(\?|$)|entry\.client)/
+const PUBLIC_ROUTE = /[\\/]app[\\/]routes[\\/]public[\\/]/
+const ROOT_ROUTE = /[\\/]app[\\/]root\.tsx(\?|$)/
+const FRAMEWORK = /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/
+/** Small libraries the site's shared components may pull into the `site` chunk. */
+const SITE_LIBRARIES =
+  /node_modules[\\/](react|react-dom|react-router|scheduler|lucide-react|clsx|tailwind-merge)[\\/]/
+
+/**
+ * The browser bundle in few files. Left alone, Rolldown makes a chunk for every set of routes sharing a module,
+ * and a public page loaded some 30 scripts, most under 1 KB (icons, cards, helpers): on HTTP/1.1, six at a time,
+ * each costs a round trip. Now React and React Router are one `framework` chunk, and the components and icons
+ * that two or more public pages share are one `site` chunk. A module whose imports reach any other library
+ * (Radix, Embla, Leaflet, TipTap…) keeps Rolldown's own chunking, so those stay where only their users load them;
+ * admin-only code is never in `site`.
+ */
+function clientChunkGroups() {
+  return [
+    { name: 'framework', test: FRAMEWORK, priority: 30 },
+    {
+      name: (id: string, graph: ModuleGraph) => (isSharedSiteModule(id, graph) ? 'site' : null),
+      priority: 10,
+    },
+  ]
+}
+
+function isSharedSiteModule(id: string, graph: ModuleGraph) {
+  if (ENTRY_MODULE.test(id)) return false
+  const dependencies = new Set([id])
+  const pending = [id]
+  while (pending.length > 0) {
+    for (const dependency of graph.getModuleInfo(pending.pop()!)?.importedIds ?? []) {
+      if (dependencies.has(dependency)) continue
+      if (/node_modules/.test(dependency) && !SITE_LIBRARIES.test(dependency)) return false
+      dependencies.add(dependency)
+      pending.push(dependency)
+    }
+  }
+  // The public routes that import it, directly or through other modules; the root route counts for all.
+  const routes = new Set<string>()
+  const seen = new Set([id])
+  const importers = [id]
+  while (importers.length > 0) {
+    for (const importer of graph.getModuleInfo(importers.pop()!)?.importers ?? []) {
+      if (seen.has(importer)) continue
+      seen.add(importer)
+      if (ROOT_ROUTE.test(importer)) return true
+      if (PUBLIC_ROUTE.test(importer)) routes.add(importer)
+      else importers.push(importer)
+    }
+  }
+  return routes.size >= 2
+}
 
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|html|wasm)$/
 const brotli = promisify(zlib.brotliCompress)
