@@ -394,7 +394,7 @@ function printReport(
       ]),
     })
   }
-  printTable(sections)
+  printTable(sections.filter((section) => section.rows.length > 0))
   if (loadAverage[0] > cpus / 2) {
     console.log(
       `\nNote: the machine was busy (load average ${loadAverage[0]} on ${cpus} CPUs): req/s and latency are lower and` +
