@@ -13,8 +13,13 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? { input: './server/app.ts' }
       : { output: { codeSplitting: { groups: clientChunkGroups() } } },
   },
-  // Native modules stay outside the server bundle.
-  ssr: { external: ['better-sqlite3', 'pg', 'sharp', 'pino'] },
+  ssr: {
+    // Native modules stay outside the server bundle.
+    external: ['better-sqlite3', 'pg', 'sharp', 'pino'],
+    // Bundled rather than loaded whole from node_modules: the server keeps only the icons and Radix parts the
+    // pages use (about 20 MB less memory once every page has rendered, and a slightly cheaper render).
+    noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//],
+  },
   plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompress()])],
 }))
 
