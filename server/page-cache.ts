@@ -94,9 +94,9 @@ export function pageCache({ render, getVersion, maxEntries = 300 }: PageCacheOpt
           // A response that could not be cached cannot be shared either: render this request on its own.
           entry = shared instanceof globalThis.Response ? await render(toWebRequest(req), req, res) : shared
         }
-        res.set('X-Cache', 'MISS')
+        res.setHeader('X-Cache', 'MISS')
       } else {
-        res.set('X-Cache', 'HIT')
+        res.setHeader('X-Cache', 'HIT')
       }
       if (entry instanceof globalThis.Response) return await sendWebResponse(res, entry)
       sendEntry(req, res, entry)
