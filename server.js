@@ -1,6 +1,7 @@
 // The process entry: static files, compression, listening and a graceful stop. Everything else — security
 // headers, the API, the pages — is the bundled application of server/app.ts.
 import fs from 'node:fs'
+import http from 'node:http'
 import path from 'node:path'
 import zlib from 'node:zlib'
 
@@ -70,9 +71,14 @@ async function main() {
       publicNames.has(req.path.split('/')[1]) ? servePublic(req, res, next) : next(),
     )
   }
-  app.use(application.createApp(services))
+  const site = application.createSite(services)
+  app.use(site.app)
 
-  const server = app.listen(env.PORT, env.HOST, () => {
+  // A page the cache holds is answered before any middleware; everything else goes through Express.
+  const server = http.createServer((req, res) => {
+    if (!site.serveCachedPage(req, res)) app(req, res)
+  })
+  server.listen(env.PORT, env.HOST, () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : env.PORT
     const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto'
+import type { IncomingMessage, ServerResponse } from 'node:http'
 import path from 'node:path'
 
 import { createRequestHandler } from '@react-router/express'
@@ -6,11 +7,13 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import helmet from 'helmet'
 import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from 'react-router'
 
+import * as serverBuild from 'virtual:react-router/server-build'
+
 import { requestContext, servicesContext } from '#app/context.ts'
 import type { AppServices } from '#app/services.server.ts'
 import { getContentVersion } from '#app/lib/content-version.server.ts'
 import { isCrossSiteRequest } from '#server/origin-check.ts'
-import { pageCache } from '#server/page-cache.ts'
+import { createPageCache } from '#server/page-cache.ts'
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -22,8 +25,12 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const BODY_MAX_BYTES = 1024 * 1024
 const UPLOAD_BODY_MAX_BYTES = 11 * 1024 * 1024
 
-/** The whole site as one Express application: security headers, logging, media, the API and the pages. */
-export function createApp(services: AppServices) {
+/**
+ * The whole site: an Express application (security headers, logging, media, the API and the pages) and, in
+ * front of it, `serveCachedPage` for the server to try first: it answers a request for a page the cache holds
+ * with no middleware at all, and logs it like any other.
+ */
+export function createSite(services: AppServices) {
   const { env, logger } = services
   const app = express()
   app.disable('x-powered-by')
@@ -125,7 +132,9 @@ export function createApp(services: AppServices) {
   )
 
   const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production'
-  const build = () => import('virtual:react-router/server-build')
+  // The bundle itself in production (a function would be called, and awaited, on every request); in development
+  // a function, so each request sees Vite's latest modules.
+  const build = mode === 'production' ? serverBuild : () => import('virtual:react-router/server-build')
   const loadContext = (req: Request, res: Response) => {
     const context = new RouterContextProvider()
     context.set(servicesContext, services)
@@ -133,14 +142,30 @@ export function createApp(services: AppServices) {
     return context
   }
 
+  let serveCachedPage = (_req: IncomingMessage, _res: ServerResponse) => false
   if (env.PAGE_CACHE && mode === 'production') {
     const render = createWebRequestHandler(build, mode)
-    app.use(
-      pageCache({
-        render: (request, req, res) => render(request, loadContext(req, res)),
-        getVersion: getContentVersion,
-      }),
-    )
+    const cache = createPageCache({
+      render: (request, req, res) => render(request, loadContext(req, res)),
+      getVersion: getContentVersion,
+    })
+    app.use(cache.middleware)
+    serveCachedPage = (req, res) => {
+      const start = performance.now()
+      if (!cache.serveHit(req, res)) return false
+      const url = req.url ?? ''
+      const query = url.indexOf('?')
+      logger.info(
+        {
+          method: req.method,
+          path: query === -1 ? url : url.slice(0, query),
+          status: res.statusCode,
+          ms: Math.round((performance.now() - start) * 10) / 10,
+        },
+        'request',
+      )
+      return true
+    }
   }
 
   app.all('/{*splat}', createRequestHandler({ build, mode, getLoadContext: loadContext }))
@@ -153,7 +178,7 @@ export function createApp(services: AppServices) {
     res.status(status).json({ error: { message } })
   })
 
-  return app
+  return { app, serveCachedPage }
 }
 
 export { readEnv } from '#app/env.server.ts'

@@ -3,6 +3,8 @@ import { Readable } from 'node:stream'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import zlib from 'node:zlib'
 
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http'
+
 import type { NextFunction, Request, Response } from 'express'
 
 interface Entry {
@@ -13,8 +15,8 @@ interface Entry {
   br: Buffer
   gzip: Buffer
   etag: string
-  /** sha256 sources of the page's inline scripts, for a CSP that needs no per-request nonce ('' when none). */
-  scriptSources: string
+  /** Status, headers and body of each answer the entry gives, worked out when it is made. */
+  answers: ReturnType<typeof cachedAnswers>
 }
 
 export interface PageCacheOptions {
@@ -36,7 +38,7 @@ const GZIP = /\bgzip\b/
  * brotli and gzip, with an ETag; every content write bumps the version and so empties it. Pages are the same for
  * every visitor, so one render serves them all until the next change.
  */
-export function pageCache({ render, getVersion, maxEntries = 300 }: PageCacheOptions) {
+export function createPageCache({ render, getVersion, maxEntries = 300 }: PageCacheOptions) {
   const entries = new Map<string, Entry>()
   const pending = new Map<string, Promise<Entry | globalThis.Response>>()
 
@@ -51,7 +53,7 @@ export function pageCache({ render, getVersion, maxEntries = 300 }: PageCacheOpt
       (contentType.startsWith('text/html') || contentType.startsWith('text/x-script'))
     if (!cacheable) return response
     const body = Buffer.from(await response.arrayBuffer())
-    const entry: Entry = {
+    const made = {
       version,
       status: response.status,
       contentType,
@@ -64,16 +66,14 @@ export function pageCache({ render, getVersion, maxEntries = 300 }: PageCacheOpt
       }),
       gzip: zlib.gzipSync(body, { level: 9 }),
       etag: `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
-      scriptSources: contentType.startsWith('text/html')
-        ? inlineScriptHashes(body.toString('utf8')).join(' ')
-        : '',
     }
+    const entry: Entry = { ...made, answers: cachedAnswers(made, cachedHeaders(res, made)) }
     if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
     entries.set(key, entry)
     return entry
   }
 
-  return async function pageCacheMiddleware(req: Request, res: Response, next: NextFunction) {
+  async function middleware(req: Request, res: Response, next: NextFunction) {
     if (
       (req.method !== 'GET' && req.method !== 'HEAD') ||
       UNCACHED_PREFIXES.some((prefix) => req.path.startsWith(prefix))
@@ -83,7 +83,9 @@ export function pageCache({ render, getVersion, maxEntries = 300 }: PageCacheOpt
     try {
       const key = req.originalUrl
       let entry: Entry | globalThis.Response | undefined = entries.get(key)
+      let cache: 'HIT' | 'MISS' = 'HIT'
       if (!entry || entry.version !== getVersion()) {
+        cache = 'MISS'
         let filling = pending.get(key)
         if (!filling) {
           filling = fill(key, req, res).finally(() => pending.delete(key))
@@ -94,46 +96,102 @@ export function pageCache({ render, getVersion, maxEntries = 300 }: PageCacheOpt
           // A response that could not be cached cannot be shared either: render this request on its own.
           entry = shared instanceof globalThis.Response ? await render(toWebRequest(req), req, res) : shared
         }
-        res.setHeader('X-Cache', 'MISS')
-      } else {
-        res.setHeader('X-Cache', 'HIT')
       }
-      if (entry instanceof globalThis.Response) return await sendWebResponse(res, entry)
-      sendEntry(req, res, entry)
+      if (entry instanceof globalThis.Response) {
+        res.setHeader('X-Cache', cache)
+        return await sendWebResponse(res, entry)
+      }
+      sendEntry(req, res, entry, cache)
     } catch (error) {
       next(error)
     }
   }
+
+  /**
+   * Answers a GET or HEAD of a page the cache holds, fresh, straight from Node's request: no middleware runs,
+   * since the entry carries every header the answer needs. Returns false (having done nothing) otherwise.
+   */
+  function serveHit(req: IncomingMessage, res: ServerResponse) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false
+    const entry = entries.get(req.url ?? '')
+    if (!entry || entry.version !== getVersion()) return false
+    sendEntry(req, res, entry, 'HIT')
+    return true
+  }
+
+  return { middleware, serveHit }
 }
 
-// Cache hits are the hot path: plain Node header calls, no Express helpers (content-type parsing, charset lookup).
-function sendEntry(req: Request, res: Response, entry: Entry) {
-  if (entry.scriptSources) {
-    const csp = res.getHeader('Content-Security-Policy')
-    if (typeof csp === 'string') {
-      // The cached page holds another request's nonce; its inline scripts are allowed by their hashes instead.
-      res.setHeader('Content-Security-Policy', csp.replace(NONCE_SOURCE, entry.scriptSources))
-    }
+/**
+ * The headers of every answer made from an entry: the security headers already set on the response that filled
+ * it, the cache's own, and a CSP that allows the page's inline scripts by their hashes: the cached HTML carries
+ * the filling request's nonce, which must not be handed out again.
+ */
+function cachedHeaders(res: ServerResponse, entry: Omit<Entry, 'answers'>): OutgoingHttpHeaders {
+  const headers: OutgoingHttpHeaders = { ...res.getHeaders() }
+  delete headers['x-cache']
+  const csp = headers['content-security-policy']
+  if (typeof csp === 'string') {
+    const hashes = entry.contentType.startsWith('text/html')
+      ? inlineScriptHashes(entry.body.toString('utf8')).join(' ')
+      : ''
+    headers['content-security-policy'] = csp.replace(NONCE_SOURCE, hashes).replace(/ {2,}/g, ' ')
   }
-  res.setHeader('Content-Type', entry.contentType)
-  res.setHeader('Cache-Control', 'no-cache')
-  res.setHeader('ETag', entry.etag)
-  res.setHeader('Vary', 'Accept-Encoding')
-  if (req.headers['if-none-match'] === entry.etag) {
-    res.statusCode = 304
-    res.end()
-    return
-  }
+  headers['content-type'] = entry.contentType
+  headers['cache-control'] = 'no-cache'
+  headers.etag = entry.etag
+  headers.vary = 'Accept-Encoding'
+  return headers
+}
+
+type Variant = 'br' | 'gzip' | 'identity' | 'notModified'
+
+/**
+ * Each answer an entry can give, as the flat header list writeHead takes: with nothing set on the response
+ * before, Node writes it out as it is (a cache hit is a lookup and one write).
+ */
+function cachedAnswers(entry: Omit<Entry, 'answers'>, headers: OutgoingHttpHeaders) {
+  const common = Object.entries(headers).flatMap(([name, value]) =>
+    value === undefined ? [] : [name, Array.isArray(value) ? value.join(', ') : String(value)],
+  )
+  const answer = (status: number, body: Buffer | null, encoding?: string) => ({
+    status,
+    body,
+    headers: [
+      ...common,
+      ...(encoding ? ['Content-Encoding', encoding] : []),
+      ...(body ? ['Content-Length', String(body.length)] : []),
+      'X-Cache',
+      'HIT',
+    ],
+  })
+  return {
+    br: answer(entry.status, entry.br, 'br'),
+    gzip: answer(entry.status, entry.gzip, 'gzip'),
+    identity: answer(entry.status, entry.body),
+    notModified: answer(304, null),
+  } satisfies Record<Variant, unknown>
+}
+
+function sendEntry(req: IncomingMessage, res: ServerResponse, entry: Entry, cache: 'HIT' | 'MISS') {
   const accepts = req.headers['accept-encoding'] ?? ''
-  const [encoding, body] = BROTLI.test(accepts)
-    ? ['br', entry.br]
-    : GZIP.test(accepts)
-      ? ['gzip', entry.gzip]
-      : [null, entry.body]
-  if (encoding) res.setHeader('Content-Encoding', encoding)
-  res.setHeader('Content-Length', body.length)
-  res.statusCode = entry.status
-  if (req.method === 'HEAD') res.end()
+  const variant: Variant =
+    req.headers['if-none-match'] === entry.etag
+      ? 'notModified'
+      : BROTLI.test(accepts)
+        ? 'br'
+        : GZIP.test(accepts)
+          ? 'gzip'
+          : 'identity'
+  const { status, headers, body } = entry.answers[variant]
+  if (cache === 'HIT') {
+    res.writeHead(status, headers)
+  } else {
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i], headers[i + 1])
+    res.setHeader('X-Cache', cache)
+    res.writeHead(status)
+  }
+  if (req.method === 'HEAD' || !body) res.end()
   else res.end(body)
 }
 

@@ -63,6 +63,35 @@ describe.each(databases)('$name', (database) => {
     }
   })
 
+  test('a page from the cache carries the same security headers as a rendered one, and no reused nonce', async () => {
+    await ctx.admin.put('/api/church_info', makeChurchInfo({ name: 'Header Check Church' }))
+    const rendered = await ctx.anonymous.get('/about')
+    const cached = await ctx.anonymous.get('/about')
+    expect(rendered.headers.get('x-cache')).toBe('MISS')
+    expect(cached.headers.get('x-cache')).toBe('HIT')
+    const securityHeaders = [
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'cross-origin-opener-policy',
+      'content-type',
+      'cache-control',
+      'etag',
+      'vary',
+    ]
+    for (const name of securityHeaders) {
+      expect(cached.headers.get(name), name).toBeTruthy()
+      expect(cached.headers.get(name), name).toBe(rendered.headers.get(name))
+    }
+    expect(cached.headers.get('content-security-policy')).not.toContain("'nonce-")
+    expect(cached.text).toBe(rendered.text)
+    const head = await fetch(new URL('/about', ctx.server.url), { method: 'HEAD' })
+    expect(head.status).toBe(200)
+    expect(head.headers.get('x-cache')).toBe('HIT')
+    expect(await head.text()).toBe('')
+  })
+
   test('pages are sent compressed to browsers that accept it', async () => {
     for (const encoding of ['br', 'gzip']) {
       const response = await fetch(new URL('/', ctx.server.url), { headers: { 'accept-encoding': encoding } })
