@@ -10,6 +10,10 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  useEffect(() => {
+    // Lets tests and monitoring tell when the page has become interactive (error pages too).
+    document.documentElement.dataset.hydrated = 'true'
+  }, [])
   return (
     // The public site's theme script sets the theme's class, style and data attributes on <html> before
     // hydration (app/lib/themes.ts); React is told not to expect them.
@@ -30,10 +34,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useEffect(() => {
-    // Lets tests and monitoring tell when the page has become interactive.
-    document.documentElement.dataset.hydrated = 'true'
-  }, [])
   return <Outlet />
 }
 

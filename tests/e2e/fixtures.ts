@@ -28,6 +28,23 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   baseURL: async ({ server }, use) => {
     await use(server.url)
   },
+  // Public pages hydrate after their load event (app/lib/deferred-hydration.server.ts); page.goto and page.reload
+  // wait for that too, so a test never clicks a control React has not taken over yet.
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page)
+    const reload = page.reload.bind(page)
+    page.goto = async (url, options) => {
+      const response = await goto(url, options)
+      if (!options?.waitUntil || options.waitUntil === 'load') await waitForDeferredHydration(page)
+      return response
+    }
+    page.reload = async (options) => {
+      const response = await reload(options)
+      if (!options?.waitUntil || options.waitUntil === 'load') await waitForDeferredHydration(page)
+      return response
+    }
+    await use(page)
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = []
@@ -67,6 +84,15 @@ export async function expectNoAxeViolations(page: Page) {
 /** Waits until React has hydrated the page (root.tsx sets data-hydrated on <html>). */
 export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
+}
+
+/** After a navigation that waited for `load`: waits for hydration when the page deferred it. */
+async function waitForDeferredHydration(page: Page) {
+  await page.waitForFunction(
+    () =>
+      document.documentElement.dataset.hydrated === 'true' ||
+      !document.querySelector('script[type="lampstand/deferred"], script[type="module"]'),
+  )
 }
 
 /** Signs in through the admin login screen. */
