@@ -24,9 +24,17 @@ interface EventCardProps {
   compact?: boolean
   action: { label: string; to: string }
   headingLevel?: 'h3' | 'h2'
+  /** The first card of a page: its picture is likely the largest thing on a phone's first screen. */
+  priority?: boolean
 }
 
-export function EventCard({ event, compact = false, action, headingLevel: Heading = 'h3' }: EventCardProps) {
+export function EventCard({
+  event,
+  compact = false,
+  action,
+  headingLevel: Heading = 'h3',
+  priority = false,
+}: EventCardProps) {
   const details = [
     { icon: CalendarDays, text: event.date, label: 'Date' },
     { icon: Clock, text: event.time, label: 'Time' },
@@ -39,6 +47,7 @@ export function EventCard({ event, compact = false, action, headingLevel: Headin
           <SiteImage
             image={event.image}
             alt={event.title}
+            priority={priority}
             sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
             className="size-full object-cover transition duration-500 group-hover:scale-105"
           />

@@ -18,13 +18,15 @@ interface GalleryTileProps {
   onClick?: MouseEventHandler<HTMLAnchorElement>
   sizes: string
   className?: string
+  /** The first tile of a page: its picture is likely the largest thing on a phone's first screen. */
+  priority?: boolean
 }
 
 /**
  * One photo of a gallery grid; hovering or focusing it shows its title and category. It is a link to the photo
  * (or the gallery), so it works before the page is interactive; with JavaScript the caller opens a lightbox.
  */
-export function GalleryTile({ item, href, onClick, sizes, className }: GalleryTileProps) {
+export function GalleryTile({ item, href, onClick, sizes, className, priority = false }: GalleryTileProps) {
   return (
     <a
       href={href}
@@ -38,6 +40,7 @@ export function GalleryTile({ item, href, onClick, sizes, className }: GalleryTi
         image={item.image}
         alt={item.title}
         sizes={sizes}
+        priority={priority}
         className="size-full object-cover transition duration-500 group-hover:scale-105 group-focus-visible:scale-105"
       />
       <span

@@ -22,6 +22,8 @@ interface MinistryCardProps {
   /** Anchors /ministries#{id} links from the home page. */
   anchor?: boolean
   headingLevel?: 'h2' | 'h3'
+  /** The first card of a page: its picture is likely the largest thing on a phone's first screen. */
+  priority?: boolean
 }
 
 export function MinistryCard({
@@ -30,6 +32,7 @@ export function MinistryCard({
   action,
   anchor = false,
   headingLevel: Heading = 'h3',
+  priority = false,
 }: MinistryCardProps) {
   return (
     <article
@@ -40,6 +43,7 @@ export function MinistryCard({
         <SiteImage
           image={ministry.image}
           alt={ministry.name}
+          priority={priority}
           sizes={
             compact
               ? '(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw'

@@ -48,9 +48,10 @@ export default function Events({ loaderData }: Route.ComponentProps) {
       <section aria-label="Upcoming events" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
         {upcoming.length > 0 ? (
           <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
-            {upcoming.map((event) => (
+            {upcoming.map((event, index) => (
               <EventCard
                 key={event.id}
+                priority={index === 0}
                 event={event}
                 headingLevel="h2"
                 action={{ label: 'Register Now', to: '/contact' }}

@@ -46,9 +46,10 @@ export default function Ministries({ loaderData }: Route.ComponentProps) {
 
       <section aria-label="Ministries" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
         <div className="grid gap-8 md:grid-cols-2">
-          {loaderData.ministries.map((ministry) => (
+          {loaderData.ministries.map((ministry, index) => (
             <MinistryCard
               key={ministry.id}
+              priority={index === 0}
               ministry={ministry}
               anchor
               headingLevel="h2"
