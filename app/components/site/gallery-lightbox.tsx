@@ -11,10 +11,20 @@ interface GalleryLightboxProps {
   /** Position in `items` (the filtered list) of the photo shown, or null when closed. */
   index: number | null
   onIndexChange: (index: number | null) => void
+  /** Where focus goes when the lightbox closes: the photo it was opened from. */
+  returnFocusTo?: () => HTMLElement | null
 }
 
-/** The large view of a gallery photo; previous and next wrap around within the list shown (spec §4). */
-export function GalleryLightbox({ items, index, onIndexChange }: GalleryLightboxProps) {
+/**
+ * The large view of a gallery photo; previous and next wrap around within the list shown (spec §4). A chunk of
+ * its own, loaded when a photo is first opened.
+ */
+export default function GalleryLightbox({
+  items,
+  index,
+  onIndexChange,
+  returnFocusTo,
+}: GalleryLightboxProps) {
   const item = index === null ? undefined : items[index]
   const count = items.length
   const step = (delta: number) => {
@@ -41,6 +51,10 @@ export function GalleryLightbox({ items, index, onIndexChange }: GalleryLightbox
         <Dialog.Overlay className="lightbox-overlay fixed inset-0 z-50 bg-stone-950/90 backdrop-blur-sm" />
         <Dialog.Content
           onKeyDown={onKeyDown}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            returnFocusTo?.()?.focus()
+          }}
           aria-describedby={undefined}
           className="fixed inset-0 z-50 flex flex-col items-center justify-center p-4 outline-none sm:p-10"
         >

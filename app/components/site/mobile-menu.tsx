@@ -1,75 +1,48 @@
-import { Menu, X } from 'lucide-react'
-import { Dialog } from 'radix-ui'
-import { useState } from 'react'
-import { Link, useLocation } from 'react-router'
+import { Menu } from 'lucide-react'
+import { lazy, Suspense, useRef, useState } from 'react'
+import { useLocation } from 'react-router'
 
-import { NAV_LINKS, SITE_SUBTITLE } from './site-constants.ts'
-import { cn } from '#app/lib/cn.ts'
-import { isActivePath } from '#app/lib/is-active-path.ts'
+const loadPanel = () => import('./mobile-menu-panel.tsx')
+const MobileMenuPanel = lazy(loadPanel)
 
 /**
- * The navigation below the `md` width: a panel sliding in from the right. Radix's dialog locks the page's
- * scrolling, keeps focus inside and closes on Escape; we close it on a link choice and on any route change.
+ * The navigation below the `md` width: a button here, and a panel (with Radix's dialog) in a chunk of its own,
+ * fetched when a visitor reaches for the button, so pages load no dialog code until someone opens the menu. The
+ * menu closes on a link choice and on any route change.
  */
 export function MobileMenu({ name }: { name: string }) {
   const { pathname } = useLocation()
+  const button = useRef<HTMLButtonElement>(null)
   // Remembering the page it was opened on closes the menu as soon as the route changes, whatever changed it.
   const [openOn, setOpenOn] = useState<string | null>(null)
+  const [wanted, setWanted] = useState(false)
   const open = openOn === pathname
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null)
 
   return (
-    <Dialog.Root open={open} onOpenChange={setOpen}>
-      <Dialog.Trigger
+    <>
+      <button
+        ref={button}
+        type="button"
         className="inline-flex size-11 items-center justify-center rounded-full text-foreground transition hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary-text md:hidden"
         aria-label="Open menu"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? 'mobile-menu' : undefined}
+        onPointerEnter={() => void loadPanel()}
+        onFocus={() => void loadPanel()}
+        onClick={() => {
+          setWanted(true)
+          setOpen(true)
+        }}
       >
         <Menu className="size-6" aria-hidden />
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="mobile-menu-overlay fixed inset-0 z-50 bg-stone-950/50 backdrop-blur-sm md:hidden" />
-        <Dialog.Content
-          className="mobile-menu-panel fixed inset-y-0 right-0 z-50 flex w-[85%] max-w-sm flex-col bg-background shadow-2xl outline-none md:hidden"
-          aria-describedby={undefined}
-        >
-          <div className="flex items-center justify-between gap-3 border-b border-border px-5 py-4">
-            <div className="min-w-0">
-              <Dialog.Title className="truncate font-serif text-lg font-bold">{name}</Dialog.Title>
-              <p className="truncate text-xs text-muted-foreground">{SITE_SUBTITLE}</p>
-            </div>
-            <Dialog.Close
-              className="inline-flex size-11 shrink-0 items-center justify-center rounded-full transition hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary-text"
-              aria-label="Close menu"
-            >
-              <X className="size-6" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
-            <ul className="space-y-1">
-              {NAV_LINKS.map((link) => {
-                const active = isActivePath(pathname, link.to)
-                return (
-                  <li key={link.to}>
-                    <Link
-                      to={link.to}
-                      onClick={() => setOpen(false)}
-                      aria-current={active ? 'page' : undefined}
-                      className={cn(
-                        'flex items-center rounded-xl px-4 py-3 text-base font-medium transition-colors',
-                        active
-                          ? 'bg-primary text-white shadow-sm'
-                          : 'text-foreground hover:bg-primary/10 hover:text-primary-text',
-                      )}
-                    >
-                      {link.label}
-                    </Link>
-                  </li>
-                )
-              })}
-            </ul>
-          </nav>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+      </button>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <MobileMenuPanel name={name} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+        </Suspense>
+      ) : null}
+    </>
   )
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react'
+import { lazy, Suspense, useRef, useState } from 'react'
 import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
 
 import type { Route } from './+types/gallery.ts'
 import { GALLERY_TABS } from '#app/components/site/gallery-categories.ts'
-import { GalleryLightbox } from '#app/components/site/gallery-lightbox.tsx'
 import { GalleryTile } from '#app/components/site/gallery-tile.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
@@ -12,6 +11,8 @@ import { cn } from '#app/lib/cn.ts'
 import { loadImageSources } from '#app/lib/image-sources.server.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { listGalleryImages } from '#app/models/gallery-images.server.ts'
+
+const GalleryLightbox = lazy(() => import('#app/components/site/gallery-lightbox.tsx'))
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext)
@@ -52,6 +53,9 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   // The open photo is remembered by id so a change of filter cannot leave it pointing at another photo.
   const [openId, setOpenId] = useState<string | null>(null)
   const openIndex = items.findIndex((item) => item.id === openId)
+  // The lightbox's code is fetched the first time a photo is opened.
+  const [lightboxWanted, setLightboxWanted] = useState(false)
+  const opener = useRef<HTMLElement | null>(null)
 
   return (
     <>
@@ -89,13 +93,16 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 
         {items.length > 0 ? (
           <ul aria-label="Photos" className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-            {items.map((item) => (
+            {items.map((item, index) => (
               <li key={item.id}>
                 <GalleryTile
                   item={item}
+                  priority={index === 0}
                   href={item.image.src}
                   onClick={(event) => {
                     event.preventDefault()
+                    opener.current = event.currentTarget
+                    setLightboxWanted(true)
                     setOpenId(item.id)
                   }}
                   sizes="(min-width: 1024px) 400px, 50vw"
@@ -109,11 +116,16 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <GalleryLightbox
-        items={items}
-        index={openIndex === -1 ? null : openIndex}
-        onIndexChange={(index) => setOpenId(index === null ? null : (items[index]?.id ?? null))}
-      />
+      {lightboxWanted ? (
+        <Suspense fallback={null}>
+          <GalleryLightbox
+            items={items}
+            index={openIndex === -1 ? null : openIndex}
+            onIndexChange={(index) => setOpenId(index === null ? null : (items[index]?.id ?? null))}
+            returnFocusTo={() => opener.current}
+          />
+        </Suspense>
+      ) : null}
     </>
   )
 }
