@@ -24,6 +24,7 @@ import {
   ROOT,
   round,
   seedDemo,
+  START_NODE_FLAGS,
   startServer,
   target,
   type Target,
@@ -141,6 +142,7 @@ async function main() {
         connections,
         large: args.large,
         nodeOptions: args['node-options'] ?? null,
+        startFlags: START_NODE_FLAGS,
         buildDir: path.relative(ROOT, BUILD_DIR),
         built,
       },
@@ -297,6 +299,7 @@ function printReport(
     large: boolean
     buildDir: string
     nodeOptions: string | null
+    startFlags: string[]
   },
   { cpus, loadAverage }: ReturnType<typeof machine>,
   rows: LoadRow[],
@@ -306,6 +309,7 @@ function printReport(
   console.log(
     `\nLampstand benchmark — ${options.buildDir}, ${options.duration} s per row at ${options.connections} connections` +
       `${options.large ? `, large data (${LARGE.events} events, ${LARGE.galleryImages} pictures, ${LARGE.messages} messages)` : ', demo content'}` +
+      `${options.startFlags.length ? `, node ${options.startFlags.join(' ')} (as npm start)` : ''}` +
       `${options.nodeOptions ? `, NODE_OPTIONS=${options.nodeOptions}` : ''}` +
       `, ${cpus} CPUs, load average ${loadAverage[0]} before the run\n`,
   )

@@ -70,13 +70,21 @@ export interface ServerOptions {
   env?: Record<string, string>
 }
 
+/** The Node flags `npm start` runs the server with (the heap limit), read from package.json's start script. */
+export const START_NODE_FLAGS: string[] = (() => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>
+  }
+  return pkg.scripts.start.match(/(?<=^node )(?:--[\w-]+(?:=\S+)? )+/)?.[0].trim().split(' ') ?? []
+})()
+
 /**
  * Starts `node server.js` from BUILD_DIR on a random 127.0.0.1 port (read from its "listening" log line, so
  * LOG_LEVEL must let info through). Unlike the test server it keeps only the
  * tail of the log: a benchmark run logs hundreds of thousands of request lines.
  */
 export async function startServer({ dataDir, env = {} }: ServerOptions): Promise<BenchServer> {
-  const child: ChildProcess = spawn(process.execPath, ['server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...START_NODE_FLAGS, 'server.js'], {
     cwd: ROOT,
     env: {
       ...process.env,
