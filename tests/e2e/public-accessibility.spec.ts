@@ -13,7 +13,10 @@ for (const darkMode of [false, true]) {
       await expect(page.locator('html')).toHaveClass(darkMode ? /\bdark\b/ : /^(?!.*\bdark\b)/)
       await expect(page.getByRole('region', { name: 'Cookie consent' })).toBeVisible()
       // The map arrives after hydration; check it too.
-      if (path === '/services') await expect(page.locator('.leaflet-popup-content')).toBeVisible()
+      if (path === '/services') {
+        await page.locator('[data-map]').scrollIntoViewIfNeeded()
+        await expect(page.locator('.leaflet-popup-content')).toBeVisible()
+      }
       await expectNoAxeViolations(page)
     })
   }

@@ -67,7 +67,10 @@ test('Services lists regular and special services and shows the church on a map 
   await expect(location.getByText(/Bus routes 202 and 208/)).toBeVisible()
   await expect(location.getByText(/Free parking in the church car park on Sundays/)).toBeVisible()
   // The map: zoom 15 on the church, its marker's popup open with the name, OpenStreetMap tiles and credit.
+  // The map loads as it comes near the screen.
   const map = location.locator('.leaflet-container')
+  await expect(map).toHaveCount(0)
+  await location.locator('[data-map]').scrollIntoViewIfNeeded()
   await expect(map).toBeVisible()
   await expect(location.locator('.leaflet-popup-content')).toHaveText('IPC Cork')
   await expect(location.locator('.leaflet-control-attribution')).toContainText('© OpenStreetMap contributors')
@@ -82,6 +85,7 @@ test('The map recentres on a new place and names it when the church moves', asyn
   })
   await page.goto('/services')
   await waitForHydration(page)
+  await page.locator('[data-map]').scrollIntoViewIfNeeded()
   const popup = page.locator('.leaflet-popup-content')
   await expect(popup).toHaveText('IPC Cork')
   // At zoom 15 Cork's tiles have x near 15611; Dublin's (longitude -6.26) near 15814.
@@ -118,6 +122,7 @@ test('Pages that show no map never download the map library', async ({ page }) =
   await page.waitForURL('**/events')
   expect(scripts.filter((url) => /leaflet/i.test(url))).toEqual([])
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Services' }).click()
+  await page.locator('[data-map]').scrollIntoViewIfNeeded()
   await expect(page.locator('.leaflet-container')).toBeVisible()
   expect(scripts.filter((url) => /leaflet/i.test(url)).length).toBeGreaterThan(0)
 })

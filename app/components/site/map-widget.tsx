@@ -1,13 +1,15 @@
 import { MapPin } from 'lucide-react'
-import { lazy, Suspense, useSyncExternalStore } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 
 import { cn } from '#app/lib/cn.ts'
 
 // Leaflet touches `window` when imported and weighs ~150 kB: it loads only in the browser, only on pages that
-// show a map.
+// show a map, and only when the map is about to scroll into view (on a phone it is far below the first screen,
+// and setting it up is the longest piece of work on the page).
 const LeafletMap = lazy(() => import('./leaflet-map.tsx'))
 
-const noSubscription = () => () => {}
+/** Starts loading this far before the map reaches the screen, so it is usually ready when it arrives. */
+const LOAD_MARGIN = '400px'
 
 export interface MapWidgetProps {
   latitude: number
@@ -18,11 +20,21 @@ export interface MapWidgetProps {
 
 /** A map at zoom 15 centred on the church, with a marker whose popup names it (spec §2 "Map widget"). */
 export function MapWidget({ className, ...props }: MapWidgetProps) {
-  const hydrated = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  )
+  const box = useRef<HTMLDivElement>(null)
+  const [near, setNear] = useState(false)
+  useEffect(() => {
+    const element = box.current
+    if (!element || near) return
+    if (typeof IntersectionObserver === 'undefined') return setNear(true)
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true)
+      },
+      { rootMargin: LOAD_MARGIN },
+    )
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [near])
   const placeholder = (
     <div className="flex size-full items-center justify-center text-sm text-muted-foreground">
       <MapPin className="mr-2 size-5 animate-pulse text-primary-text" aria-hidden />
@@ -30,8 +42,12 @@ export function MapWidget({ className, ...props }: MapWidgetProps) {
     </div>
   )
   return (
-    <div className={cn('relative isolate h-72 overflow-hidden rounded-xl bg-surface md:h-80', className)}>
-      {hydrated ? (
+    <div
+      ref={box}
+      data-map
+      className={cn('relative isolate h-72 overflow-hidden rounded-xl bg-surface md:h-80', className)}
+    >
+      {near ? (
         <Suspense fallback={placeholder}>
           <LeafletMap {...props} />
         </Suspense>
