@@ -12,6 +12,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { requestContext, servicesContext } from '#app/context.ts'
 import type { AppServices } from '#app/services.server.ts'
 import { getContentVersion } from '#app/lib/content-version.server.ts'
+import { LIST_TABLES } from '#app/models/registry.server.ts'
 import { isCrossSiteRequest } from '#server/origin-check.ts'
 import { createPageCache } from '#server/page-cache.ts'
 
@@ -22,6 +23,12 @@ declare module 'express-serve-static-core' {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** Never served from the page cache: the admin, uploads, built files, the health check and the API… */
+const UNCACHED_PREFIXES = ['/api/', '/admin', '/media/', '/assets/', '/healthz']
+/** …except the API's public reads, the same for everyone (contact messages are not among them). */
+const PUBLIC_API_READ = new RegExp(
+  `^/api/(?:${[...Object.keys(LIST_TABLES), 'church_info', 'about_us'].join('|')})(?:/[^/]+)?$`,
+)
 const BODY_MAX_BYTES = 1024 * 1024
 const UPLOAD_BODY_MAX_BYTES = 11 * 1024 * 1024
 
@@ -148,6 +155,8 @@ export function createSite(services: AppServices) {
     const cache = createPageCache({
       render: (request, req, res) => render(request, loadContext(req, res)),
       getVersion: getContentVersion,
+      cacheable: (path) =>
+        PUBLIC_API_READ.test(path) || !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix)),
     })
     app.use(cache.middleware)
     serveCachedPage = (req, res) => {

@@ -24,10 +24,14 @@ export interface PageCacheOptions {
   render: (request: globalThis.Request, req: Request, res: Response) => Promise<globalThis.Response>
   /** The content version; an entry made under another version is stale. */
   getVersion: () => number
+  /**
+   * Whether a GET or HEAD of this path may be served from the cache; even then only an answer that is 200, sets
+   * no cookie, is not private and is HTML, React Router data or JSON is kept.
+   */
+  cacheable: (path: string) => boolean
   maxEntries?: number
 }
 
-const UNCACHED_PREFIXES = ['/api/', '/admin', '/media/', '/assets/', '/healthz']
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
 const NONCE_SOURCE = /'nonce-[^']+'/
 const BROTLI = /\bbr\b/
@@ -38,7 +42,12 @@ const GZIP = /\bgzip\b/
  * brotli and gzip, with an ETag; every content write bumps the version and so empties it. Pages are the same for
  * every visitor, so one render serves them all until the next change.
  */
-export function createPageCache({ render, getVersion, maxEntries = 300 }: PageCacheOptions) {
+export function createPageCache({
+  render,
+  getVersion,
+  cacheable: mayCache,
+  maxEntries = 300,
+}: PageCacheOptions) {
   const entries = new Map<string, Entry>()
   const pending = new Map<string, Promise<Entry | globalThis.Response>>()
 
@@ -50,7 +59,9 @@ export function createPageCache({ render, getVersion, maxEntries = 300 }: PageCa
       response.status === 200 &&
       !response.headers.has('set-cookie') &&
       !/no-store|private/.test(response.headers.get('cache-control') ?? '') &&
-      (contentType.startsWith('text/html') || contentType.startsWith('text/x-script'))
+      (contentType.startsWith('text/html') ||
+        contentType.startsWith('text/x-script') ||
+        contentType.startsWith('application/json'))
     if (!cacheable) return response
     const body = Buffer.from(await response.arrayBuffer())
     const made = {
@@ -74,12 +85,7 @@ export function createPageCache({ render, getVersion, maxEntries = 300 }: PageCa
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
-    if (
-      (req.method !== 'GET' && req.method !== 'HEAD') ||
-      UNCACHED_PREFIXES.some((prefix) => req.path.startsWith(prefix))
-    ) {
-      return next()
-    }
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !mayCache(req.path)) return next()
     try {
       const key = req.originalUrl
       let entry: Entry | globalThis.Response | undefined = entries.get(key)

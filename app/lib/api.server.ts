@@ -4,6 +4,14 @@ export const JSON_BODY_MAX_BYTES = 1024 * 1024
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 
+/**
+ * Public content as JSON: the same for everyone until staff change it, so the server's page cache keeps it
+ * (compressed once, with an ETag) and browsers revalidate it on every use.
+ */
+export function publicJson(data: unknown) {
+  return json(data, { headers: { 'Cache-Control': 'no-cache' } })
+}
+
 export function json(data: unknown, init: { status?: number; headers?: HeadersInit } = {}) {
   const headers = new Headers(init.headers)
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store')

@@ -17,15 +17,39 @@ describe.each(databases)('$name', (database) => {
   const ctx = useServer(database)
 
   test.each(LIST_TABLES)(
-    'GET /api/%s lists the table for a visitor as JSON that is never cached',
+    'GET /api/%s lists the table for a visitor as JSON that is revalidated on every use',
     async (table) => {
       const answer = await ctx.anonymous.get(`/api/${table}`)
       expect(answer.status).toBe(200)
       expect(answer.headers.get('content-type')).toMatch(/^application\/json/)
-      expect(answer.headers.get('cache-control')).toBe('no-store')
+      expect(answer.headers.get('cache-control')).toBe('no-cache')
+      expect(answer.headers.get('etag')).toBeTruthy()
       expect(Array.isArray(answer.body)).toBe(true)
     },
   )
+
+  test('a public read is answered from memory until the next write, which shows at once', async () => {
+    const before = await ctx.anonymous.get<{ id: string }[]>('/api/events')
+    const again = await ctx.anonymous.get<{ id: string }[]>('/api/events')
+    expect(again.headers.get('x-cache')).toBe('HIT')
+    expect(again.body).toEqual(before.body)
+    const unchanged = await ctx.anonymous.get('/api/events', {
+      headers: { 'if-none-match': before.headers.get('etag')! },
+    })
+    expect(unchanged.status).toBe(304)
+
+    const stored = await insertItem(ctx.admin, 'events')
+    const after = await ctx.anonymous.get<{ id: string }[]>('/api/events')
+    expect(after.headers.get('x-cache')).toBe('MISS')
+    expect(after.body.map((item) => item.id)).toContain(stored.id)
+    expect((await ctx.anonymous.get(`/api/events/${stored.id}`)).body).toEqual(stored)
+
+    // Messages are for staff only: never kept, never answered to a visitor.
+    await ctx.admin.get('/api/contact_messages')
+    const messages = await ctx.admin.get('/api/contact_messages')
+    expect(messages.headers.get('x-cache')).toBeNull()
+    expect((await ctx.anonymous.get('/api/contact_messages')).status).toBe(401)
+  })
 
   test.each(LIST_TABLES)('GET /api/%s/:id gives a visitor the stored record', async (table) => {
     const stored = await insertItem(ctx.admin, table)

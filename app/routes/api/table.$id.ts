@@ -1,7 +1,7 @@
 import type { Route } from './+types/table.$id.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
 import { servicesContext } from '#app/context.ts'
-import { errorResponse, json, methodNotAllowed, readJsonBody } from '#app/lib/api.server.ts'
+import { errorResponse, json, methodNotAllowed, publicJson, readJsonBody } from '#app/lib/api.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
 import { getListTable } from '#app/models/registry.server.ts'
 
@@ -16,7 +16,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     const record = await tableOr404(params.table).get({ db: services.db, id: params.id })
     if (!record) throw new NotFoundError()
-    return json(record)
+    return publicJson(record)
   } catch (error) {
     return errorResponse(error, (err) => services.logger.error({ err }, 'api get failed'))
   }

@@ -1,7 +1,7 @@
 import type { Route } from './+types/table.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
 import { servicesContext } from '#app/context.ts'
-import { errorResponse, json, methodNotAllowed, readJsonBody } from '#app/lib/api.server.ts'
+import { errorResponse, json, methodNotAllowed, publicJson, readJsonBody } from '#app/lib/api.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
 import { getListTable } from '#app/models/registry.server.ts'
 
@@ -15,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   try {
     const model = tableOr404(params.table)
-    return json(await model.list({ db: services.db }))
+    return publicJson(await model.list({ db: services.db }))
   } catch (error) {
     return errorResponse(error, (err) => services.logger.error({ err }, 'api list failed'))
   }
