@@ -85,6 +85,17 @@ export async function measurePageWeights(baseUrl: string, paths: string[]): Prom
       })
       const response = await page.goto(baseUrl + pagePath, { waitUntil: 'load' })
       await page.waitForLoadState('networkidle')
+      // Public pages start their scripts after the load event (app/lib/deferred-hydration.server.ts): they are
+      // part of the first view too, so wait for hydration and then for requests to stop coming.
+      await page
+        .waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, {
+          timeout: 30_000,
+        })
+        .catch(() => console.warn(`  ${pagePath} did not hydrate within 30 s`))
+      for (let seen = -1; seen !== pending.length; ) {
+        seen = pending.length
+        await page.waitForTimeout(500)
+      }
       const resources = (await Promise.all(pending)).filter((resource) => resource !== null)
       const weight: PageWeight = {
         path: pagePath,
