@@ -33,7 +33,7 @@ export interface PageCacheOptions {
 }
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
-const NONCE_SOURCE = /'nonce-[^']+'/
+const NONCE_SOURCE = / 'nonce-[^']+'/
 const BROTLI = /\bbr\b/
 const GZIP = /\bgzip\b/
 
@@ -141,7 +141,7 @@ function cachedHeaders(res: ServerResponse, entry: Omit<Entry, 'answers'>): Outg
     const hashes = entry.contentType.startsWith('text/html')
       ? inlineScriptHashes(entry.body.toString('utf8')).join(' ')
       : ''
-    headers['content-security-policy'] = csp.replace(NONCE_SOURCE, hashes).replace(/ {2,}/g, ' ')
+    headers['content-security-policy'] = csp.replace(NONCE_SOURCE, hashes ? ` ${hashes}` : '')
   }
   headers['content-type'] = entry.contentType
   headers['cache-control'] = 'no-cache'
