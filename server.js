@@ -29,7 +29,13 @@ async function main() {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)
   }
-  const services = await application.startServices(env)
+  let services
+  try {
+    services = await application.startServices(env)
+  } catch (error) {
+    console.error(`Lampstand could not start. ${error instanceof Error ? error.message : error}`)
+    process.exit(1)
+  }
   const { logger } = services
 
   const app = express()

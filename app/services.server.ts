@@ -32,7 +32,10 @@ export function createLogger(env: Pick<Env, 'LOG_LEVEL'>) {
       level: env.LOG_LEVEL,
       base: undefined,
       // Belt and braces: nothing that looks like a secret is ever written, whatever a caller logs.
-      redact: { paths: ['password', '*.password', 'cookie', '*.cookie', 'headers', '*.headers'], remove: true },
+      redact: {
+        paths: ['password', '*.password', 'cookie', '*.cookie', 'headers', '*.headers'],
+        remove: true,
+      },
     },
     // Written asynchronously: under load, the lines of many requests go out in one write instead of one system
     // call each. Pino writes what is left synchronously when the process exits.
@@ -54,11 +57,39 @@ export function loadSecret(env: Env) {
   }
 }
 
+/** Makes sure DATA_DIR is a writable directory, with a message naming the variable when it is not. */
+function prepareDataDir(dir: string) {
+  try {
+    fs.mkdirSync(dir, { recursive: true })
+    if (!fs.statSync(dir).isDirectory()) throw new Error('it is not a directory')
+    fs.accessSync(dir, fs.constants.W_OK)
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    const reason =
+      code === 'EEXIST' || code === 'ENOTDIR'
+        ? 'it is a file, not a directory'
+        : code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+          ? 'it cannot be written'
+          : error instanceof Error
+            ? error.message
+            : String(error)
+    throw new Error(`DATA_DIR: ${dir} cannot hold the data: ${reason}`, { cause: error })
+  }
+}
+
 /** Opens the database and brings it up to date: the tools' and the server's common start. */
 export async function openServices(env: Env = readEnv(), logger = createLogger(env)): Promise<AppServices> {
+  prepareDataDir(env.dataDir)
   const db = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir })
   try {
-    await migrateToLatest(db)
+    await migrateToLatest(db).catch((error: unknown) => {
+      const reason =
+        error instanceof Error ? error.message.replace(/^Migration\s+\S*\s*failed:\s*/, '') : error
+      const where = env.DATABASE_URL
+        ? 'the PostgreSQL database of DATABASE_URL'
+        : 'the SQLite database in DATA_DIR'
+      throw new Error(`Could not open ${where}: ${String(reason)}`, { cause: error })
+    })
     const secret = loadSecret(env)
     await migrateAuthTables({ db, env, secret })
     const auth = createAuth({ db, env, secret })
@@ -80,11 +111,12 @@ export async function startServices(env: Env = readEnv()): Promise<AppServices> 
     if (seeded) logger.info('Loaded the demo content into the empty database')
   }
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const { created } = await upsertAdministrator(services.auth, {
+    const { created, changed } = await upsertAdministrator(services.auth, {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
     })
-    logger.info(`${created ? 'Created' : 'Updated the password of'} the administrator ${env.ADMIN_EMAIL}`)
+    const done = created ? 'Created' : changed ? 'Updated the password of' : 'Kept (password unchanged)'
+    logger.info(`${done} the administrator ${env.ADMIN_EMAIL}`)
   } else if ((await countAdministrators(services.db)) === 0) {
     logger.warn(
       'No administrator yet: run `npm run admin -- create you@example.org` (or set ADMIN_EMAIL and ADMIN_PASSWORD) to sign in at /admin/login',

@@ -56,8 +56,9 @@ async function main() {
   const env = readEnv({ ...process.env, LOG_LEVEL: 'warn' })
   const services = await openServices(env)
   try {
-    const { created } = await upsertAdministrator(services.auth, { email, password })
-    console.log(created ? `Created the administrator ${email}` : `Reset the password of ${email}`)
+    const { created, changed } = await upsertAdministrator(services.auth, { email, password })
+    if (created) console.log(`Created the administrator ${email}`)
+    else console.log(changed ? `Reset the password of ${email}` : `${email} already has this password`)
   } finally {
     await services.close()
   }

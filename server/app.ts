@@ -157,6 +157,8 @@ export function createSite(services: AppServices) {
       getVersion: getContentVersion,
       cacheable: (path) =>
         PUBLIC_API_READ.test(path) || !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix)),
+      // The gallery's tab, and React Router's list of routes in a `.data` request.
+      queryParams: ['category', '_routes', 'index'],
     })
     app.use(cache.middleware)
     serveCachedPage = (req, res) => {

@@ -29,7 +29,15 @@ export interface PageCacheOptions {
    * no cookie, is not private and is HTML, React Router data or JSON is kept.
    */
   cacheable: (path: string) => boolean
+  /**
+   * Query parameters that may make a page different (a gallery tab, React Router's `_routes`). A request with
+   * any other parameter is answered uncached, so made-up addresses can neither push real pages out of the cache
+   * nor fill memory.
+   */
+  queryParams?: readonly string[]
   maxEntries?: number
+  /** At most this many entries may have a query string; the oldest of them make room, never a plain page. */
+  maxQueryEntries?: number
 }
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
@@ -46,9 +54,39 @@ export function createPageCache({
   render,
   getVersion,
   cacheable: mayCache,
+  queryParams = [],
   maxEntries = 300,
+  maxQueryEntries = 50,
 }: PageCacheOptions) {
   const entries = new Map<string, Entry>()
+  /** The keys of `entries` that have a query string, oldest first. */
+  const queryKeys = new Set<string>()
+
+  function store(key: string, entry: Entry) {
+    entries.delete(key)
+    queryKeys.delete(key)
+    if (key.includes('?')) {
+      if (queryKeys.size >= maxQueryEntries) forget(queryKeys.values().next().value!)
+      queryKeys.add(key)
+    }
+    if (entries.size >= maxEntries) forget(entries.keys().next().value!)
+    entries.set(key, entry)
+  }
+
+  function forget(key: string) {
+    entries.delete(key)
+    queryKeys.delete(key)
+  }
+
+  /** Whether the request's query string (if any) holds only parameters that may change the page. */
+  function storableQuery(url: string) {
+    const start = url.indexOf('?')
+    if (start === -1) return true
+    const query = url.slice(start + 1)
+    if (query.length > 200) return false
+    for (const name of new URLSearchParams(query).keys()) if (!queryParams.includes(name)) return false
+    return true
+  }
   const pending = new Map<string, Promise<Entry | globalThis.Response>>()
 
   async function fill(key: string, req: Request, res: Response) {
@@ -79,13 +117,13 @@ export function createPageCache({
       etag: `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
     }
     const entry: Entry = { ...made, answers: cachedAnswers(made, cachedHeaders(res, made)) }
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!)
-    entries.set(key, entry)
+    store(key, entry)
     return entry
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !mayCache(req.path)) return next()
+    if (!storableQuery(req.originalUrl)) return next()
     try {
       const key = req.originalUrl
       let entry: Entry | globalThis.Response | undefined = entries.get(key)

@@ -1,5 +1,6 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { getMigrations } from 'better-auth/db/migration'
+import { z } from 'zod'
 
 import type { Db } from '#app/db/database.server.ts'
 import type { Env } from '#app/env.server.ts'
@@ -61,12 +62,21 @@ export async function upsertAdministrator(
   if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
     throw new Error(`The password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`)
   }
-  const ctx = await auth.$context
   const normalizedEmail = email.trim().toLowerCase()
-  const hash = await ctx.password.hash(password)
+  if (!z.email().safeParse(normalizedEmail).success) throw new Error(`${email} is not an email address`)
+  const ctx = await auth.$context
   const existing = await ctx.internalAdapter.findUserByEmail(normalizedEmail, { includeAccounts: true })
+  const credential = existing?.accounts.find((account) => account.providerId === 'credential')
+  // Restarting with ADMIN_EMAIL and ADMIN_PASSWORD unchanged must not sign the administrator out.
+  if (
+    existing &&
+    credential?.password &&
+    (await ctx.password.verify({ hash: credential.password, password }))
+  ) {
+    return { created: false, changed: false, userId: existing.user.id }
+  }
+  const hash = await ctx.password.hash(password)
   if (existing) {
-    const credential = existing.accounts.find((account) => account.providerId === 'credential')
     if (credential) {
       await ctx.internalAdapter.updatePassword(existing.user.id, hash)
     } else {
@@ -79,7 +89,7 @@ export async function upsertAdministrator(
     }
     // A reset password signs the administrator out everywhere.
     await ctx.internalAdapter.deleteUserSessions(existing.user.id)
-    return { created: false, userId: existing.user.id }
+    return { created: false, changed: true, userId: existing.user.id }
   }
   const user = await ctx.internalAdapter.createUser(
     {
@@ -95,7 +105,7 @@ export async function upsertAdministrator(
     accountId: user.id,
     password: hash,
   })
-  return { created: true, userId: user.id }
+  return { created: true, changed: true, userId: user.id }
 }
 
 export async function countAdministrators(db: Db) {

@@ -6,8 +6,9 @@ import type { ContentTable, Database } from '#app/db/types.ts'
 import { bumpContentVersion } from '#app/lib/content-version.server.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
-import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { fieldErrors } from '#app/schemas/fields.ts'
+
+import { sanitizeRichText } from './rich-text.server.ts'
 
 type Row<T extends ContentTable> = Selectable<Database[T]>
 
@@ -41,9 +42,7 @@ export function contentModel<T extends ContentTable, S extends z.ZodObject, R ex
 
   function clean(data: z.output<S>) {
     const row = { ...config.toRow(data) }
-    for (const field of config.richText) {
-      if (field in row) row[field] = sanitizeHtml(row[field] as string | null)
-    }
+    sanitizeRichText(schema, row, config.richText)
     return row
   }
 

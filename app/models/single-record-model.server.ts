@@ -2,10 +2,10 @@ import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 
 import { parseInput } from './content-model.server.ts'
+import { sanitizeRichText } from './rich-text.server.ts'
 import type { Db } from '#app/db/database.server.ts'
 import { bumpContentVersion } from '#app/lib/content-version.server.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
-import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 
 /** get/save for a table that holds one record (church_info, about_us). */
 export function singleRecordModel<S extends z.ZodObject, R>(config: {
@@ -30,7 +30,7 @@ export function singleRecordModel<S extends z.ZodObject, R>(config: {
   /** Replaces the record with `data` (creating it the first time); the whole record is validated. */
   async function save({ db, data }: { db: Db; data: unknown }): Promise<R> {
     const parsed = parseInput(schema, data) as Record<string, unknown>
-    for (const field of config.richText) parsed[field] = sanitizeHtml(parsed[field] as string | null)
+    sanitizeRichText(schema, parsed, config.richText)
     const now = nowIso()
     await k(db)
       .transaction()

@@ -46,7 +46,21 @@ test('coordinate parses decimals from numbers and text; empty, unparsable or out
   expect(latitude.parse('51.8969')).toBe(51.8969)
   expect(latitude.parse('  -8.4863 ')).toBe(-8.4863)
   expect(latitude.parse('-90')).toBe(-90)
-  for (const value of ['', '   ', 'north', 'NaN', 'Infinity', null, undefined, 90.0001, '-91']) {
+  expect(latitude.parse('51,8969')).toBe(51.8969)
+  expect(latitude.parse('+.5')).toBe(0.5)
+  const unparsable = ['51.8 N', '0x10', '1e1', '51,896,9', '51.89.69', '-', '.']
+  for (const value of [
+    '',
+    '   ',
+    'north',
+    'NaN',
+    'Infinity',
+    null,
+    undefined,
+    90.0001,
+    '-91',
+    ...unparsable,
+  ]) {
     expect(latitude.parse(value), String(value)).toBeNull()
   }
 })

@@ -57,9 +57,19 @@ export function coordinate(min: number, max: number) {
     .nullish()
     .transform((value) => {
       if (value === null || value === undefined) return null
-      const number = typeof value === 'number' ? value : Number.parseFloat(value.trim())
+      const number = typeof value === 'number' ? value : parseDecimal(value)
       return Number.isFinite(number) && number >= min && number <= max ? number : null
     })
+}
+
+/**
+ * A decimal typed by a person: '51.8969', '-8.4863' or, as many in Europe type it, '51,8969'. Anything else
+ * ('51.8 N', '0x10', '1e3', '51,896,9') is unparsable, rather than read up to its first odd character.
+ */
+function parseDecimal(text: string) {
+  const trimmed = text.trim()
+  if (!/^[-+]?(\d+([.,]\d*)?|[.,]\d+)$/.test(trimmed)) return Number.NaN
+  return Number(trimmed.replace(',', '.'))
 }
 
 /** A boolean from JSON (true/false) or from a form ('on', 'true', '1'). */

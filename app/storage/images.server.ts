@@ -35,6 +35,13 @@ export class LocalImageStorage {
 
   async init() {
     await fs.mkdir(this.tmp, { recursive: true })
+    // Pieces left by a process that stopped mid-upload. Only old ones: another server may share these uploads.
+    const stale = Date.now() - 60 * 60 * 1000
+    for (const name of await fs.readdir(this.tmp)) {
+      const file = path.join(this.tmp, name)
+      const stat = await fs.stat(file).catch(() => null)
+      if (stat?.isFile() && stat.mtimeMs < stale) await fs.rm(file, { force: true })
+    }
   }
 
   tempPath() {

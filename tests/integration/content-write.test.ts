@@ -175,6 +175,8 @@ describe.each(databases)('$name', (database) => {
       ['north', 'abc', [null, null]],
       [null, undefined, [null, null]],
       ['51.8969', ' -8.4863 ', [51.8969, -8.4863]],
+      ['51,8969', '-8,4863', [51.8969, -8.4863]],
+      ['51.8 N', '0x10', [null, null]],
       [51.9, -8.5, [51.9, -8.5]],
       [91, -181, [null, null]],
     ] as const) {
@@ -208,6 +210,30 @@ describe.each(databases)('$name', (database) => {
     })
     expect(updated.status).toBe(200)
     expectClean(updated.body[field])
+  })
+
+  test('a required rich text left with no words once sanitised is refused like an empty one, never a 500', async () => {
+    const created = await ctx.admin.post('/api/getting_here', {
+      transport_type: 'bus',
+      title: 'By bus',
+      description: '<script>alert(1)</script>',
+    })
+    expect(created.status).toBe(400)
+    expect(created.body).toEqual(apiError({ description: 'Description is required' }))
+    const item = await insertItem(ctx.admin, 'getting_here', {})
+    for (const description of ['<img src=x onerror=alert(1)>', '<p></p>', '<p>&nbsp;</p>']) {
+      const patched = await ctx.admin.patch(`/api/getting_here/${item.id}`, { description })
+      expect(patched.status, description).toBe(400)
+      expect(patched.body.error.fields).toEqual({ description: 'Description is required' })
+    }
+    expect((await ctx.anonymous.get(`/api/getting_here/${item.id}`)).body).toEqual(item)
+    const about = await ctx.admin.put('/api/about_us', makeAboutUs({ history: '<style>p{}</style>' }))
+    expect(about.status).toBe(400)
+    expect(about.body.error.fields).toEqual({ history: 'History is required' })
+    // An optional one is simply empty.
+    const church = await ctx.admin.put('/api/church_info', makeChurchInfo({ description: '<p></p>' }))
+    expect(church.status).toBe(200)
+    expect(church.body.description).toBeNull()
   })
 
   test('church info description and the four about-us texts are sanitised', async () => {

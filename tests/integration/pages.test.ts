@@ -92,6 +92,24 @@ describe.each(databases)('$name', (database) => {
     expect(await head.text()).toBe('')
   })
 
+  test('made-up query strings are answered but never cached, so they cannot push real pages out', async () => {
+    await ctx.anonymous.get('/events')
+    expect((await ctx.anonymous.get('/events')).headers.get('x-cache')).toBe('HIT')
+    for (let i = 0; i < 60; i++) {
+      const answer = await ctx.anonymous.get(`/events?utm_source=flood-${i}`)
+      expect(answer.status).toBe(200)
+      expect(answer.headers.get('x-cache')).toBeNull()
+    }
+    expect((await ctx.anonymous.get('/events')).headers.get('x-cache')).toBe('HIT')
+    // A gallery tab is a page of its own, and is cached.
+    await ctx.anonymous.get('/gallery?category=youth')
+    const tab = await ctx.anonymous.get('/gallery?category=youth')
+    expect(tab.headers.get('x-cache')).toBe('HIT')
+    expect(tab.text.match(/<a[^>]*href="\/gallery\?category=youth"[^>]*>/)?.[0]).toContain(
+      'aria-current="true"',
+    )
+  })
+
   test('pages are sent compressed to browsers that accept it', async () => {
     for (const encoding of ['br', 'gzip']) {
       const response = await fetch(new URL('/', ctx.server.url), { headers: { 'accept-encoding': encoding } })

@@ -65,7 +65,17 @@ describe.each(databases)('$name', (database) => {
     // A reset signs the administrator out everywhere.
     const stale = new Client(server2.url, oldSession.cookie)
     expect((await stale.get('/api/auth/get-session')).body).toBeNull()
-    for (const output of [server1.output(), server2.output()]) {
+    const current = await signIn(server2.url, second)
+    await server2.stop()
+
+    // The same variables at the next start change nothing: the administrator stays signed in.
+    const server3 = await started(startServer({ ...store, admin: second }))
+    expect(linesMatching(server3.output(), /Kept \(password unchanged\) the administrator/)).toHaveLength(1)
+    const kept = new Client(server3.url, current.cookie)
+    expect((await kept.get('/api/auth/get-session')).body).toMatchObject({
+      user: { email: email.toLowerCase() },
+    })
+    for (const output of [server1.output(), server2.output(), server3.output()]) {
       expect(output).not.toContain(first.password)
       expect(output).not.toContain(second.password)
     }
@@ -147,6 +157,24 @@ test.each([
   expect(output).toMatch(new RegExp(`^\\s*${name}: `, 'm'))
   expect(output).not.toMatch(/^\s+at /m)
   expect(output).not.toMatch(/listening/)
+})
+
+test('a DATA_DIR that is a file, or a database that cannot be reached, stops the server with one clear line', async () => {
+  const file = path.join(tempDir(), 'not-a-directory')
+  fs.writeFileSync(file, '')
+  const unreachable = 'postgres://nobody@127.0.0.1:9/none'
+  for (const [env, message] of [
+    [{ DATA_DIR: file }, `DATA_DIR: ${file} cannot hold the data: it is a file, not a directory`],
+    [
+      { DATA_DIR: tempDir(), DATABASE_URL: unreachable },
+      'Could not open the PostgreSQL database of DATABASE_URL:',
+    ],
+  ] as const) {
+    const server = spawnServer(env)
+    expect(await server.exited).not.toBe(0)
+    expect(server.output()).toContain(`Lampstand could not start. ${message}`)
+    expect(server.output()).not.toMatch(/^\s+at /m)
+  }
 })
 
 test('ADMIN_EMAIL without ADMIN_PASSWORD stops the server naming the missing one', async () => {

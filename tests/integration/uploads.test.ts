@@ -185,6 +185,42 @@ describe.each(databases)('$name', (database) => {
     expect(served.every((name) => name.endsWith('.webp'))).toBe(true)
   })
 
+  test('a file over 10 MB arriving in many small pieces, with no declared length, is 413 and the server lives on', async () => {
+    const boundary = 'lampstand-test-boundary'
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    )
+    const piece = Buffer.alloc(256 * 1024, 0x42)
+    let sent = 0
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        if (sent === 0) controller.enqueue(new Uint8Array(head))
+        if (sent > 10 * MB + piece.length) {
+          controller.enqueue(new Uint8Array(Buffer.from(`\r\n--${boundary}--\r\n`)))
+          return controller.close()
+        }
+        sent += piece.length
+        // A pause between pieces, as from a phone: the limit is met while the request is still arriving.
+        await new Promise((resolve) => setTimeout(resolve, 2))
+        controller.enqueue(new Uint8Array(piece))
+      },
+    })
+    const response = await fetch(new URL('/api/uploads', ctx.server.url), {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        cookie: ctx.admin.cookie!,
+        origin: ctx.server.url,
+      },
+      body,
+      duplex: 'half',
+    } as RequestInit)
+    expect(response.status).toBe(413)
+    expect((await fetch(new URL('/healthz', ctx.server.url))).status).toBe(200)
+    await expect.poll(leftoverTempFiles).toEqual([])
+  })
+
   test('an upload without a file in the field "file" is 400; a JSON body is 415', async () => {
     const wrongField = await upload(ctx.admin, await makePng(10, 10), 'a.png', 'image/png', 'image')
     expect(wrongField.status).toBe(400)

@@ -88,6 +88,9 @@ function receiveFile(request: Request, storage: LocalImageStorage) {
           failed(Object.assign(new HttpError(500, 'The upload could not be saved'), { file: path })),
         )
       })
+      // Nothing awaits `result` until busboy closes; a rejection before then (a file over the limit arriving in
+      // several pieces) must not count as unhandled, which would stop the process.
+      result.catch(() => {})
       stream.pipe(out)
     })
     parser.on('error', () => fail(new HttpError(400, 'The upload could not be read')))
