@@ -1,4 +1,4 @@
-import { HttpError } from './errors.ts'
+import { HttpError, TooManyRequestsError } from './errors.ts'
 
 export const JSON_BODY_MAX_BYTES = 1024 * 1024
 
@@ -23,7 +23,9 @@ export function errorResponse(error: unknown, log?: (error: unknown) => void) {
   if (error instanceof Response) return error
   if (error instanceof HttpError) {
     const body = { error: { message: error.message, ...(error.fields ? { fields: error.fields } : {}) } }
-    return Response.json(body, { status: error.status, headers: NO_STORE })
+    const retry =
+      error instanceof TooManyRequestsError ? { 'Retry-After': String(error.retryAfterSeconds) } : {}
+    return Response.json(body, { status: error.status, headers: { ...NO_STORE, ...retry } })
   }
   log?.(error)
   return Response.json(

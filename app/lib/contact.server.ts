@@ -1,4 +1,4 @@
-import { HttpError } from './errors.ts'
+import { TooManyRequestsError } from './errors.ts'
 import { consumeRateLimit } from './rate-limit.server.ts'
 import { parseInput } from '#app/models/content-model.server.ts'
 import { createContactMessage } from '#app/models/contact-messages.server.ts'
@@ -29,7 +29,11 @@ export async function submitContactMessage({
     limit: services.env.CONTACT_RATE_LIMIT,
     windowMs: CONTACT_WINDOW_MS,
   })
-  if (!allowed)
-    throw new HttpError(429, 'Too many messages from your connection. Please try again in a few minutes.')
+  if (!allowed) {
+    throw new TooManyRequestsError(
+      'Too many messages from your connection. Please try again in a few minutes.',
+      CONTACT_WINDOW_MS / 1000,
+    )
+  }
   await createContactMessage({ db: services.db, data: message })
 }

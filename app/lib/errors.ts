@@ -18,6 +18,17 @@ export class ValidationError extends HttpError {
   }
 }
 
+/** 429, telling the client how long to wait (the answer's Retry-After). */
+export class TooManyRequestsError extends HttpError {
+  readonly retryAfterSeconds: number
+
+  constructor(message: string, retryAfterSeconds: number) {
+    super(429, message)
+    this.name = 'TooManyRequestsError'
+    this.retryAfterSeconds = retryAfterSeconds
+  }
+}
+
 export class NotFoundError extends HttpError {
   constructor(message = 'Not found') {
     super(404, message)

@@ -100,6 +100,7 @@ describe.each(databases)('$name', (database) => {
     const limited = await send(makeContactMessage(), address)
     expect(limited.status).toBe(429)
     expect(limited.body).toEqual(apiError())
+    expect(limited.headers.get('retry-after')).toBe('600')
     expect((await send(makeContactMessage(), visitorAddress())).status).toBe(201)
   })
 

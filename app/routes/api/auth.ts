@@ -1,11 +1,31 @@
 import type { Route } from './+types/auth.ts'
 import { requestContext, servicesContext } from '#app/context.ts'
-import { errorResponse, json } from '#app/lib/api.server.ts'
+import { errorResponse, json, methodNotAllowed } from '#app/lib/api.server.ts'
+import { HttpError } from '#app/lib/errors.ts'
 import { consumeRateLimit, releaseRateLimit, resetRateLimit } from '#app/lib/rate-limit.server.ts'
 import type { AppServices } from '#app/services.server.ts'
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email'
 const SIGN_OUT_PATH = '/api/auth/sign-out'
+const SESSION_PATH = '/api/auth/get-session'
+/**
+ * The only endpoints of better-auth that are ours (DESIGN.md); its others (sign-up, account changes, session
+ * lists…) are not offered, so no setting of the library can open them by accident.
+ */
+const ENDPOINTS: Record<string, string> = {
+  [SIGN_IN_PATH]: 'POST',
+  [SIGN_OUT_PATH]: 'POST',
+  [SESSION_PATH]: 'GET',
+}
+
+/** 404 for paths we do not offer; 405 (with Allow) for ours asked with another method. */
+function refuseUnknown(request: Request) {
+  const allowed = ENDPOINTS[new URL(request.url).pathname]
+  if (!allowed) throw new HttpError(404, 'Not found')
+  const method = request.method === 'HEAD' ? 'GET' : request.method
+  if (method !== allowed) return methodNotAllowed([allowed])
+  return null
+}
 const THROTTLE_WINDOW_MS = 15 * 60 * 1000
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 5
 export const SIGN_IN_FAILURES_PER_IP = 20
@@ -26,7 +46,7 @@ async function handle(services: AppServices, request: Request) {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext)
   try {
-    return await handle(services, request)
+    return refuseUnknown(request) ?? (await handle(services, request))
   } catch (error) {
     return errorResponse(error, (err) => services.logger.error({ err }, 'auth failed'))
   }
@@ -35,6 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   try {
+    const refused = refuseUnknown(request)
+    if (refused) return refused
     const url = new URL(request.url)
     if (request.method === 'POST' && url.pathname === SIGN_OUT_PATH && !request.headers.get('content-type')) {
       // better-auth wants a JSON body even for sign-out; a bare `POST /api/auth/sign-out` is just as clear.
