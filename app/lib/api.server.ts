@@ -23,9 +23,9 @@ export function errorResponse(error: unknown, log?: (error: unknown) => void) {
   if (error instanceof Response) return error
   if (error instanceof HttpError) {
     const body = { error: { message: error.message, ...(error.fields ? { fields: error.fields } : {}) } }
-    const retry =
-      error instanceof TooManyRequestsError ? { 'Retry-After': String(error.retryAfterSeconds) } : {}
-    return Response.json(body, { status: error.status, headers: { ...NO_STORE, ...retry } })
+    const headers: Record<string, string> = { ...NO_STORE }
+    if (error instanceof TooManyRequestsError) headers['Retry-After'] = String(error.retryAfterSeconds)
+    return Response.json(body, { status: error.status, headers })
   }
   log?.(error)
   return Response.json(
