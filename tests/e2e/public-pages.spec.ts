@@ -342,6 +342,43 @@ test('A message the server refuses shows its reason in a red box above the form 
   )
 })
 
+test('When the message gets no answer, the red box says so and nothing typed is lost', async ({
+  page,
+  consoleErrors,
+}) => {
+  await page.goto('/contact')
+  await waitForHydration(page)
+  const form = page.getByRole('form', { name: 'Contact form' })
+  await form.getByLabel('First Name').fill('Mary')
+  await form.getByLabel('Last Name').fill('Murphy')
+  await form.getByLabel('Email').fill('mary@example.ie')
+  await form.getByLabel('Message').fill('A long message I would hate to type again')
+  // First a proxy's own error page, then no answer at all.
+  await page.route('**/contact.data*', (route) =>
+    route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+  )
+  await form.getByRole('button', { name: 'Send Message' }).click()
+  await expect(form.getByRole('alert')).toHaveText(
+    'Sorry, your message could not be sent. Please try again in a moment.',
+  )
+  await page.unroute('**/contact.data*')
+  await page.route('**/contact.data*', (route) => route.abort('connectionreset'))
+  await form.getByRole('button', { name: 'Send Message' }).click()
+  await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled()
+  await expect(form.getByRole('alert')).toHaveText(
+    'Sorry, your message could not be sent. Please try again in a moment.',
+  )
+  await expect(page.getByText('Unexpected Application Error!')).toHaveCount(0)
+  await expect(form.getByLabel('First Name')).toHaveValue('Mary')
+  await expect(form.getByLabel('Message')).toHaveValue('A long message I would hate to type again')
+  // The failed requests are noted on the console by Chromium; they are what this test makes happen.
+  consoleErrors.splice(
+    0,
+    consoleErrors.length,
+    ...consoleErrors.filter((message) => !/status of 502|ERR_CONNECTION_RESET/.test(message)),
+  )
+})
+
 test('The contact form works without JavaScript and carries a honeypot field', async ({
   browser,
   server,

@@ -87,6 +87,14 @@ test('Accepting cookies stores the consent and hides the banner for good', async
   const lifted = (await whatsapp.boundingBox())!
   expect(lifted.y + lifted.height).toBeLessThanOrEqual(box!.y)
 
+  // Scrolled to the end, the footer's last line sits above the banner, not under it.
+  await page.evaluate(() => window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }))
+  const copyright = (await page
+    .getByRole('contentinfo')
+    .getByText(/All rights reserved/)
+    .boundingBox())!
+  expect(copyright.y + copyright.height).toBeLessThanOrEqual((await banner.boundingBox())!.y)
+
   await banner.getByRole('button', { name: 'Accept Cookies' }).click()
   await expect(banner).toBeHidden()
   expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('true')
@@ -150,7 +158,9 @@ test('The WhatsApp link opens a chat with the digits of the stored number in a n
   await expect(link).toHaveAttribute('target', '_blank')
 })
 
-test('A button pressed before the page has hydrated does its work once it has, exactly once', async ({ page }) => {
+test('A button pressed before the page has hydrated does its work once it has, exactly once', async ({
+  page,
+}) => {
   await acceptCookiesUpFront(page)
   // Hold the application's scripts back until the button has been pressed.
   let release!: () => void

@@ -115,6 +115,21 @@ test('Below the md width the links move into a slide-in menu that locks scrollin
   await page.goBack()
   await page.waitForURL((url) => url.pathname === '/')
   await expect(menu).toBeHidden()
+
+  // A window widened past the md width while the menu is open (a tablet turned) closes it and frees the page.
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await expect(menu).toBeVisible()
+  await page.setViewportSize({ width: 1024, height: 800 })
+  await expect(menu).toHaveCount(0)
+  expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery' }).click()
+  await page.waitForURL('**/gallery')
+})
+
+test('The subtitle stays in the header at tablet width', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 900 })
+  await page.goto('/')
+  await expect(page.getByRole('banner').getByText('Indian Pentecostal Church of God')).toBeVisible()
 })
 
 test('An unknown address answers 404 with the error page inside the site, and a way home', async ({

@@ -34,7 +34,8 @@ export default function MobileMenuPanel({
           aria-describedby={undefined}
           onCloseAutoFocus={(event) => {
             event.preventDefault()
-            returnFocusTo.current?.focus()
+            // The button is in the sticky header, always in view: focusing it must not scroll the page.
+            returnFocusTo.current?.focus({ preventScroll: true })
           }}
         >
           <div className="flex items-center justify-between gap-3 border-b border-border px-5 py-4">

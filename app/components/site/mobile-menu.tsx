@@ -1,5 +1,5 @@
 import { Menu } from 'lucide-react'
-import { lazy, Suspense, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router'
 
 const loadPanel = () => import('./mobile-menu-panel.tsx')
@@ -18,6 +18,19 @@ export function MobileMenu({ name }: { name: string }) {
   const [wanted, setWanted] = useState(false)
   const open = openOn === pathname
   const setOpen = (next: boolean) => setOpenOn(next ? pathname : null)
+
+  // At the `md` width and above the panel is hidden; a window widened (or a tablet turned) while it is open
+  // must not leave the page locked behind a menu nobody can see.
+  useEffect(() => {
+    if (!open) return
+    const wide = window.matchMedia('(min-width: 48rem)')
+    const close = () => {
+      if (wide.matches) setOpenOn(null)
+    }
+    close()
+    wide.addEventListener('change', close)
+    return () => wide.removeEventListener('change', close)
+  }, [open])
 
   return (
     <>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Outlet } from 'react-router'
+import { Outlet, type ShouldRevalidateFunctionArgs } from 'react-router'
 import { Toaster } from 'sonner'
 
 import type { Route } from './+types/_layout.ts'
@@ -40,6 +40,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
+/**
+ * A contact message changes nothing any page shows, so sending one reloads no data; that also keeps a failed
+ * send (no connection) from turning into a failed reload and the error screen.
+ */
+export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formAction && new URL(formAction, 'http://x').pathname === '/contact') return false
+  return defaultShouldRevalidate
+}
+
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { church } = loaderData
   const nonce = useNonce()
@@ -66,7 +75,8 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         Skip to content
       </a>
       <RouteProgress />
-      <div className="flex min-h-screen flex-col">
+      {/* While the cookie banner shows, the page ends above it, so the footer's last line can be read. */}
+      <div className="flex min-h-screen flex-col pb-(--cookie-banner-offset)">
         <SiteHeader name={church.name} logo={church.logo} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
