@@ -20,6 +20,7 @@ export interface MapWidgetProps {
 
 /** A map at zoom 15 centred on the church, with a marker whose popup names it (spec §2 "Map widget"). */
 export function MapWidget({ className, ...props }: MapWidgetProps) {
+  const { latitude, longitude } = props
   const box = useRef<HTMLDivElement>(null)
   const [near, setNear] = useState(false)
   useEffect(() => {
@@ -35,10 +36,18 @@ export function MapWidget({ className, ...props }: MapWidgetProps) {
     observer.observe(element)
     return () => observer.disconnect()
   }, [near])
+  // Until the map has loaded — and for good without JavaScript — a link to the same place on OpenStreetMap.
   const placeholder = (
     <div className="flex size-full items-center justify-center text-sm text-muted-foreground">
-      <MapPin className="mr-2 size-5 animate-pulse text-primary-text" aria-hidden />
-      Loading map…
+      <MapPin className="mr-2 size-5 text-primary-text" aria-hidden />
+      <a
+        href={`https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=15/${latitude}/${longitude}`}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="font-semibold text-primary-text underline underline-offset-2"
+      >
+        View the map on OpenStreetMap
+      </a>
     </div>
   )
   return (
