@@ -4,6 +4,7 @@
 import crypto from 'node:crypto'
 
 import { openDatabase } from '#app/db/database.server.ts'
+import { messageKeys } from '#app/models/message-keys.ts'
 
 export const LARGE = { events: 1_000, galleryImages: 1_000, messages: 100_000 }
 
@@ -108,7 +109,7 @@ export async function addLargeData(dataDir: string) {
         (i) => {
           const first = pick(FIRST_NAMES, i)
           const last = pick(LAST_NAMES, Math.floor(i / 10))
-          return {
+          const message = {
             id: crypto.randomUUID(),
             first_name: first,
             last_name: last,
@@ -118,6 +119,7 @@ export async function addLargeData(dataDir: string) {
             message: `${sentence(i, 12 + (i % 40))}.`,
             created_at: at(i, LARGE.messages),
           }
+          return { ...message, ...messageKeys(message) }
         },
         (rows) => trx.insertInto('contact_messages').values(rows).execute(),
       )

@@ -1,11 +1,13 @@
 import { type Migration, Migrator } from 'kysely'
 
 import * as initial from './migrations/0001-initial.ts'
+import * as messageSearch from './migrations/0002-message-search.ts'
 import type { Db } from './database.server.ts'
 
 // Migrations are listed here, not read from a folder, so they travel inside the server bundle.
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
+  '0002-message-search': messageSearch,
 }
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

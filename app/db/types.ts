@@ -115,6 +115,11 @@ export interface ContactMessagesTable {
   subject: string | null
   message: string
   created_at: Timestamp
+  /** Folded copies for the inbox's search and sort (messageKeys); never sent to clients. */
+  search_text: Generated<string>
+  sort_first_name: string | null
+  sort_email: string | null
+  sort_subject: string | null
 }
 
 export interface MediaTable {

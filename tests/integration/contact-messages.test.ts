@@ -135,6 +135,19 @@ describe.each(databases)('$name', (database) => {
     }
   })
 
+  test('names with accents (Áine, Órla) are found in any case, with or without the fada, and sort among the rest', async () => {
+    const word = uniqueWord()
+    for (const first_name of ['Zoe', 'Órla', 'alice', 'Áine', 'Émile']) {
+      await send(makeContactMessage({ first_name, last_name: 'Ó Súilleabháin', message: word }))
+    }
+    const names = async (query: string) =>
+      (await search(`q=${encodeURIComponent(query)}&sort=first_name`)).body.map((m) => m.first_name)
+    for (const query of ['Áine', 'áine', 'ÁINE', 'aine']) expect(await names(query), query).toEqual(['Áine'])
+    for (const query of ['Órla', 'órla', 'orla']) expect(await names(query), query).toEqual(['Órla'])
+    expect(await names('áine ó súilleabháin')).toEqual(['Áine'])
+    expect(await names(word)).toEqual(['Áine', 'alice', 'Émile', 'Órla', 'Zoe'])
+  })
+
   test('search treats % and _ as plain characters', async () => {
     const word = uniqueWord()
     await send(makeContactMessage({ message: `${word} 100% sure` }))
