@@ -1,8 +1,8 @@
 import { data } from 'react-router'
 
-import { fieldErrorsMessage, type AdminActionResult } from './admin-action-result.ts'
+import { fieldErrorsMessage, SESSION_ENDED_MESSAGE, type AdminActionResult } from './admin-action-result.ts'
 import { HttpError, NotFoundError } from './errors.ts'
-import { requireAdmin } from '#app/auth/session.server.ts'
+import { getAdminSession } from '#app/auth/session.server.ts'
 import { servicesContext } from '#app/context.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { AppServices } from '#app/services.server.ts'
@@ -59,13 +59,31 @@ function failure(services: AppServices, intent: string, toast: string, error: un
   return data(result, { status })
 }
 
+/**
+ * A save made after the session ran out (signed out in another tab, or simply expired) is refused like any other
+ * failed save — toast, red box, the form as typed — rather than by a redirect that would throw the work away.
+ */
+function sessionEnded(intent: string, toast: string) {
+  const result: AdminActionResult = { ok: false, intent, toast, error: SESSION_ENDED_MESSAGE }
+  return data(result, { status: 401 })
+}
+
 /** The action of a list/edit screen: `intent` create, update, delete or reorder, answered with a toast. */
 export async function crudAction({ request, context }: ActionArgs, model: CrudModel, toasts: CrudToasts) {
   const services = context.get(servicesContext)
-  await requireAdmin(request, services)
+  const session = await getAdminSession(request, services)
   const { db } = services
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
+  if (!session) {
+    const toast =
+      intent === 'delete'
+        ? toasts.deleteFailed
+        : intent === 'reorder'
+          ? (toasts.reorderFailed ?? 'Failed to update order')
+          : toasts.saveFailed
+    return sessionEnded(intent, toast)
+  }
   const id = String(form.get('id') ?? '')
   const ok = (toast: string): AdminActionResult => ({ ok: true, intent, toast })
   switch (intent) {
@@ -123,7 +141,7 @@ export async function singleRecordAction(
   toasts: { saved: string; failed: string },
 ) {
   const services = context.get(servicesContext)
-  await requireAdmin(request, services)
+  if (!(await getAdminSession(request, services))) return sessionEnded('save', toasts.failed)
   const form = await request.formData()
   try {
     await save({ db: services.db, data: formValues(form) })

@@ -1,4 +1,11 @@
-import { allowRefusedRequests, expectToast, formAlert, openAdmin, unique } from './admin-helpers.ts'
+import {
+  allowRefusedRequests,
+  expectToast,
+  formAlert,
+  openAdmin,
+  typeRichText,
+  unique,
+} from './admin-helpers.ts'
 import { expect, signIn, test } from './fixtures.ts'
 
 interface Screen {
@@ -119,3 +126,37 @@ for (const screen of SCREENS) {
     allowRefusedRequests(consoleErrors)
   })
 }
+
+test('A save after the session has ended keeps what was typed, says how to sign in, and works once signed in again', async ({
+  page,
+  consoleErrors,
+}) => {
+  await signIn(page)
+  await openAdmin(page, '/admin/services')
+  const name = unique('Typed before the session ended')
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+  await typeRichText(page, 'Description', 'A long description worth keeping.')
+  const cookies = await page.context().cookies()
+  await page.context().clearCookies()
+
+  await page.getByRole('button', { name: 'Add Service' }).click()
+  await expectToast(page, 'Failed to save service')
+  await expect(formAlert(page)).toContainText('Your session has ended.')
+  const signInLink = formAlert(page).getByRole('link', { name: 'Sign in again (opens a new tab)' })
+  await expect(signInLink).toHaveAttribute('href', '/admin/login')
+  await expect(signInLink).toHaveAttribute('target', '_blank')
+  expect(new URL(page.url()).pathname).toBe('/admin/services')
+  await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name)
+  await expect(page.getByRole('textbox', { name: 'Description', exact: true })).toContainText(
+    'A long description worth keeping.',
+  )
+
+  // Signed in again (in another tab, which shares the cookie): the same form saves.
+  await page.context().addCookies(cookies)
+  await page.getByRole('button', { name: 'Add Service' }).click()
+  await expectToast(page, 'Service added successfully')
+  await expect(page.getByRole('listitem').filter({ hasText: name })).toHaveCount(1)
+  const created = (await (await page.request.get('/api/services')).json()) as { id: string; name: string }[]
+  await page.request.delete(`/api/services/${created.find((service) => service.name === name)!.id}`)
+  allowRefusedRequests(consoleErrors)
+})

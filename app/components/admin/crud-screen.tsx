@@ -9,6 +9,7 @@ import { PageHeader } from './page-header.tsx'
 import { scrollToTop, useAdminForm } from './use-admin-form.ts'
 import { useQueuedFetcher } from './use-queued-fetcher.ts'
 import { useResultToast } from './use-result-toast.ts'
+import { type AdminActionResult, SESSION_ENDED_MESSAGE } from '#app/lib/admin-action-result.ts'
 
 const FORM_ID = 'item-form'
 
@@ -63,9 +64,12 @@ export function CrudScreen<T extends { id: string }>({
     setFormKey((key) => key + 1)
   }
 
-  // A refused write usually means the list is out of date (changed in another window): fetch it again.
+  // A refused write usually means the list is out of date (changed in another window): fetch it again —
+  // unless the session ended, when fetching would only lead to the sign-in page and lose what was typed.
   const { revalidate } = useRevalidator()
-  const refresh = () => void revalidate()
+  const refresh = (result: AdminActionResult) => {
+    if (result.ok || result.error !== SESSION_ENDED_MESSAGE) void revalidate()
+  }
 
   const form = useAdminForm({
     schema,

@@ -1,5 +1,6 @@
 import { CircleAlert } from 'lucide-react'
 
+import { SESSION_ENDED_MESSAGE } from '#app/lib/admin-action-result.ts'
 import { cn } from '#app/lib/cn.ts'
 
 /** The red box that tells staff why a form was not saved; announced to screen readers when it appears. */
@@ -27,6 +28,16 @@ export function FormError({
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
           <div>
             <p className="font-medium">{message}</p>
+            {message === SESSION_ENDED_MESSAGE ? (
+              <a
+                href="/admin/login"
+                target="_blank"
+                rel="noopener"
+                className="mt-1 inline-block font-semibold underline underline-offset-2"
+              >
+                Sign in again (opens a new tab)
+              </a>
+            ) : null}
             {extra.length > 0 ? (
               <ul className="mt-1 list-disc space-y-0.5 pl-4">
                 {extra.map((detail) => (

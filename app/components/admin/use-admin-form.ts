@@ -28,7 +28,7 @@ export function useAdminForm({
   failToast: string
   onSuccess: () => void
   /** After the server refused the save (not after the browser's own check). */
-  onFailure?: () => void
+  onFailure?: (result: AdminActionResult) => void
 }) {
   const fetcher = useFetcher<AdminActionResult>()
   const formRef = useRef<HTMLFormElement>(null)
@@ -73,7 +73,7 @@ export function useAdminForm({
     } else {
       toast.error(result.toast)
       showErrors(result.fields ?? {}, result.error)
-      callbacks.current.onFailure?.()
+      callbacks.current.onFailure?.(result)
     }
   }, [fetcher.data, fetcher.state])
 

@@ -4,7 +4,11 @@ import { toast } from 'sonner'
 import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 
 /** Shows the toast of a delete or reorder answer once; failures carry the reason as the toast's second line. */
-export function useResultToast(result: AdminActionResult | undefined, idle: boolean, onFailure?: () => void) {
+export function useResultToast(
+  result: AdminActionResult | undefined,
+  idle: boolean,
+  onFailure?: (result: AdminActionResult) => void,
+) {
   const handled = useRef<AdminActionResult | null>(null)
   const onFailureRef = useRef(onFailure)
   useEffect(() => {
@@ -17,7 +21,7 @@ export function useResultToast(result: AdminActionResult | undefined, idle: bool
       toast.success(result.toast)
     } else {
       toast.error(result.toast, { description: result.error })
-      onFailureRef.current?.()
+      onFailureRef.current?.(result)
     }
   }, [result, idle])
 }
