@@ -31,14 +31,20 @@ test('Admin can update the church information, with the spec’s checks', async 
     await expectToast(page, 'Church information updated successfully')
     expect(await (await request.get('/contact')).text()).toContain(address)
 
-    // Unparsable and empty coordinates are stored as null; the form then offers the defaults.
+    // Unparsable and empty coordinates are stored as null, and stay empty: the spec's defaults only fill the
+    // form of a church with no information yet, never bring back coordinates someone cleared.
     const stored = (await (await page.request.get('/api/church_info')).json()) as Record<string, unknown>
     expect(stored.latitude).toBeNull()
     expect(stored.longitude).toBeNull()
-    await expect(page.getByRole('textbox', { name: 'Latitude', exact: true })).toHaveValue('51.8969')
-    await expect(page.getByRole('textbox', { name: 'Longitude', exact: true })).toHaveValue('-8.4863')
     await page.reload()
     await expect(page.getByRole('textbox', { name: 'Address', exact: true })).toHaveValue(address)
+    await expect(page.getByRole('textbox', { name: 'Latitude', exact: true })).toHaveValue('')
+    await expect(page.getByRole('textbox', { name: 'Longitude', exact: true })).toHaveValue('')
+    await page.getByRole('textbox', { name: 'Phone', exact: true }).fill('+353 21 000 0000')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expectToast(page, 'Church information updated successfully')
+    const again = (await (await page.request.get('/api/church_info')).json()) as Record<string, unknown>
+    expect([again.latitude, again.longitude]).toEqual([null, null])
   } finally {
     const { id: _id, created_at: _created, updated_at: _updated, ...data } = original
     await page.request.put('/api/church_info', { data })

@@ -27,7 +27,6 @@ const FIELDS: AdminField[] = [
     kind: 'decimal',
     name: 'latitude',
     label: 'Latitude',
-    defaultValue: String(DEFAULT_LATITUDE),
     hint: 'Decimal degrees for the map, e.g. 51.8969.',
     half: true,
   },
@@ -35,7 +34,6 @@ const FIELDS: AdminField[] = [
     kind: 'decimal',
     name: 'longitude',
     label: 'Longitude',
-    defaultValue: String(DEFAULT_LONGITUDE),
     hint: 'Decimal degrees for the map, e.g. -8.4863.',
     half: true,
   },
@@ -60,7 +58,8 @@ export default function ChurchInfoScreen({ loaderData }: Route.ComponentProps) {
       description="The church's name, welcome text, contact details and map location shown across the website."
       formTitle="Church Information"
       fields={FIELDS}
-      values={loaderData.churchInfo ?? {}}
+      // The spec's default coordinates fill a first, empty form only: coordinates cleared on purpose stay empty.
+      values={loaderData.churchInfo ?? { latitude: DEFAULT_LATITUDE, longitude: DEFAULT_LONGITUDE }}
       schema={ChurchInfoSchema}
       failToast={TOASTS.failed}
     />
