@@ -18,5 +18,9 @@ export function formatMessageDate(iso: string) {
 
 /** The first 20 characters of a message, with an ellipsis when there is more. */
 export function messagePreview(message: string) {
-  return message.length > MESSAGE_PREVIEW_LENGTH ? `${message.slice(0, MESSAGE_PREVIEW_LENGTH)}...` : message
+  // By characters as people see them, not UTF-16 units: an emoji is never cut in half.
+  const characters = Array.from(message)
+  return characters.length > MESSAGE_PREVIEW_LENGTH
+    ? `${characters.slice(0, MESSAGE_PREVIEW_LENGTH).join('')}...`
+    : message
 }

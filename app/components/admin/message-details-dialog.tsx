@@ -41,7 +41,7 @@ export function MessageDetailsDialog({
           <DialogDescription className="sr-only">
             The full contact message and how to reply.
           </DialogDescription>
-          <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-[7rem_1fr]">
+          <dl className="grid gap-x-6 gap-y-3 text-sm [overflow-wrap:anywhere] sm:grid-cols-[7rem_minmax(0,1fr)]">
             <dt className="font-medium text-gray-600">Name</dt>
             <dd className="text-gray-950">
               {message.first_name} {message.last_name}
@@ -77,7 +77,7 @@ export function MessageDetailsDialog({
           </dl>
           <div>
             <h3 className="mb-1.5 text-sm font-medium text-gray-600">Message</h3>
-            <p className="rounded-md border border-gray-200 bg-gray-50 p-3 text-sm leading-relaxed whitespace-pre-wrap text-gray-950">
+            <p className="rounded-md border border-gray-200 bg-gray-50 p-3 text-sm leading-relaxed [overflow-wrap:anywhere] whitespace-pre-wrap text-gray-950">
               {message.message}
             </p>
           </div>

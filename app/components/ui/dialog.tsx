@@ -10,7 +10,8 @@ export const DialogClose = DialogPrimitive.Close
 export const overlayClasses = 'fixed inset-0 z-50 bg-gray-950/50'
 
 export const contentClasses = cn(
-  'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
+  // One column no wider than the dialog: a long unbroken word or link wraps instead of widening it.
+  'fixed top-1/2 left-1/2 z-50 grid grid-cols-[minmax(0,1fr)] max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
   'gap-4 overflow-y-auto rounded-lg border border-gray-200 bg-white p-6 text-gray-900 shadow-xl focus:outline-none',
 )
 
