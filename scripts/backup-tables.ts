@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 
 import type { Db } from '#app/db/database.server.ts'
+import { messageKeys } from '#app/models/message-keys.ts'
 
 /** Every table a backup holds, parents before children (better-auth's session and account refer to user). */
 export const BACKUP_TABLES = [
@@ -36,7 +37,14 @@ export async function importTables(db: Db, tables: Record<string, Record<string,
   await kysely.transaction().execute(async (trx) => {
     for (const table of [...BACKUP_TABLES].reverse()) await trx.deleteFrom(table).execute()
     for (const table of BACKUP_TABLES) {
-      const rows = tables[table] ?? []
+      let rows = tables[table] ?? []
+      // A backup from before the inbox's search columns existed lacks them: they are always worked out anew.
+      if (table === 'contact_messages') {
+        rows = rows.map((row) => ({
+          ...row,
+          ...messageKeys(row as unknown as Parameters<typeof messageKeys>[0]),
+        }))
+      }
       for (let i = 0; i < rows.length; i += 200)
         await trx
           .insertInto(table)

@@ -132,7 +132,10 @@ export function contentModel<T extends ContentTable, S extends z.ZodObject, R ex
         const existing = (await trx.selectFrom(table).select('id').execute()) as { id: string }[]
         const known = new Set(existing.map((row) => row.id))
         if (ids.length !== known.size || !ids.every((id) => known.has(id))) {
-          throw new ValidationError({ ids: 'ids must list every item exactly once' })
+          // Said for staff: the usual cause is a list changed in another tab, and the screen then reloads it.
+          throw new ValidationError({
+            ids: 'The list was changed elsewhere (in another tab, or by someone else). It has been refreshed: please try again.',
+          })
         }
         const now = nowIso()
         for (const [index, id] of ids.entries()) {

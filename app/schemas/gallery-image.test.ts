@@ -6,7 +6,7 @@ test('a gallery image needs a title, one of the five categories and an uploaded 
   const result = GalleryImageSchema.safeParse({})
   expect(Object.fromEntries(result.error!.issues.map((issue) => [issue.path[0], issue.message]))).toEqual({
     title: 'Title is required',
-    category: 'Category must be one of worship, prayer, youth, children, events',
+    category: 'Category is required',
     image_url: 'Please upload an image',
   })
 })

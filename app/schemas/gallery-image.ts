@@ -8,7 +8,10 @@ export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number]
 export const GalleryImageSchema = z.object({
   title: requiredText('Title'),
   category: z.enum(GALLERY_CATEGORIES, {
-    error: 'Category must be one of worship, prayer, youth, children, events',
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? 'Category is required'
+        : 'Category must be one of worship, prayer, youth, children, events',
   }),
   image_url: requiredImageUrl(),
 })

@@ -80,7 +80,13 @@ export async function storeImage({
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>
   try {
     metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata()
-  } catch {
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new HttpError(
+        415,
+        `The image has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels can be uploaded`,
+      )
+    }
     throw new HttpError(415, 'The file is not an image that can be read')
   }
   if (!metadata.format || !RASTER_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {

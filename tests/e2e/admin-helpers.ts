@@ -6,6 +6,7 @@ import sharp from 'sharp'
 
 import { expect } from './fixtures.ts'
 import { openDatabase } from '#app/db/database.server.ts'
+import { messageKeys } from '#app/models/message-keys.ts'
 
 /** A name no other test uses, so tests sharing a worker's server never act on each other's data. */
 export function unique(prefix: string) {
@@ -64,6 +65,7 @@ export async function insertMessages(
           phone: null,
           subject: null,
           ...message,
+          ...messageKeys({ subject: null, ...message }),
           id: crypto.randomUUID(),
         })),
       )

@@ -43,6 +43,8 @@ test('Services lists regular and special services and shows the church on a map 
   page.on('request', (request) => {
     if (request.url().includes('tile.openstreetmap.org')) tiles.push(request.url())
   })
+  // A short window keeps the map well below the first screen, however many services other tests have added.
+  await page.setViewportSize({ width: 1280, height: 400 })
   await page.goto('/services')
   await waitForHydration(page)
   const main = page.getByRole('main')
@@ -83,6 +85,8 @@ test('The map recentres on a new place and names it when the church moves', asyn
   page.on('request', (request) => {
     if (request.url().includes('tile.openstreetmap.org')) tiles.push(request.url())
   })
+  // A short window keeps the map well below the first screen, however many services other tests have added.
+  await page.setViewportSize({ width: 1280, height: 400 })
   await page.goto('/services')
   await waitForHydration(page)
   await page.locator('[data-map]').scrollIntoViewIfNeeded()

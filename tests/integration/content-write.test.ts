@@ -22,7 +22,7 @@ const REQUIRED_FIELDS: Record<ListTable, Record<string, string>> = {
   ministries: { name: 'Name is required' },
   gallery_images: {
     title: 'Title is required',
-    category: 'Category must be one of worship, prayer, youth, children, events',
+    category: 'Category is required',
     image_url: 'Please upload an image',
   },
   carousel_slides: { title: 'Title is required', image_url: 'Please upload an image' },
@@ -103,7 +103,9 @@ describe.each(databases)('$name', (database) => {
       const answer = await ctx.admin.post('/api/gallery_images', makeGalleryImage({ category }))
       expect(answer.status, String(category)).toBe(400)
       expect(answer.body.error.fields).toEqual({
-        category: 'Category must be one of worship, prayer, youth, children, events',
+        category: category
+          ? 'Category must be one of worship, prayer, youth, children, events'
+          : 'Category is required',
       })
     }
     for (const category of ['worship', 'prayer', 'youth', 'children', 'events']) {
