@@ -86,9 +86,6 @@ test('The map recentres on a new place and names it when the church moves', asyn
   page.on('request', (request) => {
     if (request.url().includes('tile.openstreetmap.org')) tiles.push(request.url())
   })
-  // On a phone the map sits below the services (some 1,300 px down), well out of the first screen and of the
-  // 400 px margin at which it starts loading; on a desktop it is beside them, and loads at once.
-  await page.setViewportSize({ width: 390, height: 500 })
   await page.goto('/services')
   await waitForHydration(page)
   await page.locator('[data-map]').scrollIntoViewIfNeeded()
