@@ -140,22 +140,13 @@ test('Admin pages, forms included, stay within the Content Security Policy', asy
 })
 
 test('Success and failure toasts pass axe too (their colours are readable)', async ({ page }) => {
-  // axe reads colours as painted: wait until the toast has finished sliding and fading in.
-  const settled = () =>
-    expect
-      .poll(() =>
-        page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running').length),
-      )
-      .toBe(0)
   await signIn(page)
   await openAdmin(page, '/admin/gallery')
   await page.getByRole('button', { name: 'Add Image' }).click()
   await expect(page.locator('[data-sonner-toast][data-type="error"]').first()).toBeVisible()
-  await settled()
   await expectNoAxeViolations(page)
   await openAdmin(page, '/admin/church-info')
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expect(page.locator('[data-sonner-toast][data-type="success"]').first()).toBeVisible()
-  await settled()
   await expectNoAxeViolations(page)
 })

@@ -73,6 +73,17 @@ const TRANSPARENT_PNG = Buffer.from(
 
 /** Runs axe-core on the current page and fails on any violation. */
 export async function expectNoAxeViolations(page: Page) {
+  // axe reads colours as painted: a dialog or toast still fading in would be judged half-transparent.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+      ),
+    )
+    .toBe(0)
   const results = await new AxeBuilder({ page }).analyze()
   const summary = results.violations.map(
     (violation) =>

@@ -92,7 +92,7 @@ test('The map recentres on a new place and names it when the church moves', asyn
   const popup = page.locator('.leaflet-popup-content')
   await expect(popup).toHaveText('IPC Cork')
   // At zoom 15 Cork's tiles have x near 15611; Dublin's (longitude -6.26) near 15814.
-  expect(tiles.some((url) => /\/15\/156\d\d\//.test(url))).toBe(true)
+  await expect.poll(() => tiles.some((url) => /\/15\/156\d\d\//.test(url))).toBe(true)
 
   await signInApi(request)
   const original = await (await request.get('/api/church_info')).json()
