@@ -87,6 +87,17 @@ async function main() {
   const server = http.createServer((req, res) => {
     if (!site.serveCachedPage(req, res)) app(req, res)
   })
+  server.once('error', async (error) => {
+    const reason =
+      error.code === 'EADDRINUSE'
+        ? `PORT ${env.PORT} is already in use on ${env.HOST}: stop the other server or choose another PORT.`
+        : error.code === 'EACCES'
+          ? `PORT ${env.PORT} needs more privileges than this user has: choose a PORT above 1023.`
+          : error.message
+    console.error(`Lampstand could not start. ${reason}`)
+    await services.close()
+    process.exit(1)
+  })
   server.listen(env.PORT, env.HOST, () => {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : env.PORT

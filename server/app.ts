@@ -14,6 +14,7 @@ import type { AppServices } from '#app/services.server.ts'
 import { getContentVersion } from '#app/lib/content-version.server.ts'
 import { LIST_TABLES } from '#app/models/registry.server.ts'
 import { isCrossSiteRequest } from '#server/origin-check.ts'
+import { limitRenders } from '#server/render-limit.ts'
 import { createPageCache } from '#server/page-cache.ts'
 
 declare module 'express-serve-static-core' {
@@ -30,6 +31,8 @@ const PUBLIC_API_READ = new RegExp(
   `^/api/(?:${[...Object.keys(LIST_TABLES), 'church_info', 'about_us'].join('|')})(?:/[^/]+)?$`,
 )
 const BODY_MAX_BYTES = 1024 * 1024
+/** Pages and API reads rendered at once (server/render-limit.ts); page-cache hits never wait. */
+const RENDERS_AT_ONCE = 8
 const UPLOAD_BODY_MAX_BYTES = 11 * 1024 * 1024
 
 /**
@@ -148,6 +151,8 @@ export function createSite(services: AppServices) {
     context.set(requestContext, { nonce: res.locals.cspNonce, clientIp: req.ip ?? 'unknown' })
     return context
   }
+
+  app.use(limitRenders(RENDERS_AT_ONCE))
 
   let serveCachedPage = (_req: IncomingMessage, _res: ServerResponse) => false
   if (env.PAGE_CACHE && mode === 'production') {

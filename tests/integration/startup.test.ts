@@ -177,6 +177,20 @@ test('a DATA_DIR that is a file, or a database that cannot be reached, stops the
   }
 })
 
+test('a PORT already in use stops the server with one clear line', async () => {
+  const taken = http.createServer()
+  await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve))
+  const port = (taken.address() as { port: number }).port
+  try {
+    const server = spawnServer({ DATA_DIR: tempDir(), PORT: String(port), HOST: '127.0.0.1' })
+    expect(await server.exited).not.toBe(0)
+    expect(server.output()).toContain(`Lampstand could not start. PORT ${port} is already in use`)
+    expect(server.output()).not.toMatch(/^\s+at /m)
+  } finally {
+    taken.close()
+  }
+})
+
 test('ADMIN_EMAIL without ADMIN_PASSWORD stops the server naming the missing one', async () => {
   const server = spawnServer({ DATA_DIR: tempDir(), ADMIN_EMAIL: 'pastor@example.org' })
   expect(await server.exited).not.toBe(0)
