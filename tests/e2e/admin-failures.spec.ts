@@ -99,6 +99,19 @@ for (const screen of SCREENS) {
     await expectToast(page, screen.toasts.saveFailed)
     await expect(formAlert(page)).toContainText('no longer exists')
     await expect(items.filter({ hasText: edited })).toHaveCount(0)
+    // The form keeps what was there and offers to add it anew.
+    await expect(page.getByText(`“${edited}” was deleted elsewhere. What you typed is kept`)).toBeVisible()
+    const formInputs = page.locator(`form:has(button[type="submit"]) input`)
+    expect(
+      await formInputs.evaluateAll(
+        (inputs, name) => inputs.some((input) => (input as HTMLInputElement).value === name),
+        edited,
+      ),
+    ).toBe(true)
+    await page.getByRole('button', { name: /^Add / }).click()
+    await expect(items.filter({ hasText: edited })).toHaveCount(1)
+    const all = (await (await page.request.get(`/api/${screen.table}`)).json()) as Record<string, string>[]
+    await remove(all.find((item) => Object.values(item).includes(edited))!.id)
 
     // Deleting one.
     const deleted = unique('Removed before deleting')

@@ -49,6 +49,8 @@ export function CrudScreen<T extends { id: string }>({
   ordered = false,
 }: CrudScreenProps<T>) {
   const [editing, setEditing] = useState<T | null>(null)
+  // An item deleted elsewhere while it was being edited: what was typed stays in the form, now adding it anew.
+  const [orphan, setOrphan] = useState<T | null>(null)
   const [formKey, setFormKey] = useState(0)
   const [focusRequest, setFocusRequest] = useState<{ target: 'heading' | 'field'; count: number }>({
     target: 'heading',
@@ -61,6 +63,7 @@ export function CrudScreen<T extends { id: string }>({
 
   function backToAddMode() {
     setEditing(null)
+    setOrphan(null)
     setFormKey((key) => key + 1)
   }
 
@@ -82,8 +85,12 @@ export function CrudScreen<T extends { id: string }>({
     },
   })
 
-  // The item being edited was deleted (here or in another window): back to adding.
-  if (editing && !items.some((item) => item.id === editing.id)) backToAddMode()
+  // The item being edited was deleted (here or in another window): the form turns to adding it anew, keeping
+  // what was typed (the same form, not a new one), and says so; Cancel empties it.
+  if (editing && !items.some((item) => item.id === editing.id)) {
+    setOrphan(editing)
+    setEditing(null)
+  }
 
   useEffect(() => {
     if (!focusRequest.count) return
@@ -133,6 +140,7 @@ export function CrudScreen<T extends { id: string }>({
   }
 
   const editingSummary = editing ? describe(editing) : null
+  const orphanSummary = orphan ? describe(orphan) : null
   return (
     <>
       <PageHeader title={title} description={description} />
@@ -146,10 +154,12 @@ export function CrudScreen<T extends { id: string }>({
             description={
               editingSummary
                 ? `Editing “${editingSummary.title}”.`
-                : `Add a new ${noun.toLowerCase()} to the website.`
+                : orphanSummary
+                  ? `“${orphanSummary.title}” was deleted elsewhere. What you typed is kept: add it as a new ${noun.toLowerCase()}, or cancel.`
+                  : `Add a new ${noun.toLowerCase()} to the website.`
             }
             fields={fields}
-            values={(editing as Record<string, unknown> | null) ?? {}}
+            values={((editing ?? orphan) as Record<string, unknown> | null) ?? {}}
             errors={form.errors}
             message={form.message}
             details={form.details}
@@ -158,7 +168,7 @@ export function CrudScreen<T extends { id: string }>({
             hidden={editing ? { intent: 'update', id: editing.id } : { intent: 'create' }}
             onSubmit={form.handleSubmit}
             onCancel={
-              editing
+              editing || orphan
                 ? () => {
                     form.clearErrors()
                     backToAddMode()
