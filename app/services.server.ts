@@ -83,8 +83,9 @@ export async function openServices(env: Env = readEnv(), logger = createLogger(e
   const db = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir })
   try {
     await migrateToLatest(db).catch((error: unknown) => {
-      const reason =
-        error instanceof Error ? error.message.replace(/^Migration\s+\S*\s*failed:\s*/, '') : error
+      // The database's own complaint (a refused connection, a locked file), not the migrator's wrapping.
+      const cause = error instanceof Error && error.cause !== undefined ? error.cause : error
+      const reason = cause instanceof Error ? cause.message : cause
       const where = env.DATABASE_URL
         ? 'the PostgreSQL database of DATABASE_URL'
         : 'the SQLite database in DATA_DIR'

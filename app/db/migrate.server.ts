@@ -21,6 +21,7 @@ export async function migrateToLatest(db: Db) {
   if (error) {
     throw new Error(
       `Migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : error}`,
+      { cause: error },
     )
   }
   return results?.filter((result) => result.status === 'Success').map((result) => result.migrationName) ?? []

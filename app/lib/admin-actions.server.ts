@@ -75,15 +75,14 @@ export async function crudAction({ request, context }: ActionArgs, model: CrudMo
   const { db } = services
   const form = await request.formData()
   const intent = String(form.get('intent') ?? '')
-  if (!session) {
-    const toast =
-      intent === 'delete'
-        ? toasts.deleteFailed
-        : intent === 'reorder'
-          ? (toasts.reorderFailed ?? 'Failed to update order')
-          : toasts.saveFailed
-    return sessionEnded(intent, toast)
-  }
+  // The toast of a failure of this intent (the session's end included).
+  const failedToast =
+    intent === 'delete'
+      ? toasts.deleteFailed
+      : intent === 'reorder'
+        ? (toasts.reorderFailed ?? 'Failed to update order')
+        : toasts.saveFailed
+  if (!session) return sessionEnded(intent, failedToast)
   const id = String(form.get('id') ?? '')
   const ok = (toast: string): AdminActionResult => ({ ok: true, intent, toast })
   switch (intent) {
@@ -92,24 +91,23 @@ export async function crudAction({ request, context }: ActionArgs, model: CrudMo
         await model.create({ db, data: formValues(form) })
         return ok(toasts.created)
       } catch (error) {
-        return failure(services, intent, toasts.saveFailed, error)
+        return failure(services, intent, failedToast, error)
       }
     case 'update':
       try {
         if (!(await model.update({ db, id, data: formValues(form) }))) throw new NotFoundError(GONE)
         return ok(toasts.updated)
       } catch (error) {
-        return failure(services, intent, toasts.saveFailed, error)
+        return failure(services, intent, failedToast, error)
       }
     case 'delete':
       try {
         if (!(await model.delete({ db, id }))) throw new NotFoundError(GONE)
         return ok(toasts.deleted)
       } catch (error) {
-        return failure(services, intent, toasts.deleteFailed, error)
+        return failure(services, intent, failedToast, error)
       }
-    case 'reorder': {
-      const failed = toasts.reorderFailed ?? 'Failed to update order'
+    case 'reorder':
       try {
         if (!model.reorder || !toasts.reordered) throw new HttpError(400, 'These items have no order')
         let ids: unknown
@@ -121,9 +119,8 @@ export async function crudAction({ request, context }: ActionArgs, model: CrudMo
         await model.reorder({ db, ids })
         return ok(toasts.reordered)
       } catch (error) {
-        return failure(services, intent, failed, error)
+        return failure(services, intent, failedToast, error)
       }
-    }
     default:
       return data(
         { ok: false, intent, toast: 'Unknown action', error: 'Unknown action' } as AdminActionResult,

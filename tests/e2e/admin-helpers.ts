@@ -77,10 +77,12 @@ export async function insertMessages(
 
 /**
  * Opts a test in to the browser's own console line for a request the server refused on purpose (a 4xx form
- * post): call it at the end of the test, after the refusal has been checked.
+ * post, by default; or those `refused` matches): call it at the end of the test, after checking the refusal.
  */
-export function allowRefusedRequests(consoleErrors: string[]) {
-  const refused = /^error: Failed to load resource: the server responded with a status of 4\d\d/
+export function allowRefusedRequests(
+  consoleErrors: string[],
+  refused = /^error: Failed to load resource: the server responded with a status of 4\d\d/,
+) {
   for (let index = consoleErrors.length - 1; index >= 0; index--) {
     if (refused.test(consoleErrors[index])) consoleErrors.splice(index, 1)
   }

@@ -17,11 +17,15 @@ import { HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
 
 const FORM_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'subject', 'message'] as const
 
+/** The form's fields as posted, every one as text: what a refused form is filled in with again. */
+const formValues = (form: FormData) =>
+  Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]))
+
 /** The contact form's post, with or without JavaScript; shares its rate limit with POST /api/contact_messages. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
   const form = await request.formData()
-  const values = Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]))
+  const values = formValues(form)
   try {
     await submitContactMessage({
       services,
@@ -63,7 +67,7 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
       message: navigator.onLine
         ? 'Sorry, your message could not be sent. Please try again in a moment.'
         : 'Your message could not be sent: you appear to be offline. Please try again when you are connected.',
-      values: Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')])),
+      values: formValues(form),
     } satisfies ContactFormResult
   }
 }
