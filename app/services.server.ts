@@ -15,6 +15,7 @@ import { type Db, openDatabase } from './db/database.server.ts'
 import { migrateToLatest } from './db/migrate.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
 import { type Env, readEnv } from './env.server.ts'
+import { type Clock, systemClock } from './lib/clock.ts'
 import { LocalImageStorage } from './storage/images.server.ts'
 
 export interface AppServices {
@@ -23,6 +24,9 @@ export interface AppServices {
   auth: Auth
   storage: LocalImageStorage
   logger: pino.Logger
+  clock: Clock
+  /** The signing secret (AUTH_SECRET or the generated one): sessions, device cookies. */
+  secret: string
   close: () => Promise<void>
 }
 
@@ -96,7 +100,7 @@ export async function openServices(env: Env = readEnv(), logger = createLogger(e
     const auth = createAuth({ db, env, secret })
     const storage = new LocalImageStorage(path.join(env.dataDir, 'uploads'))
     await storage.init()
-    return { env, db, auth, storage, logger, close: () => db.close() }
+    return { env, db, auth, storage, logger, clock: systemClock, secret, close: () => db.close() }
   } catch (error) {
     await db.close()
     throw error

@@ -4,6 +4,7 @@ import readline from 'node:readline'
 import { Writable } from 'node:stream'
 
 import { upsertAdministrator } from '#app/auth/auth.server.ts'
+import { clearAccountThrottle } from '#app/auth/sign-in-throttle.server.ts'
 import { readEnv } from '#app/env.server.ts'
 import { openServices } from '#app/services.server.ts'
 
@@ -57,6 +58,8 @@ async function main() {
   const services = await openServices(env)
   try {
     const { created, changed } = await upsertAdministrator(services.auth, { email, password })
+    // Whoever runs this can reach the server: a lock from failed sign-ins on this account ends here.
+    await clearAccountThrottle(services.db, email)
     if (created) console.log(`Created the administrator ${email}`)
     else console.log(changed ? `Reset the password of ${email}` : `${email} already has this password`)
   } finally {

@@ -1,43 +1,14 @@
-import fs from 'node:fs'
-import os from 'node:os'
-import path from 'node:path'
-
 import { Migrator } from 'kysely'
-import { afterEach, describe, expect, test } from 'vitest'
+import { describe, expect, test } from 'vitest'
 
-import { openDatabase } from './database.server.ts'
 import { migrateToLatest } from './migrate.server.ts'
 import * as initial from './migrations/0001-initial.ts'
-import { createPostgresDatabase } from '../../tests/test-server.ts'
 import { listContactMessages } from '#app/models/contact-messages.server.ts'
+import { emptyTestDatabase, testDatabases } from '#tests/test-database.ts'
 
-const cleanups: Array<() => Promise<void>> = []
-afterEach(async () => {
-  while (cleanups.length > 0) await cleanups.pop()!()
-})
-
-async function emptyDatabase(postgres: boolean) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-migrate-'))
-  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }))
-  let databaseUrl: string | undefined
-  if (postgres) {
-    const database = await createPostgresDatabase(process.env.TEST_DATABASE_URL!)
-    cleanups.push(database.drop)
-    databaseUrl = database.url
-  }
-  const db = openDatabase({ databaseUrl, dataDir })
-  cleanups.push(() => db.close())
-  return db
-}
-
-const databases = [
-  { name: 'SQLite', postgres: false },
-  ...(process.env.TEST_DATABASE_URL ? [{ name: 'PostgreSQL', postgres: true }] : []),
-]
-
-describe.each(databases)('$name', ({ postgres }) => {
+describe.each(testDatabases)('$name', (database) => {
   test('messages kept before the search columns existed are found and sorted after the upgrade', async () => {
-    const db = await emptyDatabase(postgres)
+    const db = await emptyTestDatabase(database)
     // The schema as the first release left it, with two messages in it.
     const first = new Migrator({
       db: db.kysely,

@@ -1,7 +1,7 @@
 import { TooManyRequestsError } from './errors.ts'
-import { consumeRateLimit } from './rate-limit.server.ts'
 import { parseInput } from '#app/models/content-model.server.ts'
 import { createContactMessage } from '#app/models/contact-messages.server.ts'
+import { consumeRateLimit } from '#app/models/rate-limits.server.ts'
 import { ContactMessageSchema, HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
 import type { AppServices } from '#app/services.server.ts'
 
@@ -17,18 +17,18 @@ export async function submitContactMessage({
   clientIp,
   data,
 }: {
-  services: Pick<AppServices, 'db' | 'env'>
+  services: Pick<AppServices, 'db' | 'env' | 'clock'>
   clientIp: string
   data: Record<string, unknown>
 }) {
   const honeypot = data[HONEYPOT_FIELD]
   if (typeof honeypot === 'string' && honeypot.trim() !== '') return
   const message = parseInput(ContactMessageSchema, data)
-  const allowed = await consumeRateLimit(services.db, {
-    key: `contact:${clientIp}`,
-    limit: services.env.CONTACT_RATE_LIMIT,
-    windowMs: CONTACT_WINDOW_MS,
-  })
+  const { allowed } = await consumeRateLimit(
+    services.db,
+    { key: `contact:${clientIp}`, limit: services.env.CONTACT_RATE_LIMIT, windowMs: CONTACT_WINDOW_MS },
+    services.clock.now().getTime(),
+  )
   if (!allowed) {
     throw new TooManyRequestsError(
       'Too many messages from your connection. Please try again in a few minutes.',

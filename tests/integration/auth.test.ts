@@ -88,6 +88,43 @@ describe.each(databases)('$name', (database) => {
     await expect(signIn(ctx.server.url, ADMIN)).resolves.toBeInstanceOf(Client)
   })
 
+  test('an attacker who locks the account cannot lock out its owner, who signs in from a known device', async () => {
+    const owner = { email: 'owner@example.org', password: 'the-owners-password-1' }
+    await createAdminWithCli(ctx.server, owner.email, owner.password)
+    // The owner's browser has signed in before: it carries a device cookie.
+    const first = await ctx.anonymous.post('/api/auth/sign-in/email', owner, {
+      headers: { 'x-forwarded-for': '203.0.113.50' },
+    })
+    expect(first.status).toBe(200)
+    const device = first.headers
+      .getSetCookie()
+      .find((cookie) => cookie.startsWith('lampstand_device='))
+    expect(device).toMatch(/HttpOnly/i)
+    expect(device).toMatch(/SameSite=Lax/i)
+    const deviceCookie = device!.split(';')[0]
+
+    // The attacker, from many addresses, fails again and again: still throttled, the right password included.
+    for (let attempt = 1; attempt <= 8; attempt += 1) {
+      await ctx.anonymous.post(
+        '/api/auth/sign-in/email',
+        { email: owner.email, password: `guess-${attempt}` },
+        { headers: { 'x-forwarded-for': `198.51.100.${attempt}` } },
+      )
+    }
+    const attacker = await ctx.anonymous.post('/api/auth/sign-in/email', owner, {
+      headers: { 'x-forwarded-for': '198.51.100.77' },
+    })
+    expect(attacker.status).toBe(429)
+    expect(sessionCookie(attacker.headers)).toBeNull()
+
+    // The owner, from the known device, gets in.
+    const back = await ctx.anonymous.post('/api/auth/sign-in/email', owner, {
+      headers: { 'x-forwarded-for': '203.0.113.50', cookie: deviceCookie },
+    })
+    expect(back.status).toBe(200)
+    expect(sessionCookie(back.headers)).not.toBeNull()
+  })
+
   test('failed sign-ins count for one account however its email is capitalised or spaced', async () => {
     for (const email of [
       'Cased@example.org',

@@ -1,8 +1,8 @@
 import type { Route } from './+types/auth.ts'
+import { beginSignInAttempt } from '#app/auth/sign-in-throttle.server.ts'
 import { requestContext, servicesContext } from '#app/context.ts'
 import { errorResponse, json, methodNotAllowed } from '#app/lib/api.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
-import { consumeRateLimit, releaseRateLimit, resetRateLimit } from '#app/lib/rate-limit.server.ts'
 import type { AppServices } from '#app/services.server.ts'
 
 const SIGN_IN_PATH = '/api/auth/sign-in/email'
@@ -26,10 +26,6 @@ function refuseUnknown(request: Request) {
   if (method !== allowed) return methodNotAllowed([allowed])
   return null
 }
-const THROTTLE_WINDOW_MS = 15 * 60 * 1000
-export const SIGN_IN_FAILURES_PER_ACCOUNT = 5
-export const SIGN_IN_FAILURES_PER_IP = 20
-
 /** Hands the request to better-auth and reshapes its errors into the API's `{ error: { message } }`. */
 async function handle(services: AppServices, request: Request) {
   const response = await services.auth.handler(request)
@@ -71,9 +67,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Sign-in with failures counted per IP and per account; past either limit the answer is 429 until the window ends. */
+/** Sign-in through the throttle of app/auth/sign-in-throttle.server.ts; past a limit the answer is 429. */
 async function throttledSignIn(services: AppServices, request: Request, ip: string) {
-  const { db } = services
   // better-auth also takes form bodies, which the account count below cannot read: only JSON is let through.
   if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
     return json({ error: { message: 'Send JSON with Content-Type: application/json' } }, { status: 415 })
@@ -83,32 +78,28 @@ async function throttledSignIn(services: AppServices, request: Request, ip: stri
     .json()
     .catch(() => null)) as { email?: unknown } | null
   const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
-  const ipKey = `sign-in:ip:${ip}`
-  const accountKey = `sign-in:account:${email}`
-  const keys = [
-    { key: ipKey, limit: SIGN_IN_FAILURES_PER_IP, windowMs: THROTTLE_WINDOW_MS },
-    ...(email
-      ? [{ key: accountKey, limit: SIGN_IN_FAILURES_PER_ACCOUNT, windowMs: THROTTLE_WINDOW_MS }]
-      : []),
-  ]
-  // Every attempt is counted before it is tried, or a burst of parallel guesses would all pass the check; the
-  // count is given back below when the attempt turns out not to be a failure.
-  const allowed = []
-  for (const limit of keys) allowed.push(await consumeRateLimit(db, limit))
-  const giveBack = () => Promise.all(keys.map(({ key }) => releaseRateLimit(db, key)))
-  if (allowed.includes(false)) {
-    await giveBack()
+  const attempt = await beginSignInAttempt(services, {
+    email,
+    ip,
+    cookieHeader: request.headers.get('cookie'),
+  })
+  if (!attempt.allowed) {
+    const minutes = Math.ceil(attempt.retryAfterSeconds / 60)
     return json(
-      { error: { message: 'Too many sign-in attempts. Please wait 15 minutes and try again.' } },
-      { status: 429, headers: { 'Retry-After': String(THROTTLE_WINDOW_MS / 1000) } },
+      {
+        error: {
+          message: `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        },
+      },
+      { status: 429, headers: { 'Retry-After': String(attempt.retryAfterSeconds) } },
     )
   }
   const response = await handle(services, request)
   if (response.ok) {
-    await giveBack()
-    if (email) await resetRateLimit(db, accountKey)
-  } else if (![400, 401, 403].includes(response.status)) {
-    await giveBack()
+    const headers = new Headers(response.headers)
+    headers.append('Set-Cookie', await attempt.succeeded({ secureCookie: services.env.secureCookies }))
+    return new Response(response.body, { status: response.status, headers })
   }
+  if (![400, 401, 403].includes(response.status)) await attempt.notCounted()
   return response
 }

@@ -2,15 +2,18 @@ import { sql } from 'kysely'
 
 import type { Db } from '#app/db/database.server.ts'
 
+export interface RateLimit {
+  key: string
+  limit: number
+  windowMs: number
+}
+
 /**
- * Counts one hit against `key` in a fixed window kept in the database (so several app instances share it).
- * @returns false when the limit was already reached in this window.
+ * Counts one hit against `key` in a fixed window kept in the database (so several app instances share it). The
+ * window starts at the first hit and is never moved by later ones: hits during it cannot make it last longer.
+ * @returns whether the hit was within the limit, and when the window ends (ms since the epoch).
  */
-export async function consumeRateLimit(
-  db: Db,
-  { key, limit, windowMs }: { key: string; limit: number; windowMs: number },
-) {
-  const now = Date.now()
+export async function consumeRateLimit(db: Db, { key, limit, windowMs }: RateLimit, now: number) {
   const row = await db.kysely
     .insertInto('rate_limits')
     .values({ key, count: 1, reset_at: now + windowMs })
@@ -20,19 +23,9 @@ export async function consumeRateLimit(
         reset_at: sql<number>`case when rate_limits.reset_at <= ${now} then ${now + windowMs} else rate_limits.reset_at end`,
       }),
     )
-    .returning(['count'])
+    .returning(['count', 'reset_at'])
     .executeTakeFirst()
-  return Number(row?.count ?? 1) <= limit
-}
-
-/** True when `key` has reached `limit` in its current window, without counting a hit. */
-export async function isRateLimited(db: Db, { key, limit }: { key: string; limit: number }) {
-  const row = await db.kysely
-    .selectFrom('rate_limits')
-    .select(['count', 'reset_at'])
-    .where('key', '=', key)
-    .executeTakeFirst()
-  return Boolean(row && Number(row.reset_at) > Date.now() && Number(row.count) >= limit)
+  return { allowed: Number(row?.count ?? 1) <= limit, resetAt: Number(row?.reset_at ?? now + windowMs) }
 }
 
 /** Takes back one hit counted against `key` (for an attempt that turned out not to count). */
