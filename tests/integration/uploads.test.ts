@@ -221,6 +221,57 @@ describe.each(databases)('$name', (database) => {
     await expect.poll(leftoverTempFiles).toEqual([])
   })
 
+  /** Sends `body` to POST /api/uploads over a raw connection; `abort` closes it after the body instead of waiting. */
+  function rawUpload(body: string, { abort = false, contentLength }: { abort?: boolean; contentLength?: number } = {}) {
+    return new Promise<number | 'reset'>((resolve) => {
+      const { hostname, port } = new URL(ctx.server.url)
+      const request = http.request({
+        hostname,
+        port,
+        path: '/api/uploads',
+        method: 'POST',
+        headers: {
+          'content-type': 'multipart/form-data; boundary=zz',
+          'content-length': String(contentLength ?? Buffer.byteLength(body)),
+          cookie: ctx.admin.cookie!,
+          origin: ctx.server.url,
+        },
+      })
+      request.on('response', (response) => {
+        response.resume()
+        response.on('end', () => resolve(response.statusCode ?? 0))
+      })
+      request.on('error', () => resolve('reset'))
+      request.write(body)
+      if (abort) setTimeout(() => request.destroy(), 50)
+      else request.end()
+    })
+  }
+
+  async function healthy() {
+    return (await fetch(new URL('/healthz', ctx.server.url)).catch(() => null))?.status ?? 'refused'
+  }
+
+  test('an upload whose body ends inside the file part is 400, and the server lives on', async () => {
+    const cut = '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\nxxxx'
+    expect(await rawUpload(cut)).toBe(400)
+    expect(await healthy()).toBe(200)
+    await expect.poll(leftoverTempFiles).toEqual([])
+  })
+
+  test('100 uploads cut short in a row (ended early or dropped half-way) leave the server up and no .part file', async () => {
+    const head = '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n'
+    for (let i = 0; i < 100; i += 1) {
+      const body = head + 'x'.repeat(1000 + i * 37)
+      // Every other one is a browser going away: the body declares more than arrives, then the connection closes.
+      const status =
+        i % 2 === 0 ? await rawUpload(body) : await rawUpload(body, { abort: true, contentLength: 100_000 })
+      if (i % 2 === 0) expect(status, `upload ${i}`).toBe(400)
+      expect(await healthy(), `after upload ${i}`).toBe(200)
+    }
+    await expect.poll(leftoverTempFiles).toEqual([])
+  })
+
   test('an upload without a file in the field "file" is 400; a JSON body is 415', async () => {
     const wrongField = await upload(ctx.admin, await makePng(10, 10), 'a.png', 'image/png', 'image')
     expect(wrongField.status).toBe(400)

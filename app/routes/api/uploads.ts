@@ -1,6 +1,7 @@
-import { createWriteStream } from 'node:fs'
+import { createWriteStream, type WriteStream } from 'node:fs'
 import fs from 'node:fs/promises'
 import { Readable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 
 import busboy from 'busboy'
@@ -48,7 +49,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** Streams the `file` field to a temporary file, stopping at the size limit (413). */
+/** What is read of a body after the answer is decided, so the client hears it; past this the connection is closed. */
+const DISCARD_MAX_BYTES = UPLOAD_MAX_BYTES + 1024 * 1024
+
+/**
+ * Streams the `file` field to a temporary file, stopping at the size limit (413). Every stream's `error` is
+ * handled: a body that ends inside the file part, or a browser that goes away half-way, is a 400 for this
+ * request and nothing more, and its `.part` file is removed at once.
+ */
 function receiveFile(request: Request, storage: LocalImageStorage) {
   return new Promise<{ path: string; name: string | null }>((resolve, reject) => {
     if (!request.body) return reject(new HttpError(400, 'Choose an image to upload'))
@@ -61,49 +69,64 @@ function receiveFile(request: Request, storage: LocalImageStorage) {
     } catch {
       return reject(new HttpError(400, 'The upload could not be read'))
     }
-    let result: Promise<{ path: string; name: string | null }> | null = null
+    const source = Readable.fromWeb(request.body as unknown as NodeReadableStream)
+    let file: { path: string; name: string | null; out: WriteStream; written: Promise<void> } | null = null
     let settled = false
-    const fail = (error: HttpError, file?: string) => {
+
+    const fail = (error: HttpError) => {
       if (settled) return
       settled = true
-      if (file) void fs.rm(file, { force: true })
+      if (file) {
+        file.out.destroy()
+        void fs.rm(file.path, { force: true })
+      }
+      // The rest of the body is read and thrown away (up to a bound), so the answer reaches the client.
+      source.unpipe(parser)
+      discard(source, DISCARD_MAX_BYTES)
       reject(error)
     }
+
+    // A client that goes away: the body's stream errors (`aborted`); nothing is left to answer.
+    source.on('error', () => fail(new HttpError(400, 'The upload was cut short')))
+    parser.on('error', () => fail(new HttpError(400, 'The upload was cut short or could not be read')))
     parser.on('file', (field, stream, info) => {
-      if (field !== 'file' || result) {
+      // busboy reports a broken part on the file's stream as well as on itself: `pipeline` below (or this
+      // no-op, for parts we skip) handles it there, the parser's own handler answers the request.
+      stream.on('error', () => {})
+      if (field !== 'file' || file) {
         stream.resume()
         return
       }
       const path = storage.tempPath()
       const out = createWriteStream(path)
-      result = new Promise((done, failed) => {
-        stream.on('limit', () => {
-          stream.unpipe(out)
-          out.destroy()
-          stream.resume()
-          failed(Object.assign(new HttpError(413, TOO_LARGE), { file: path }))
-        })
-        out.on('finish', () => done({ path, name: info.filename ?? null }))
-        out.on('error', () =>
-          failed(Object.assign(new HttpError(500, 'The upload could not be saved'), { file: path })),
-        )
-      })
-      // Nothing awaits `result` until busboy closes; a rejection before then (a file over the limit arriving in
-      // several pieces) must not count as unhandled, which would stop the process.
-      result.catch(() => {})
-      stream.pipe(out)
+      stream.on('limit', () => fail(new HttpError(413, TOO_LARGE)))
+      const written = pipeline(stream, out)
+      written.catch(() => fail(new HttpError(400, 'The upload was cut short')))
+      file = { path, name: info.filename ?? null, out, written }
     })
-    parser.on('error', () => fail(new HttpError(400, 'The upload could not be read')))
     parser.on('close', () => {
-      if (!result) return fail(new HttpError(400, 'Choose an image to upload in the field "file"'))
-      result.then(
-        (file) => {
+      if (settled) return
+      if (!file) return fail(new HttpError(400, 'Choose an image to upload in the field "file"'))
+      const { path, name, written } = file
+      written.then(
+        () => {
+          if (settled) return
           settled = true
-          resolve(file)
+          resolve({ path, name })
         },
-        (error: HttpError & { file?: string }) => fail(error, error.file),
+        () => fail(new HttpError(400, 'The upload was cut short')),
       )
     })
-    Readable.fromWeb(request.body as unknown as NodeReadableStream).pipe(parser)
+    source.pipe(parser)
   })
+}
+
+/** Reads and drops what is left of a stream, up to `max` bytes; a client sending more is cut off. */
+function discard(stream: Readable, max: number) {
+  let read = 0
+  stream.on('data', (chunk: Buffer) => {
+    read += chunk.length
+    if (read > max) stream.destroy()
+  })
+  stream.resume()
 }
