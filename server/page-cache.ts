@@ -91,7 +91,9 @@ export function createPageCache({
 
   async function fill(key: string, req: Request, res: Response) {
     const version = getVersion()
-    const response = await render(toWebRequest(req), req, res)
+    // Always a GET: a HEAD's answer has no body, and storing it would blank the page for every later GET. A
+    // HEAD is answered from the stored GET (headers only).
+    const response = await render(toWebRequest(req, 'GET'), req, res)
     const contentType = response.headers.get('content-type') ?? ''
     const cacheable =
       response.status === 200 &&
@@ -247,14 +249,14 @@ export function inlineScriptHashes(html: string) {
   return [...hashes]
 }
 
-function toWebRequest(req: Request) {
+function toWebRequest(req: Request, method = req.method) {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
   }
   const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
-  return new globalThis.Request(url, { method: req.method, headers })
+  return new globalThis.Request(url, { method, headers })
 }
 
 async function sendWebResponse(res: Response, response: globalThis.Response) {

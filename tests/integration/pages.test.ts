@@ -42,6 +42,35 @@ describe.each(databases)('$name', (database) => {
     expect((await ctx.anonymous.get('/services')).text).toContain('Midnight Vigil Service')
   })
 
+  test('a HEAD first after a change never blanks the cache: the next GET has the whole answer', async () => {
+    const paths = [
+      '/api/services',
+      '/api/church_info',
+      '/api/events',
+      '/events.data',
+      '/about.data',
+      '/gallery.data?category=youth',
+      '/',
+      '/events',
+    ]
+    for (const path of paths) {
+      await ctx.admin.put('/api/church_info', makeChurchInfo({ name: `Head Church ${path}` }))
+      const head = await ctx.anonymous.request('HEAD', path)
+      expect(head.status, `HEAD ${path}`).toBe(200)
+      expect(head.text).toBe('')
+      const get = await ctx.anonymous.get(path)
+      expect(get.status, `GET ${path}`).toBe(200)
+      expect(get.text.length, `GET ${path} after HEAD`).toBeGreaterThan(0)
+      // The same encoding both times, so the HEAD announces the length the GET then sends.
+      expect(head.headers.get('content-length'), `HEAD ${path} length`).toBe(
+        get.headers.get('content-length'),
+      )
+      const again = await ctx.anonymous.get(path)
+      expect(again.headers.get('x-cache'), `GET ${path} again`).toBe('HIT')
+      expect(again.text).toBe(get.text)
+    }
+  })
+
   test('a page answers 304 to its own ETag and 200 once the content changed', async () => {
     const page = await ctx.anonymous.get('/')
     const etag = page.headers.get('etag')
