@@ -1,6 +1,7 @@
 import { data } from 'react-router'
 
 import { fieldErrorsMessage, SESSION_ENDED_MESSAGE, type AdminActionResult } from './admin-action-result.ts'
+import { readFormBody } from './api.server.ts'
 import { HttpError, NotFoundError } from './errors.ts'
 import { getAdminSession } from '#app/auth/session.server.ts'
 import { servicesContext } from '#app/context.ts'
@@ -73,7 +74,12 @@ export async function crudAction({ request, context }: ActionArgs, model: CrudMo
   const services = context.get(servicesContext)
   const session = await getAdminSession(request, services)
   const { db } = services
-  const form = await request.formData()
+  let form: FormData
+  try {
+    form = await readFormBody(request)
+  } catch (error) {
+    return failure(services, 'unknown', toasts.saveFailed, error)
+  }
   const intent = String(form.get('intent') ?? '')
   // The toast of a failure of this intent (the session's end included).
   const failedToast =
@@ -139,8 +145,8 @@ export async function singleRecordAction(
 ) {
   const services = context.get(servicesContext)
   if (!(await getAdminSession(request, services))) return sessionEnded('save', toasts.failed)
-  const form = await request.formData()
   try {
+    const form = await readFormBody(request)
     await save({ db: services.db, data: formValues(form) })
     return { ok: true, intent: 'save', toast: toasts.saved } satisfies AdminActionResult
   } catch (error) {

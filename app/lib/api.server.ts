@@ -72,6 +72,24 @@ async function readTextLimited(request: Request, limit: number) {
   return Buffer.concat(chunks).toString('utf8')
 }
 
+const FORM_TYPE = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i
+
+/**
+ * Reads a form post (URL-encoded or multipart); another type → 415, a body that cannot be parsed (multipart
+ * without a boundary, cut short) → 400. Page actions call this instead of `request.formData()`, whose
+ * failures would otherwise be a 500.
+ */
+export async function readFormBody(request: Request): Promise<FormData> {
+  if (!FORM_TYPE.test(request.headers.get('content-type') ?? '')) {
+    throw new HttpError(415, 'The form could not be read: send it as form data')
+  }
+  try {
+    return await request.formData()
+  } catch {
+    throw new HttpError(400, 'The form could not be read: it was cut short or is malformed')
+  }
+}
+
 export function methodNotAllowed(allowed: string[]) {
   return Response.json(
     { error: { message: `Method not allowed; use ${allowed.join(' or ')}` } },

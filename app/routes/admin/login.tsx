@@ -9,6 +9,8 @@ import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { servicesContext } from '#app/context.ts'
 import { callAuthApi } from '#app/lib/admin-auth.server.ts'
+import { readFormBody } from '#app/lib/api.server.ts'
+import type { HttpError } from '#app/lib/errors.ts'
 
 const FAILED = 'Failed to sign in'
 
@@ -27,7 +29,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData()
+  let form: FormData
+  try {
+    form = await readFormBody(request)
+  } catch (error) {
+    return data({ error: (error as HttpError).message }, { status: (error as HttpError).status })
+  }
   const email = String(form.get('email') ?? '').trim()
   const password = String(form.get('password') ?? '')
   if (!email || !password) return data({ error: 'Enter your email and password' }, { status: 400 })

@@ -10,6 +10,7 @@ import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
 import { requestContext, servicesContext } from '#app/context.ts'
 import { telHref } from '#app/lib/contact-links.ts'
+import { readFormBody } from '#app/lib/api.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { submitContactMessage } from '#app/lib/contact.server.ts'
@@ -24,7 +25,15 @@ const formValues = (form: FormData) =>
 /** The contact form's post, with or without JavaScript; shares its rate limit with POST /api/contact_messages. */
 export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext)
-  const form = await request.formData()
+  let form: FormData
+  try {
+    form = await readFormBody(request)
+  } catch (error) {
+    const { status, message } = error as HttpError
+    return data({ ok: false, message, values: formValues(new FormData()) } satisfies ContactFormResult, {
+      status,
+    })
+  }
   const values = formValues(form)
   try {
     await submitContactMessage({
