@@ -191,6 +191,44 @@ describe.each(databases)('$name', (database) => {
     expect(rest.body.map((message) => message.first_name)).toEqual(['P5'])
   })
 
+  test('paging numbers that are not whole numbers in range are refused with 400 and a field message', async () => {
+    for (const query of ['offset=1e20', 'offset=1e400', 'offset=-1', 'offset=2.5', 'offset=abc', 'limit=1e20', 'limit=0']) {
+      const answer = await search(query)
+      expect(answer.status, query).toBe(400)
+      expect(answer.body, query).toEqual(apiError({ [query.split('=')[0]]: expect.any(String) }))
+    }
+    const fine = await search('offset=0&limit=500')
+    expect(fine.status).toBe(200)
+  })
+
+  test('the inbox page of a huge page number shows the last page instead of failing', async () => {
+    await send(makeContactMessage({ message: uniqueWord() }))
+    for (const page of ['99999999999999999999', '1e400', '9007199254740993']) {
+      const answer = await ctx.admin.get(`/admin/messages?page=${page}`)
+      expect(answer.status, page).toBe(302)
+      expect(answer.headers.get('location'), page).toMatch(/page=\d{1,3}$/)
+      const data = await ctx.admin.get(`/admin/messages.data?page=${page}`)
+      expect(data.status, `.data ${page}`).not.toBe(500)
+    }
+  })
+
+  test('a contact form post that is not form data is refused with a message, never a 500', async () => {
+    const bodies: { type: string; body: string }[] = [
+      { type: 'application/json', body: JSON.stringify(makeContactMessage()) },
+      { type: 'multipart/form-data', body: 'first_name=Mary' },
+      { type: 'multipart/form-data; boundary=zz', body: '--zz\r\nContent-Disposition: form-data; name="first_name"\r\n\r\nMa' },
+      { type: 'text/plain', body: 'hello' },
+    ]
+    for (const { type, body } of bodies) {
+      const answer = await ctx.anonymous.request('POST', '/contact', {
+        body,
+        headers: { 'content-type': type, 'x-forwarded-for': visitorAddress() },
+      })
+      expect([400, 415], type).toContain(answer.status)
+      expect(answer.text, type).toMatch(/could not be read|form/i)
+    }
+  })
+
   test('the administrator can delete a message; unknown ids are 404', async () => {
     const word = uniqueWord()
     await send(makeContactMessage({ message: word }))

@@ -17,6 +17,8 @@ import { listContactMessages, MESSAGE_SORT_COLUMNS } from '#app/models/contact-m
 const PAGE_SIZE = 25
 const SEARCH_DELAY_MS = 300
 
+const PAGE_MAX = 1_000_000
+
 export const meta = () => adminMeta('Messages')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -29,7 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const dirParam = params.get('dir')
   const dir: SortDirection =
     dirParam === 'asc' || dirParam === 'desc' ? dirParam : sort === 'created_at' ? 'desc' : 'asc'
-  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1)
+  // Past any real inbox: a page number this large (or one written as 1e20) is the last page.
+  const pageParam = params.get('page')
+  const page = /^\d+$/.test(pageParam ?? '')
+    ? Math.min(Math.max(1, Number(pageParam)), PAGE_MAX)
+    : /^\d/.test(pageParam ?? '')
+      ? PAGE_MAX
+      : 1
   const { items, total } = await listContactMessages({
     db: services.db,
     q,

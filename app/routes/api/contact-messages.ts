@@ -3,8 +3,11 @@ import { requireAdminApi } from '#app/auth/session.server.ts'
 import { requestContext, servicesContext } from '#app/context.ts'
 import { errorResponse, json, methodNotAllowed, readJsonBody } from '#app/lib/api.server.ts'
 import { submitContactMessage } from '#app/lib/contact.server.ts'
+import { ValidationError } from '#app/lib/errors.ts'
+import { parseWholeNumber } from '#app/lib/whole-number.ts'
 import {
   listContactMessages,
+  MESSAGES_PAGE_SIZE_MAX,
   MESSAGE_SORT_COLUMNS,
   type MessageSortColumn,
 } from '#app/models/contact-messages.server.ts'
@@ -25,13 +28,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       q: url.searchParams.get('q') ?? undefined,
       sort,
       dir: dirParam === 'asc' || dirParam === 'desc' ? dirParam : undefined,
-      limit: Number(url.searchParams.get('limit') ?? '') || undefined,
-      offset: Number(url.searchParams.get('offset') ?? '') || undefined,
+      ...pagingParams(url.searchParams),
     })
     return json(items, { headers: { 'X-Total-Count': String(total) } })
   } catch (error) {
     return errorResponse(error, (err) => services.logger.error({ err }, 'api contact_messages list failed'))
   }
+}
+
+const OFFSET_MAX = 1_000_000_000
+
+/** `limit` (1 or more; past the page maximum it is the maximum) and `offset`, or a 400 naming the bad one. */
+function pagingParams(params: URLSearchParams) {
+  const fields: Record<string, string> = {}
+  const read = (name: 'limit' | 'offset', min: number, max: number, message: string) => {
+    const text = params.get(name)
+    if (text === null || text === '') return undefined
+    const value = parseWholeNumber(text, { min, max })
+    if (value === null) fields[name] = message
+    return value ?? undefined
+  }
+  const limit = read('limit', 1, Number.MAX_SAFE_INTEGER, 'limit must be a whole number of 1 or more')
+  const offset = read('offset', 0, OFFSET_MAX, `offset must be a whole number from 0 to ${OFFSET_MAX}`)
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields, 'Invalid paging')
+  return { limit: limit === undefined ? undefined : Math.min(limit, MESSAGES_PAGE_SIZE_MAX), offset }
 }
 
 /** Public: a visitor's message from the contact form, limited per IP and with a honeypot against robots. */
