@@ -12,6 +12,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { requestContext, servicesContext } from '#app/context.ts'
 import type { AppServices } from '#app/services.server.ts'
 import { getContentVersion } from '#app/lib/content-version.server.ts'
+import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
 import { LIST_TABLES } from '#app/models/registry.server.ts'
 import { isCrossSiteRequest } from '#server/origin-check.ts'
 import { limitRenders } from '#server/render-limit.ts'
@@ -70,7 +71,8 @@ export function createSite(services: AppServices) {
           defaultSrc: ["'self'"],
           scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          // Our own pictures and the map's tiles: a page never makes a visitor's browser ask another host.
+          imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN],
           connectSrc: ["'self'"],
           fontSrc: ["'self'", 'data:'],
           frameAncestors: ["'none'"],
@@ -81,6 +83,8 @@ export function createSite(services: AppServices) {
         },
       },
       crossOriginEmbedderPolicy: false,
+      // frame-ancestors 'none' above says more, and every browser that matters reads it.
+      xFrameOptions: false,
       strictTransportSecurity: env.secureCookies,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
@@ -107,7 +111,8 @@ export function createSite(services: AppServices) {
       const message = upload
         ? 'The file is too large: images can be up to 10 MB'
         : 'The request body is too large'
-      res.status(413).json({ error: { message } })
+      discardBody(req)
+      res.status(413).set('Connection', 'close').json({ error: { message } })
       return
     }
     next()
@@ -195,6 +200,23 @@ export function createSite(services: AppServices) {
   })
 
   return { app, serveCachedPage }
+}
+
+/** What is read and thrown away of a body refused before it was read; past this the connection is cut. */
+const DISCARD_MAX_BYTES = 64 * 1024 * 1024
+
+/**
+ * Reads and drops a refused request's body, up to a bound, so a client that is still sending hears the answer:
+ * a socket closed under a client that is still writing reaches it as a reset, and its 413 is lost with it.
+ */
+function discardBody(req: Request) {
+  let read = 0
+  req.on('data', (chunk: Buffer) => {
+    read += chunk.length
+    if (read > DISCARD_MAX_BYTES) req.socket.destroy()
+  })
+  req.on('error', () => {})
+  req.resume()
 }
 
 export { readEnv } from '#app/env.server.ts'

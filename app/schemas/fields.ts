@@ -24,21 +24,21 @@ export function optionalText(label: string, max = SHORT_TEXT_MAX_LENGTH) {
     .transform((value) => (value ? value : null))
 }
 
-/** An image address: an uploaded `/media/…` path, a bundled `/images/…` path or an absolute http(s) URL. */
+/** Our own picture addresses: an uploaded `/media/…` image or a bundled `/images/…` one. */
+export const OWN_IMAGE_PATH = /^\/(media|images)\/[\w./-]+$/
+
+/**
+ * An image address: an uploaded `/media/…` path or a bundled `/images/…` path. Addresses on other hosts are
+ * refused: a page showing one would send every visitor's address to that host (and the CSP blocks it).
+ */
 export function imageUrl(label = 'Image') {
+  const message = `${label} must be an image uploaded to this site`
   return z
     .string({ error: `${label} must be text` })
     .trim()
     .max(URL_MAX_LENGTH)
-    .refine(
-      (value) => value === '' || /^\/(media|images)\/[\w./-]+$/.test(value) || /^https?:\/\/\S+$/.test(value),
-      {
-        message: `${label} must be an uploaded image or an http(s) address`,
-      },
-    )
-    .refine((value) => !value.includes('..'), {
-      message: `${label} must be an uploaded image or an http(s) address`,
-    })
+    .refine((value) => value === '' || OWN_IMAGE_PATH.test(value), { message })
+    .refine((value) => !value.includes('..'), { message })
 }
 
 export const optionalImageUrl = (label = 'Image') =>

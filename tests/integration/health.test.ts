@@ -1,32 +1,8 @@
 import http from 'node:http'
-import path from 'node:path'
 
-import SQLite from 'better-sqlite3'
-import pg from 'pg'
 import { describe, expect, test } from 'vitest'
 
-import { databases, type ServerContext, useServer } from './support.ts'
-
-/** Runs one SQL statement on the test server's database from outside, as an operator's mistake would. */
-async function runSql(ctx: ServerContext, statement: string) {
-  if (ctx.server.databaseUrl) {
-    const client = new pg.Client({ connectionString: ctx.server.databaseUrl })
-    await client.connect()
-    try {
-      await client.query(statement)
-    } finally {
-      await client.end()
-    }
-    return
-  }
-  const sqlite = new SQLite(path.join(ctx.server.dataDir, 'lampstand.db'))
-  try {
-    sqlite.pragma('busy_timeout = 5000')
-    sqlite.exec(statement)
-  } finally {
-    sqlite.close()
-  }
-}
+import { databases, runSql, useServer } from './support.ts'
 
 /** A POST with exactly these headers and body, as a raw client would send it. */
 function rawPost(baseUrl: string, path: string, headers: Record<string, string>, body: string) {
@@ -63,6 +39,10 @@ describe.each(databases)('$name', (database) => {
       // A per-request nonce, or none at all for an answer kept by the page cache (JSON runs no scripts).
       expect(csp).toMatch(/script-src 'self'( 'nonce-[A-Za-z0-9+/=]+')?;/)
       expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/)
+      // Pictures from our own address and the map's tiles only: no page makes a browser ask a third party.
+      expect(/img-src ([^;]*)/.exec(csp)?.[1], path).toBe("'self' data: blob: https://tile.openstreetmap.org")
+      // frame-ancestors says it; the older header would only repeat it, less strictly.
+      expect(answer.headers.get('x-frame-options'), path).toBeNull()
     }
   })
 
@@ -89,6 +69,52 @@ describe.each(databases)('$name', (database) => {
       )
       expect(answer.status, path).toBe(413)
       expect(JSON.parse(answer.body)).toEqual({ error: { message: expect.any(String) } })
+    }
+  })
+
+  test('a 413 reaches a client that is still sending, slowly, instead of a reset connection', async () => {
+    /** Posts `size` bytes of JSON in 64 KB pieces a few milliseconds apart; answers what came back, or the error. */
+    function slowPost(path: string, size: number) {
+      return new Promise<{ status: number; body: string } | { error: string }>((resolve) => {
+        const { hostname, port } = new URL(ctx.server.url)
+        const request = http.request({
+          hostname,
+          port,
+          path,
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': String(size), origin: ctx.server.url },
+        })
+        let answered: { status: number; body: string } | null = null
+        request.on('response', (response) => {
+          let text = ''
+          response.on('data', (chunk) => (text += chunk))
+          response.on('end', () => {
+            answered = { status: response.statusCode ?? 0, body: text }
+            resolve(answered)
+          })
+        })
+        request.on('error', (error) => {
+          if (!answered) resolve({ error: (error as NodeJS.ErrnoException).code ?? error.message })
+        })
+        const piece = Buffer.alloc(64 * 1024, 0x61)
+        let sent = 0
+        const pump = () => {
+          if (request.destroyed) return
+          if (sent >= size) return request.end()
+          const chunk = piece.subarray(0, Math.min(piece.length, size - sent))
+          sent += chunk.length
+          request.write(chunk, () => setTimeout(pump, 2))
+        }
+        pump()
+      })
+    }
+    for (let round = 0; round < 6; round += 1) {
+      for (const path of ['/api/services', '/contact']) {
+        const answer = await slowPost(path, 5 * 1024 * 1024)
+        expect(answer, `${path}, round ${round}`).toEqual({ status: 413, body: expect.any(String) })
+        const { body } = answer as { body: string }
+        expect(JSON.parse(body)).toEqual({ error: { message: expect.any(String) } })
+      }
     }
   })
 

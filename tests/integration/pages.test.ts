@@ -2,8 +2,8 @@ import crypto from 'node:crypto'
 
 import { describe, expect, test } from 'vitest'
 
-import { makeChurchInfo, makeService } from '../factories.ts'
-import { databases, useServer } from './support.ts'
+import { makeChurchInfo, makeEvent, makeService } from '../factories.ts'
+import { databases, runSql, useServer } from './support.ts'
 
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi
 
@@ -40,6 +40,18 @@ describe.each(databases)('$name', (database) => {
     const service = makeService({ name: 'Midnight Vigil Service', type: 'regular' })
     await ctx.admin.post('/api/services', service)
     expect((await ctx.anonymous.get('/services')).text).toContain('Midnight Vigil Service')
+  })
+
+  test('a picture address on another host, kept from before they were refused, never reaches a page', async () => {
+    const created = await ctx.admin.post('/api/events', makeEvent({ title: 'Harvest of old pictures' }))
+    expect(created.status).toBe(201)
+    const id = (created.body as { id: string }).id
+    await runSql(ctx, `update events set image_url = 'https://tracker.example/pixel.png' where id = '${id}'`)
+    // A query string the cache does not keep: rendered now, from the changed row.
+    const page = await ctx.anonymous.get('/events?fresh=1')
+    expect(page.text).toContain('Harvest of old pictures')
+    expect(page.text).not.toMatch(/<(img|link)\b[^>]*tracker\.example/)
+    expect(page.text).toMatch(/<img src="\/images\/default-event\.webp"[^>]*alt="Harvest of old pictures"/)
   })
 
   test('a HEAD first after a change never blanks the cache: the next GET has the whole answer', async () => {
@@ -101,7 +113,6 @@ describe.each(databases)('$name', (database) => {
     const securityHeaders = [
       'content-security-policy',
       'x-content-type-options',
-      'x-frame-options',
       'referrer-policy',
       'cross-origin-opener-policy',
       'content-type',

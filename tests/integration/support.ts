@@ -1,5 +1,9 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import path from 'node:path'
 import { promisify } from 'node:util'
+
+import SQLite from 'better-sqlite3'
+import pg from 'pg'
 
 import { afterAll, beforeAll, expect } from 'vitest'
 
@@ -212,4 +216,25 @@ export async function createAdminWithCli(server: TestServer, email: string, pass
     },
   )
   return stdout
+}
+
+/** Runs one SQL statement on the test server's database from outside, as an operator's mistake would. */
+export async function runSql(ctx: ServerContext, statement: string) {
+  if (ctx.server.databaseUrl) {
+    const client = new pg.Client({ connectionString: ctx.server.databaseUrl })
+    await client.connect()
+    try {
+      await client.query(statement)
+    } finally {
+      await client.end()
+    }
+    return
+  }
+  const sqlite = new SQLite(path.join(ctx.server.dataDir, 'lampstand.db'))
+  try {
+    sqlite.pragma('busy_timeout = 5000')
+    sqlite.exec(statement)
+  } finally {
+    sqlite.close()
+  }
 }

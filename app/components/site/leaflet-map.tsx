@@ -7,9 +7,9 @@ import { useEffect, useRef } from 'react'
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet'
 
 import type { MapWidgetProps } from './map-widget.tsx'
+import { MAP_TILE_URL } from '#app/lib/map-tiles.ts'
 
 const MAP_ZOOM = 15
-const TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png'
 const TILE_ATTRIBUTION =
   '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'
 
@@ -53,7 +53,7 @@ export default function LeafletMap({ latitude, longitude, name }: Omit<MapWidget
       scrollWheelZoom={false}
       className="size-full"
     >
-      <TileLayer url={TILE_URL} attribution={TILE_ATTRIBUTION} />
+      <TileLayer url={MAP_TILE_URL} attribution={TILE_ATTRIBUTION} />
       <Recentre latitude={latitude} longitude={longitude} />
       {/* A new key replaces the marker (and reopens its popup) when the place changes. */}
       <ChurchMarker
