@@ -29,14 +29,14 @@ async function main() {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)
   }
-  let services
+  let runtime
   try {
-    services = await application.startServices(env)
+    runtime = await application.startRuntime(env)
   } catch (error) {
     console.error(`Lampstand could not start. ${error instanceof Error ? error.message : error}`)
     process.exit(1)
   }
-  const { logger } = services
+  const { logger } = runtime
 
   const app = express()
   app.disable('x-powered-by')
@@ -80,7 +80,7 @@ async function main() {
       publicNames.has(req.path.split('/')[1]) ? servePublic(req, res, next) : next(),
     )
   }
-  const site = application.createSite(services)
+  const site = application.createSite(runtime)
   app.use(site.app)
 
   // A page the cache holds is answered before any middleware; everything else goes through Express.
@@ -95,7 +95,7 @@ async function main() {
           ? `PORT ${env.PORT} needs more privileges than this user has: choose a PORT above 1023.`
           : error.message
     console.error(`Lampstand could not start. ${reason}`)
-    await services.close()
+    await runtime.close()
     process.exit(1)
   })
   server.listen(env.PORT, env.HOST, () => {
@@ -103,7 +103,7 @@ async function main() {
     const port = typeof address === 'object' && address ? address.port : env.PORT
     const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
     logger.info(
-      { url: `http://${host}:${port}`, database: services.db.dialect },
+      { url: `http://${host}:${port}`, database: runtime.db.dialect },
       `Lampstand is listening on http://${host}:${port}`,
     )
   })
@@ -121,7 +121,7 @@ async function main() {
     idle.unref()
     server.close(async () => {
       clearInterval(idle)
-      await services.close()
+      await runtime.close()
       await application.viteDevServer?.close()
       logger.info('Stopped')
       process.exit(0)

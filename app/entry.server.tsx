@@ -5,7 +5,7 @@ import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
 
 import { requestContext } from './context.ts'
-import { deferHydration } from './lib/deferred-hydration.server.ts'
+import { deferHydration } from './server/deferred-hydration.server.ts'
 import { NonceProvider } from './lib/nonce-provider.tsx'
 
 export const streamTimeout = 5_000

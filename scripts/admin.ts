@@ -6,7 +6,7 @@ import { Writable } from 'node:stream'
 import { upsertAdministrator } from '#app/auth/auth.server.ts'
 import { clearAccountThrottle } from '#app/auth/sign-in-throttle.server.ts'
 import { readEnv } from '#app/env.server.ts'
-import { openServices } from '#app/services.server.ts'
+import { openRuntime } from '#app/runtime.server.ts'
 
 const USAGE = 'Usage: npm run admin -- create EMAIL [--password PASSWORD]'
 
@@ -55,15 +55,15 @@ async function main() {
   }
   // The operator's tool never loads demo content; it only makes sure the schema is there.
   const env = readEnv({ ...process.env, LOG_LEVEL: 'warn' })
-  const services = await openServices(env)
+  const runtime = await openRuntime(env)
   try {
-    const { created, changed } = await upsertAdministrator(services.auth, { email, password })
+    const { created, changed } = await upsertAdministrator(runtime.auth, { email, password })
     // Whoever runs this can reach the server: a lock from failed sign-ins on this account ends here.
-    await clearAccountThrottle(services.db, email)
+    await clearAccountThrottle(runtime.db, email)
     if (created) console.log(`Created the administrator ${email}`)
     else console.log(changed ? `Reset the password of ${email}` : `${email} already has this password`)
   } finally {
-    await services.close()
+    await runtime.close()
   }
 }
 

@@ -10,32 +10,32 @@ import * as tar from 'tar'
 
 import { BACKUP_TABLES, exportTables } from './backup-tables.ts'
 import { readEnv } from '#app/env.server.ts'
-import { openServices } from '#app/services.server.ts'
+import { openRuntime } from '#app/runtime.server.ts'
 
 async function main() {
   const outFlag = process.argv.indexOf('--out')
   const outDir = path.resolve(outFlag >= 0 ? (process.argv[outFlag + 1] ?? 'backups') : 'backups')
   const env = readEnv({ ...process.env, LOG_LEVEL: 'warn', SEED_DEMO: 'false' })
-  const services = await openServices(env)
+  const runtime = await openRuntime(env)
   const stamp = new Date().toISOString().replace(/[:.]/g, '-')
   const staging = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-backup-'))
   try {
-    if (services.db.sqlitePath) {
+    if (runtime.db.sqlitePath) {
       // SQLite's online backup API copies a consistent snapshot even while the server writes.
-      const source = new SQLite(services.db.sqlitePath, { readonly: true, fileMustExist: true })
+      const source = new SQLite(runtime.db.sqlitePath, { readonly: true, fileMustExist: true })
       await source.backup(path.join(staging, 'lampstand.db'))
       source.close()
     } else {
-      const tables = await exportTables(services.db)
+      const tables = await exportTables(runtime.db)
       fs.writeFileSync(
         path.join(staging, 'database.json'),
         JSON.stringify({ format: 'lampstand-json-1', tables }),
       )
     }
-    const uploads = services.storage.root
+    const uploads = runtime.storage.root
     const manifest = {
       created_at: new Date().toISOString(),
-      database: services.db.dialect,
+      database: runtime.db.dialect,
       tables: BACKUP_TABLES,
       uploads: fs.existsSync(uploads)
         ? fs.readdirSync(uploads).filter((name) => !name.startsWith('.')).length
@@ -44,7 +44,7 @@ async function main() {
     fs.writeFileSync(path.join(staging, 'manifest.json'), JSON.stringify(manifest, null, 2))
     fs.mkdirSync(outDir, { recursive: true })
     const archive = path.join(outDir, `lampstand-backup-${stamp}.tar.gz`)
-    const entries = ['manifest.json', services.db.sqlitePath ? 'lampstand.db' : 'database.json']
+    const entries = ['manifest.json', runtime.db.sqlitePath ? 'lampstand.db' : 'database.json']
     if (fs.existsSync(uploads)) {
       // A link instead of a copy: tar follows it, so the images are read once, straight from DATA_DIR.
       fs.symlinkSync(uploads, path.join(staging, 'uploads'), 'dir')
@@ -64,7 +64,7 @@ async function main() {
     console.log(`Backup written to ${path.relative(process.cwd(), archive)} (${manifest.uploads} images)`)
   } finally {
     fs.rmSync(staging, { recursive: true, force: true })
-    await services.close()
+    await runtime.close()
   }
 }
 

@@ -11,7 +11,7 @@ import * as tar from 'tar'
 import { importTables } from './backup-tables.ts'
 import { SQLITE_FILE_NAME } from '#app/db/database.server.ts'
 import { readEnv } from '#app/env.server.ts'
-import { openServices } from '#app/services.server.ts'
+import { openRuntime } from '#app/runtime.server.ts'
 
 async function main() {
   const file = process.argv[2]
@@ -31,25 +31,25 @@ async function main() {
       const tables = hasJson
         ? JSON.parse(fs.readFileSync(path.join(staging, 'database.json'), 'utf8')).tables
         : await sqliteTables(path.join(staging, 'lampstand.db'))
-      const services = await openServices(env)
+      const runtime = await openRuntime(env)
       try {
-        await importTables(services.db, tables)
+        await importTables(runtime.db, tables)
       } finally {
-        await services.close()
+        await runtime.close()
       }
     } else if (hasSqlite) {
       for (const suffix of ['', '-wal', '-shm'])
         fs.rmSync(path.join(env.dataDir, SQLITE_FILE_NAME + suffix), { force: true })
       fs.copyFileSync(path.join(staging, 'lampstand.db'), path.join(env.dataDir, SQLITE_FILE_NAME))
     } else {
-      const services = await openServices(env)
+      const runtime = await openRuntime(env)
       try {
         await importTables(
-          services.db,
+          runtime.db,
           JSON.parse(fs.readFileSync(path.join(staging, 'database.json'), 'utf8')).tables,
         )
       } finally {
-        await services.close()
+        await runtime.close()
       }
     }
     const uploads = path.join(env.dataDir, 'uploads')

@@ -9,8 +9,8 @@ import { createRequestHandler as createWebRequestHandler, RouterContextProvider 
 
 import * as serverBuild from 'virtual:react-router/server-build'
 
-import { requestContext, servicesContext } from '#app/context.ts'
-import type { AppServices } from '#app/services.server.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
+import type { AppRuntime } from '#app/runtime.server.ts'
 import { getContentVersion } from '#app/lib/content-version.server.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
 import { LIST_TABLES } from '#app/models/registry.server.ts'
@@ -41,8 +41,8 @@ const UPLOAD_BODY_MAX_BYTES = 11 * 1024 * 1024
  * front of it, `serveCachedPage` for the server to try first: it answers a request for a page the cache holds
  * with no middleware at all, and logs it like any other.
  */
-export function createSite(services: AppServices) {
-  const { env, logger } = services
+export function createSite(runtime: AppRuntime) {
+  const { env, logger } = runtime
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', env.TRUST_PROXY)
@@ -112,7 +112,7 @@ export function createSite(services: AppServices) {
         ? 'The file is too large: images can be up to 10 MB'
         : 'The request body is too large'
       discardBody(req)
-      res.status(413).set('Connection', 'close').json({ error: { message } })
+      res.status(413).json({ error: { message } })
       return
     }
     next()
@@ -120,20 +120,20 @@ export function createSite(services: AppServices) {
 
   app.get('/healthz', async (_req, res) => {
     try {
-      await services.db.kysely.selectFrom('church_info').select('id').limit(1).execute()
-      res.set('Cache-Control', 'no-store').json({ status: 'ok', database: services.db.dialect })
+      await runtime.db.kysely.selectFrom('church_info').select('id').limit(1).execute()
+      res.set('Cache-Control', 'no-store').json({ status: 'ok', database: runtime.db.dialect })
     } catch (error) {
       logger.error({ err: error }, 'health check failed')
       res
         .status(503)
         .set('Cache-Control', 'no-store')
-        .json({ status: 'error', database: services.db.dialect })
+        .json({ status: 'error', database: runtime.db.dialect })
     }
   })
 
   app.use(
     '/media',
-    express.static(path.join(services.storage.root), {
+    express.static(path.join(runtime.storage.root), {
       immutable: true,
       maxAge: '365d',
       dotfiles: 'deny',
@@ -152,7 +152,7 @@ export function createSite(services: AppServices) {
   const build = mode === 'production' ? serverBuild : () => import('virtual:react-router/server-build')
   const loadContext = (req: Request, res: Response) => {
     const context = new RouterContextProvider()
-    context.set(servicesContext, services)
+    context.set(runtimeContext, runtime)
     context.set(requestContext, { nonce: res.locals.cspNonce, clientIp: req.ip ?? 'unknown' })
     return context
   }
@@ -220,4 +220,4 @@ function discardBody(req: Request) {
 }
 
 export { readEnv } from '#app/env.server.ts'
-export { startServices } from '#app/services.server.ts'
+export { startRuntime } from '#app/runtime.server.ts'

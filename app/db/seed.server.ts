@@ -8,26 +8,26 @@ import { createGettingHere } from '#app/models/getting-here.server.ts'
 import { createLeadershipMember } from '#app/models/leadership-team.server.ts'
 import { createMinistry } from '#app/models/ministries.server.ts'
 import { createService } from '#app/models/services.server.ts'
-import type { AppServices } from '#app/services.server.ts'
+import type { AppRuntime } from '#app/runtime.server.ts'
 import { storeImage } from '#app/storage/images.server.ts'
 
-type SeedServices = Pick<AppServices, 'db' | 'storage'>
+type SeedRuntime = Pick<AppRuntime, 'db' | 'storage'>
 
-async function picture(services: SeedServices, motif: Motif, palette: number, width = 1200, height = 800) {
+async function picture(runtime: SeedRuntime, motif: Motif, palette: number, width = 1200, height = 800) {
   const png = await drawPicture({ motif, palette, width, height })
-  const { secure_url } = await storeImage({ ...services, input: png, originalName: `${motif}.png` })
+  const { secure_url } = await storeImage({ ...runtime, input: png, originalName: `${motif}.png` })
   return secure_url
 }
 
 /** Loads the Cork congregation's demo content into an empty database; returns false when there is content. */
-export async function seedDemoContent(services: SeedServices) {
-  const { db } = services
+export async function seedDemoContent(runtime: SeedRuntime) {
+  const { db } = runtime
   if (await getChurchInfo({ db })) return false
 
   const [slide1, slide2, slide3] = [
-    await picture(services, 'sunrise', 0, 1600, 900),
-    await picture(services, 'church', 4, 1600, 900),
-    await picture(services, 'people', 2, 1600, 900),
+    await picture(runtime, 'sunrise', 0, 1600, 900),
+    await picture(runtime, 'church', 4, 1600, 900),
+    await picture(runtime, 'people', 2, 1600, 900),
   ]
 
   await saveChurchInfo({
@@ -57,7 +57,7 @@ export async function seedDemoContent(services: SeedServices) {
         '<p>A praying, worshipping church where every generation grows in faith, every newcomer finds a family and every member discovers their gifts in service.</p>',
       values:
         '<ul><li><strong>Prayer</strong> is our first work, not our last resort.</li><li><strong>Scripture</strong> shapes what we believe and how we live.</li><li><strong>Hospitality</strong> makes room at the table for everyone.</li><li><strong>Generosity</strong> with our time, gifts and resources.</li></ul>',
-      image_url: await picture(services, 'book', 5),
+      image_url: await picture(runtime, 'book', 5),
     },
   })
 
@@ -149,7 +149,7 @@ export async function seedDemoContent(services: SeedServices) {
     ['waves', 4],
   ]
   const eventImages: string[] = []
-  for (const [motif, palette] of eventArt) eventImages.push(await picture(services, motif, palette))
+  for (const [motif, palette] of eventArt) eventImages.push(await picture(runtime, motif, palette))
   for (const event of [
     {
       title: 'Christmas Carol Night',
@@ -249,7 +249,7 @@ export async function seedDemoContent(services: SeedServices) {
     ['book', 7],
   ]
   const ministryImages: string[] = []
-  for (const [motif, palette] of ministryArt) ministryImages.push(await picture(services, motif, palette))
+  for (const [motif, palette] of ministryArt) ministryImages.push(await picture(runtime, motif, palette))
   for (const [index, ministry] of [
     {
       name: "Children's Ministry",
@@ -309,7 +309,7 @@ export async function seedDemoContent(services: SeedServices) {
   for (const [title, category, motif, palette] of gallery) {
     await createGalleryImage({
       db,
-      data: { title, category, image_url: await picture(services, motif, palette, 1200, 900) },
+      data: { title, category, image_url: await picture(runtime, motif, palette, 1200, 900) },
     })
   }
 
@@ -342,7 +342,7 @@ export async function seedDemoContent(services: SeedServices) {
   ].entries()) {
     await createLeadershipMember({
       db,
-      data: { ...leader, image_url: await picture(services, 'person', index + 1, 800, 800) },
+      data: { ...leader, image_url: await picture(runtime, 'person', index + 1, 800, 800) },
     })
   }
 

@@ -8,7 +8,7 @@ import type { Route } from './+types/_layout.ts'
 import { requireAdmin } from '#app/auth/session.server.ts'
 import '#app/components/admin/admin.css'
 import { AdminTopBar } from '#app/components/admin/admin-top-bar.tsx'
-import { servicesContext } from '#app/context.ts'
+import { runtimeContext } from '#app/context.ts'
 
 // Admin pages are personal and change with every save: never kept by browsers or proxies.
 export function headers() {
@@ -16,7 +16,7 @@ export function headers() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request, context.get(servicesContext))
+  const session = await requireAdmin(request, context.get(runtimeContext))
   return { email: session.user.email }
 }
 

@@ -2,8 +2,8 @@ import type { Route } from './+types/about.ts'
 import { requireAdmin } from '#app/auth/session.server.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { SingleRecordForm } from '#app/components/admin/single-record-form.tsx'
-import { servicesContext } from '#app/context.ts'
-import { singleRecordAction } from '#app/lib/admin-actions.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { singleRecordAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { getAboutUs, saveAboutUs } from '#app/models/about-us.server.ts'
 import { AboutUsSchema } from '#app/schemas/about-us.ts'
@@ -24,9 +24,9 @@ const FIELDS: AdminField[] = [
 export const meta = () => adminMeta('About Us')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext)
-  await requireAdmin(request, services)
-  return { aboutUs: await getAboutUs({ db: services.db }) }
+  const runtime = context.get(runtimeContext)
+  await requireAdmin(request, runtime)
+  return { aboutUs: await getAboutUs({ db: runtime.db }) }
 }
 
 export async function action(args: Route.ActionArgs) {

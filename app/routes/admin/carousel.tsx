@@ -2,8 +2,8 @@ import type { Route } from './+types/carousel.ts'
 import { requireAdmin } from '#app/auth/session.server.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
-import { servicesContext } from '#app/context.ts'
-import { crudAction } from '#app/lib/admin-actions.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { crudAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import {
   createCarouselSlide,
@@ -33,9 +33,9 @@ const FIELDS: AdminField[] = [
 export const meta = () => adminMeta('Carousel')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext)
-  await requireAdmin(request, services)
-  return { items: await listCarouselSlides({ db: services.db }) }
+  const runtime = context.get(runtimeContext)
+  await requireAdmin(request, runtime)
+  return { items: await listCarouselSlides({ db: runtime.db }) }
 }
 
 export async function action(args: Route.ActionArgs) {

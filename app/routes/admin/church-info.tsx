@@ -2,8 +2,8 @@ import type { Route } from './+types/church-info.ts'
 import { requireAdmin } from '#app/auth/session.server.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { SingleRecordForm } from '#app/components/admin/single-record-form.tsx'
-import { servicesContext } from '#app/context.ts'
-import { singleRecordAction } from '#app/lib/admin-actions.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { singleRecordAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { getChurchInfo, saveChurchInfo } from '#app/models/church-info.server.ts'
 import { ChurchInfoSchema, DEFAULT_LATITUDE, DEFAULT_LONGITUDE } from '#app/schemas/church-info.ts'
@@ -42,9 +42,9 @@ const FIELDS: AdminField[] = [
 export const meta = () => adminMeta('Church Info')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext)
-  await requireAdmin(request, services)
-  return { churchInfo: await getChurchInfo({ db: services.db }) }
+  const runtime = context.get(runtimeContext)
+  await requireAdmin(request, runtime)
+  return { churchInfo: await getChurchInfo({ db: runtime.db }) }
 }
 
 export async function action(args: Route.ActionArgs) {

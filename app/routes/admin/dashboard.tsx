@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/dashboard.ts'
 import { requireAdmin } from '#app/auth/session.server.ts'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
-import { servicesContext } from '#app/context.ts'
+import { runtimeContext } from '#app/context.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
 import { countEvents, listEvents } from '#app/models/events.server.ts'
@@ -17,9 +17,9 @@ const RECENT_COUNT = 5
 export const meta = () => adminMeta('Dashboard')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext)
-  await requireAdmin(request, services)
-  const { db } = services
+  const runtime = context.get(runtimeContext)
+  await requireAdmin(request, runtime)
+  const { db } = runtime
   const [serviceCount, eventCount, ministryCount, imageCount, events, images] = await Promise.all([
     countServices({ db }),
     countEvents({ db }),

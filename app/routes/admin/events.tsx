@@ -2,8 +2,8 @@ import type { Route } from './+types/events.ts'
 import { requireAdmin } from '#app/auth/session.server.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
-import { servicesContext } from '#app/context.ts'
-import { crudAction } from '#app/lib/admin-actions.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { crudAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { createEvent, deleteEvent, listEvents, updateEvent } from '#app/models/events.server.ts'
@@ -40,9 +40,9 @@ const FIELDS: AdminField[] = [
 export const meta = () => adminMeta('Events')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext)
-  await requireAdmin(request, services)
-  return { items: await listEvents({ db: services.db }) }
+  const runtime = context.get(runtimeContext)
+  await requireAdmin(request, runtime)
+  return { items: await listEvents({ db: runtime.db }) }
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -2,8 +2,8 @@ import type { Route } from './+types/getting-here.ts'
 import { requireAdmin } from '#app/auth/session.server.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
-import { servicesContext } from '#app/context.ts'
-import { crudAction } from '#app/lib/admin-actions.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { crudAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import {
@@ -41,9 +41,9 @@ const FIELDS: AdminField[] = [
 export const meta = () => adminMeta('Getting Here')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext)
-  await requireAdmin(request, services)
-  return { items: await listGettingHere({ db: services.db }) }
+  const runtime = context.get(runtimeContext)
+  await requireAdmin(request, runtime)
+  return { items: await listGettingHere({ db: runtime.db }) }
 }
 
 export async function action(args: Route.ActionArgs) {

@@ -7,9 +7,9 @@ import { FormError } from '#app/components/admin/form-error.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
-import { servicesContext } from '#app/context.ts'
-import { callAuthApi } from '#app/lib/admin-auth.server.ts'
-import { readFormBody } from '#app/lib/api.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { callAuthApi } from '#app/auth/admin-auth.server.ts'
+import { readFormBody } from '#app/server/api.server.ts'
 import type { HttpError } from '#app/lib/errors.ts'
 
 const FAILED = 'Failed to sign in'
@@ -24,7 +24,7 @@ export function headers() {
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  if (await getAdminSession(request, context.get(servicesContext))) throw redirect('/admin/dashboard')
+  if (await getAdminSession(request, context.get(runtimeContext))) throw redirect('/admin/dashboard')
   return null
 }
 

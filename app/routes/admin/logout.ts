@@ -1,7 +1,7 @@
 import { redirect } from 'react-router'
 
 import type { Route } from './+types/logout.ts'
-import { callAuthApi } from '#app/lib/admin-auth.server.ts'
+import { callAuthApi } from '#app/auth/admin-auth.server.ts'
 
 export function loader() {
   return redirect('/admin/login')

@@ -8,7 +8,7 @@ import { type MessageSort, MessagesTable, type SortDirection } from '#app/compon
 import { PageHeader } from '#app/components/admin/page-header.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
-import { servicesContext } from '#app/context.ts'
+import { runtimeContext } from '#app/context.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
 import { listContactMessages, MESSAGE_SORT_COLUMNS } from '#app/models/contact-messages.server.ts'
@@ -22,8 +22,8 @@ const PAGE_MAX = 1_000_000
 export const meta = () => adminMeta('Messages')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext)
-  await requireAdmin(request, services)
+  const runtime = context.get(runtimeContext)
+  await requireAdmin(request, runtime)
   const params = new URL(request.url).searchParams
   const q = (params.get('q') ?? '').trim().slice(0, 200)
   const sortParam = params.get('sort') as MessageSort | null
@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ? PAGE_MAX
       : 1
   const { items, total } = await listContactMessages({
-    db: services.db,
+    db: runtime.db,
     q,
     sort,
     dir,

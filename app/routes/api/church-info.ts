@@ -1,25 +1,25 @@
 import type { Route } from './+types/church-info.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
-import { servicesContext } from '#app/context.ts'
-import { errorResponse, json, methodNotAllowed, publicJson, readJsonBody } from '#app/lib/api.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { errorResponse, json, methodNotAllowed, publicJson, readJsonBody } from '#app/server/api.server.ts'
 import { getChurchInfo, saveChurchInfo } from '#app/models/church-info.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext)
+  const runtime = context.get(runtimeContext)
   try {
-    return publicJson(await getChurchInfo({ db: services.db }))
+    return publicJson(await getChurchInfo({ db: runtime.db }))
   } catch (error) {
-    return errorResponse(error, (err) => services.logger.error({ err }, 'api church_info failed'))
+    return errorResponse(error, (err) => runtime.logger.error({ err }, 'api church_info failed'))
   }
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
+  const runtime = context.get(runtimeContext)
   try {
     if (request.method !== 'PUT') return methodNotAllowed(['GET', 'PUT'])
-    await requireAdminApi(request, services)
-    return json(await saveChurchInfo({ db: services.db, data: await readJsonBody(request) }))
+    await requireAdminApi(request, runtime)
+    return json(await saveChurchInfo({ db: runtime.db, data: await readJsonBody(request) }))
   } catch (error) {
-    return errorResponse(error, (err) => services.logger.error({ err }, 'api church_info save failed'))
+    return errorResponse(error, (err) => runtime.logger.error({ err }, 'api church_info save failed'))
   }
 }

@@ -1,8 +1,8 @@
 import type { Route } from './+types/contact-messages.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
-import { requestContext, servicesContext } from '#app/context.ts'
-import { errorResponse, json, methodNotAllowed, readJsonBody } from '#app/lib/api.server.ts'
-import { submitContactMessage } from '#app/lib/contact.server.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
+import { errorResponse, json, methodNotAllowed, readJsonBody } from '#app/server/api.server.ts'
+import { submitContactMessage } from '#app/server/contact.server.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 import { parseWholeNumber } from '#app/lib/whole-number.ts'
 import {
@@ -14,9 +14,9 @@ import {
 
 /** Admin: messages, newest first; `q`, `sort`, `dir`, `limit` and `offset` search, sort and page on the server. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext)
+  const runtime = context.get(runtimeContext)
   try {
-    await requireAdminApi(request, services)
+    await requireAdminApi(request, runtime)
     const url = new URL(request.url)
     const sortParam = url.searchParams.get('sort') ?? 'created_at'
     const sort = (MESSAGE_SORT_COLUMNS as readonly string[]).includes(sortParam)
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : 'created_at'
     const dirParam = url.searchParams.get('dir')
     const { items, total } = await listContactMessages({
-      db: services.db,
+      db: runtime.db,
       q: url.searchParams.get('q') ?? undefined,
       sort,
       dir: dirParam === 'asc' || dirParam === 'desc' ? dirParam : undefined,
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })
     return json(items, { headers: { 'X-Total-Count': String(total) } })
   } catch (error) {
-    return errorResponse(error, (err) => services.logger.error({ err }, 'api contact_messages list failed'))
+    return errorResponse(error, (err) => runtime.logger.error({ err }, 'api contact_messages list failed'))
   }
 }
 
@@ -56,13 +56,13 @@ function pagingParams(params: URLSearchParams) {
 
 /** Public: a visitor's message from the contact form, limited per IP and with a honeypot against robots. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
+  const runtime = context.get(runtimeContext)
   try {
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
     const body = await readJsonBody(request)
-    await submitContactMessage({ services, clientIp: context.get(requestContext).clientIp, data: body })
+    await submitContactMessage({ runtime, clientIp: context.get(requestContext).clientIp, data: body })
     return json({ ok: true }, { status: 201 })
   } catch (error) {
-    return errorResponse(error, (err) => services.logger.error({ err }, 'api contact_messages create failed'))
+    return errorResponse(error, (err) => runtime.logger.error({ err }, 'api contact_messages create failed'))
   }
 }

@@ -1,4 +1,4 @@
-import { errorResponse } from '#app/lib/api.server.ts'
+import { errorResponse } from '#app/server/api.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
 
 export function loader() {

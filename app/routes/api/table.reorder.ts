@@ -1,7 +1,7 @@
 import type { Route } from './+types/table.reorder.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
-import { servicesContext } from '#app/context.ts'
-import { errorResponse, json, methodNotAllowed, readJsonBody } from '#app/lib/api.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { errorResponse, json, methodNotAllowed, readJsonBody } from '#app/server/api.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
 import { getListTable } from '#app/models/registry.server.ts'
 
@@ -13,15 +13,15 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
+  const runtime = context.get(runtimeContext)
   try {
     const model = getListTable(params.table)
     if (!model?.reorder) throw new NotFoundError(`${params.table} cannot be reordered`)
     if (request.method !== 'POST') return methodNotAllowed(['POST'])
-    await requireAdminApi(request, services)
+    await requireAdminApi(request, runtime)
     const body = await readJsonBody(request)
-    return json(await model.reorder({ db: services.db, ids: body.ids }))
+    return json(await model.reorder({ db: runtime.db, ids: body.ids }))
   } catch (error) {
-    return errorResponse(error, (err) => services.logger.error({ err }, 'api reorder failed'))
+    return errorResponse(error, (err) => runtime.logger.error({ err }, 'api reorder failed'))
   }
 }

@@ -1,7 +1,7 @@
 import type { Route } from './+types/table.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
-import { servicesContext } from '#app/context.ts'
-import { errorResponse, json, methodNotAllowed, publicJson, readJsonBody } from '#app/lib/api.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { errorResponse, json, methodNotAllowed, publicJson, readJsonBody } from '#app/server/api.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
 import { getListTable } from '#app/models/registry.server.ts'
 
@@ -12,24 +12,24 @@ function tableOr404(name: string) {
 }
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const services = context.get(servicesContext)
+  const runtime = context.get(runtimeContext)
   try {
     const model = tableOr404(params.table)
-    return publicJson(await model.list({ db: services.db }))
+    return publicJson(await model.list({ db: runtime.db }))
   } catch (error) {
-    return errorResponse(error, (err) => services.logger.error({ err }, 'api list failed'))
+    return errorResponse(error, (err) => runtime.logger.error({ err }, 'api list failed'))
   }
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
+  const runtime = context.get(runtimeContext)
   try {
     const model = tableOr404(params.table)
     if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
-    await requireAdminApi(request, services)
-    const record = await model.create({ db: services.db, data: await readJsonBody(request) })
+    await requireAdminApi(request, runtime)
+    const record = await model.create({ db: runtime.db, data: await readJsonBody(request) })
     return json(record, { status: 201 })
   } catch (error) {
-    return errorResponse(error, (err) => services.logger.error({ err }, 'api create failed'))
+    return errorResponse(error, (err) => runtime.logger.error({ err }, 'api create failed'))
   }
 }

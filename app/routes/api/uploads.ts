@@ -8,8 +8,8 @@ import busboy from 'busboy'
 
 import type { Route } from './+types/uploads.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
-import { servicesContext } from '#app/context.ts'
-import { errorResponse, json, methodNotAllowed } from '#app/lib/api.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { errorResponse, json, methodNotAllowed } from '#app/server/api.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { type LocalImageStorage, storeImage, UPLOAD_MAX_BYTES } from '#app/storage/images.server.ts'
 
@@ -21,11 +21,11 @@ export function loader() {
 
 /** Admin: one image in the multipart field `file`; answers `{ secure_url, width, height, variants }`. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
+  const runtime = context.get(runtimeContext)
   let tempFile: string | null = null
   try {
     if (request.method !== 'POST') return methodNotAllowed(['POST'])
-    await requireAdminApi(request, services)
+    await requireAdminApi(request, runtime)
     const type = request.headers.get('content-type') ?? ''
     if (!type.toLowerCase().startsWith('multipart/form-data')) {
       throw new HttpError(415, 'Send the image as multipart/form-data in the field "file"')
@@ -33,17 +33,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Multipart framing adds a little; anything declaring far more than the limit is refused before reading.
     if (Number(request.headers.get('content-length') ?? 0) > UPLOAD_MAX_BYTES + 64 * 1024)
       throw new HttpError(413, TOO_LARGE)
-    const upload = await receiveFile(request, services.storage)
+    const upload = await receiveFile(request, runtime.storage)
     tempFile = upload.path
     const result = await storeImage({
-      db: services.db,
-      storage: services.storage,
+      db: runtime.db,
+      storage: runtime.storage,
       input: upload.path,
       originalName: upload.name,
     })
     return json(result, { status: 201 })
   } catch (error) {
-    return errorResponse(error, (err) => services.logger.error({ err }, 'upload failed'))
+    return errorResponse(error, (err) => runtime.logger.error({ err }, 'upload failed'))
   } finally {
     if (tempFile) await fs.rm(tempFile, { force: true })
   }

@@ -12,8 +12,8 @@ import '#app/components/site/site.css'
 import { ThemePicker } from '#app/components/site/theme-picker.tsx'
 import { applyStoredTheme, useThemePreference } from '#app/components/site/use-theme-preference.ts'
 import { WhatsAppButton } from '#app/components/site/whatsapp-button.tsx'
-import { servicesContext } from '#app/context.ts'
-import { loadImageSources } from '#app/lib/image-sources.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { useNonce } from '#app/lib/nonce-provider.tsx'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
@@ -22,7 +22,7 @@ import { getChurchInfo } from '#app/models/church-info.server.ts'
 
 /** The church's public settings, shared by every public page (read them with `useChurch`). */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext)
+  const { db } = context.get(runtimeContext)
   const info = await getChurchInfo({ db })
   const imageSource = await loadImageSources({ db, urls: [info?.logo_url] })
   return {

@@ -9,8 +9,8 @@ import { SectionHeading } from '#app/components/site/section-heading.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
-import { servicesContext } from '#app/context.ts'
-import { loadImageSources } from '#app/lib/image-sources.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
@@ -19,7 +19,7 @@ import { listGettingHere } from '#app/models/getting-here.server.ts'
 import { listLeadershipTeam } from '#app/models/leadership-team.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext)
+  const { db } = context.get(runtimeContext)
   const [about, leaders, directions] = await Promise.all([
     getAboutUs({ db }),
     listLeadershipTeam({ db }),

@@ -8,12 +8,12 @@ import { PageHero } from '#app/components/site/page-hero.tsx'
 import { OFFICE_HOURS } from '#app/components/site/site-constants.ts'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
-import { requestContext, servicesContext } from '#app/context.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
 import { telHref } from '#app/lib/contact-links.ts'
-import { readFormBody } from '#app/lib/api.server.ts'
+import { readFormBody } from '#app/server/api.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
-import { submitContactMessage } from '#app/lib/contact.server.ts'
+import { submitContactMessage } from '#app/server/contact.server.ts'
 import { HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
 
 const FORM_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'subject', 'message'] as const
@@ -24,7 +24,7 @@ const formValues = (form: FormData) =>
 
 /** The contact form's post, with or without JavaScript; shares its rate limit with POST /api/contact_messages. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext)
+  const runtime = context.get(runtimeContext)
   let form: FormData
   try {
     form = await readFormBody(request)
@@ -37,14 +37,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = formValues(form)
   try {
     await submitContactMessage({
-      services,
+      runtime,
       clientIp: context.get(requestContext).clientIp,
       data: { ...values, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') },
     })
     return { ok: true } satisfies ContactFormResult
   } catch (error) {
     if (!(error instanceof HttpError)) {
-      services.logger.error({ err: error }, 'contact form failed')
+      runtime.logger.error({ err: error }, 'contact form failed')
       return data(
         {
           ok: false,

@@ -6,15 +6,15 @@ import { PageHero } from '#app/components/site/page-hero.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { SectionHeading } from '#app/components/site/section-heading.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
-import { servicesContext } from '#app/context.ts'
-import { loadImageSources } from '#app/lib/image-sources.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { listEvents } from '#app/models/events.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext)
+  const { db } = context.get(runtimeContext)
   const events = await listEvents({ db })
   const image = await loadImageSources({ db, urls: events.map((event) => event.image_url) })
   const all = events.map((event) => ({

@@ -6,16 +6,16 @@ import { GALLERY_TABS } from '#app/components/site/gallery-categories.ts'
 import { GalleryTile } from '#app/components/site/gallery-tile.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
-import { servicesContext } from '#app/context.ts'
+import { runtimeContext } from '#app/context.ts'
 import { cn } from '#app/lib/cn.ts'
-import { loadImageSources } from '#app/lib/image-sources.server.ts'
+import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { listGalleryImages } from '#app/models/gallery-images.server.ts'
 
 const GalleryLightbox = lazy(() => import('#app/components/site/gallery-lightbox.tsx'))
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext)
+  const { db } = context.get(runtimeContext)
   const images = await listGalleryImages({ db })
   const image = await loadImageSources({ db, urls: images.map((item) => item.image_url) })
   return {

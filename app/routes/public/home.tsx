@@ -13,10 +13,10 @@ import { RichText } from '#app/components/site/rich-text.tsx'
 import { SectionHeading } from '#app/components/site/section-heading.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
-import { servicesContext } from '#app/context.ts'
+import { runtimeContext } from '#app/context.ts'
 import { cn } from '#app/lib/cn.ts'
 import { directionsUrl, telHref } from '#app/lib/contact-links.ts'
-import { loadImageSources } from '#app/lib/image-sources.server.ts'
+import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
@@ -34,7 +34,7 @@ const HOME_GALLERY = 6
 const HOME_LEADERS = 3
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext)
+  const { db } = context.get(runtimeContext)
   const [slides, services, events, ministries, gallery, leaders] = await Promise.all([
     listCarouselSlides({ db }),
     listServices({ db }),

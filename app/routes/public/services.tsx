@@ -7,13 +7,13 @@ import { RichText } from '#app/components/site/rich-text.tsx'
 import { SectionHeading } from '#app/components/site/section-heading.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
-import { servicesContext } from '#app/context.ts'
+import { runtimeContext } from '#app/context.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { listServices } from '#app/models/services.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext)
+  const { db } = context.get(runtimeContext)
   const services = (await listServices({ db })).map((service) => ({
     ...service,
     description: sanitizeHtml(service.description),

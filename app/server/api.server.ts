@@ -1,4 +1,4 @@
-import { HttpError, TooManyRequestsError } from './errors.ts'
+import { HttpError, TooManyRequestsError } from '#app/lib/errors.ts'
 
 export const JSON_BODY_MAX_BYTES = 1024 * 1024
 

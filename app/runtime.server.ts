@@ -18,7 +18,7 @@ import { type Env, readEnv } from './env.server.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
 import { LocalImageStorage } from './storage/images.server.ts'
 
-export interface AppServices {
+export interface AppRuntime {
   env: Env
   db: Db
   auth: Auth
@@ -82,7 +82,7 @@ function prepareDataDir(dir: string) {
 }
 
 /** Opens the database and brings it up to date: the tools' and the server's common start. */
-export async function openServices(env: Env = readEnv(), logger = createLogger(env)): Promise<AppServices> {
+export async function openRuntime(env: Env = readEnv(), logger = createLogger(env)): Promise<AppRuntime> {
   prepareDataDir(env.dataDir)
   const db = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir })
   try {
@@ -108,24 +108,24 @@ export async function openServices(env: Env = readEnv(), logger = createLogger(e
 }
 
 /** Everything the web server needs before it listens: schema, demo content, the bootstrap administrator. */
-export async function startServices(env: Env = readEnv()): Promise<AppServices> {
+export async function startRuntime(env: Env = readEnv()): Promise<AppRuntime> {
   const logger = createLogger(env)
-  const services = await openServices(env, logger)
+  const runtime = await openRuntime(env, logger)
   if (env.SEED_DEMO) {
-    const seeded = await seedDemoContent(services)
+    const seeded = await seedDemoContent(runtime)
     if (seeded) logger.info('Loaded the demo content into the empty database')
   }
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const { created, changed } = await upsertAdministrator(services.auth, {
+    const { created, changed } = await upsertAdministrator(runtime.auth, {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
     })
     const done = created ? 'Created' : changed ? 'Updated the password of' : 'Kept (password unchanged)'
     logger.info(`${done} the administrator ${env.ADMIN_EMAIL}`)
-  } else if ((await countAdministrators(services.db)) === 0) {
+  } else if ((await countAdministrators(runtime.db)) === 0) {
     logger.warn(
       'No administrator yet: run `npm run admin -- create you@example.org` (or set ADMIN_EMAIL and ADMIN_PASSWORD) to sign in at /admin/login',
     )
   }
-  return services
+  return runtime
 }

@@ -1,6 +1,8 @@
-import { action as authApiAction } from '#app/routes/api/auth.ts'
+import type { RouterContextProvider } from 'react-router'
 
-type AuthApiArgs = Parameters<typeof authApiAction>[0]
+import type { SIGN_IN_PATH, SIGN_OUT_PATH } from './auth-api.server.ts'
+import { handleAuthRequest } from './auth-api.server.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
 
 /**
  * Sends a request to our auth API route from a page action, so the admin's sign-in and sign-out forms work
@@ -13,8 +15,8 @@ export async function callAuthApi({
   body,
 }: {
   request: Request
-  context: AuthApiArgs['context']
-  path: '/api/auth/sign-in/email' | '/api/auth/sign-out'
+  context: Readonly<RouterContextProvider>
+  path: typeof SIGN_IN_PATH | typeof SIGN_OUT_PATH
   body: Record<string, unknown>
 }) {
   const headers = new Headers(request.headers)
@@ -25,11 +27,11 @@ export async function callAuthApi({
     headers,
     body: JSON.stringify(body),
   })
-  const response = await authApiAction({
-    request: apiRequest,
-    context,
-    params: { '*': path.replace('/api/auth/', '') },
-  } as AuthApiArgs)
+  const response = await handleAuthRequest(
+    context.get(runtimeContext),
+    apiRequest,
+    context.get(requestContext).clientIp,
+  )
   const cookies = new Headers()
   for (const cookie of response.headers.getSetCookie()) cookies.append('Set-Cookie', cookie)
   let message: string | null = null

@@ -1,9 +1,9 @@
-import { TooManyRequestsError } from './errors.ts'
+import { TooManyRequestsError } from '#app/lib/errors.ts'
 import { parseInput } from '#app/models/content-model.server.ts'
 import { createContactMessage } from '#app/models/contact-messages.server.ts'
 import { consumeRateLimit } from '#app/models/rate-limits.server.ts'
 import { ContactMessageSchema, HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
-import type { AppServices } from '#app/services.server.ts'
+import type { AppRuntime } from '#app/runtime.server.ts'
 
 export const CONTACT_WINDOW_MS = 10 * 60 * 1000
 
@@ -13,11 +13,11 @@ export const CONTACT_WINDOW_MS = 10 * 60 * 1000
  * success and stored nowhere, so robots learn nothing.
  */
 export async function submitContactMessage({
-  services,
+  runtime,
   clientIp,
   data,
 }: {
-  services: Pick<AppServices, 'db' | 'env' | 'clock'>
+  runtime: Pick<AppRuntime, 'db' | 'env' | 'clock'>
   clientIp: string
   data: Record<string, unknown>
 }) {
@@ -25,9 +25,9 @@ export async function submitContactMessage({
   if (typeof honeypot === 'string' && honeypot.trim() !== '') return
   const message = parseInput(ContactMessageSchema, data)
   const { allowed } = await consumeRateLimit(
-    services.db,
-    { key: `contact:${clientIp}`, limit: services.env.CONTACT_RATE_LIMIT, windowMs: CONTACT_WINDOW_MS },
-    services.clock.now().getTime(),
+    runtime.db,
+    { key: `contact:${clientIp}`, limit: runtime.env.CONTACT_RATE_LIMIT, windowMs: CONTACT_WINDOW_MS },
+    runtime.clock.now().getTime(),
   )
   if (!allowed) {
     throw new TooManyRequestsError(
@@ -35,5 +35,5 @@ export async function submitContactMessage({
       CONTACT_WINDOW_MS / 1000,
     )
   }
-  await createContactMessage({ db: services.db, data: message })
+  await createContactMessage({ db: runtime.db, data: message })
 }

@@ -1,16 +1,16 @@
 import { data } from 'react-router'
 
-import { fieldErrorsMessage, SESSION_ENDED_MESSAGE, type AdminActionResult } from './admin-action-result.ts'
+import { fieldErrorsMessage, SESSION_ENDED_MESSAGE, type AdminActionResult } from '#app/lib/admin-action-result.ts'
 import { readFormBody } from './api.server.ts'
-import { HttpError, NotFoundError } from './errors.ts'
+import { HttpError, NotFoundError } from '#app/lib/errors.ts'
 import { getAdminSession } from '#app/auth/session.server.ts'
-import { servicesContext } from '#app/context.ts'
+import { runtimeContext } from '#app/context.ts'
 import type { Db } from '#app/db/database.server.ts'
-import type { AppServices } from '#app/services.server.ts'
+import type { AppRuntime } from '#app/runtime.server.ts'
 
 interface ActionArgs {
   request: Request
-  context: { get: (key: typeof servicesContext) => AppServices }
+  context: { get: (key: typeof runtimeContext) => AppRuntime }
 }
 
 export interface CrudToasts {
@@ -41,7 +41,7 @@ function formValues(form: FormData) {
   return values
 }
 
-function failure(services: AppServices, intent: string, toast: string, error: unknown) {
+function failure(runtime: AppRuntime, intent: string, toast: string, error: unknown) {
   let result: AdminActionResult
   let status = 500
   if (error instanceof HttpError) {
@@ -54,7 +54,7 @@ function failure(services: AppServices, intent: string, toast: string, error: un
       fields: error.fields,
     }
   } else {
-    services.logger.error({ err: error, intent }, 'admin action failed')
+    runtime.logger.error({ err: error, intent }, 'admin action failed')
     result = { ok: false, intent, toast, error: 'Something went wrong on our side. Please try again.' }
   }
   return data(result, { status })
@@ -71,14 +71,14 @@ function sessionEnded(intent: string, toast: string) {
 
 /** The action of a list/edit screen: `intent` create, update, delete or reorder, answered with a toast. */
 export async function crudAction({ request, context }: ActionArgs, model: CrudModel, toasts: CrudToasts) {
-  const services = context.get(servicesContext)
-  const session = await getAdminSession(request, services)
-  const { db } = services
+  const runtime = context.get(runtimeContext)
+  const session = await getAdminSession(request, runtime)
+  const { db } = runtime
   let form: FormData
   try {
     form = await readFormBody(request)
   } catch (error) {
-    return failure(services, 'unknown', toasts.saveFailed, error)
+    return failure(runtime, 'unknown', toasts.saveFailed, error)
   }
   const intent = String(form.get('intent') ?? '')
   // The toast of a failure of this intent (the session's end included).
@@ -97,21 +97,21 @@ export async function crudAction({ request, context }: ActionArgs, model: CrudMo
         await model.create({ db, data: formValues(form) })
         return ok(toasts.created)
       } catch (error) {
-        return failure(services, intent, failedToast, error)
+        return failure(runtime, intent, failedToast, error)
       }
     case 'update':
       try {
         if (!(await model.update({ db, id, data: formValues(form) }))) throw new NotFoundError(GONE)
         return ok(toasts.updated)
       } catch (error) {
-        return failure(services, intent, failedToast, error)
+        return failure(runtime, intent, failedToast, error)
       }
     case 'delete':
       try {
         if (!(await model.delete({ db, id }))) throw new NotFoundError(GONE)
         return ok(toasts.deleted)
       } catch (error) {
-        return failure(services, intent, failedToast, error)
+        return failure(runtime, intent, failedToast, error)
       }
     case 'reorder':
       try {
@@ -125,7 +125,7 @@ export async function crudAction({ request, context }: ActionArgs, model: CrudMo
         await model.reorder({ db, ids })
         return ok(toasts.reordered)
       } catch (error) {
-        return failure(services, intent, failedToast, error)
+        return failure(runtime, intent, failedToast, error)
       }
     default:
       return data(
@@ -143,13 +143,13 @@ export async function singleRecordAction(
   save: (args: { db: Db; data: unknown }) => Promise<unknown>,
   toasts: { saved: string; failed: string },
 ) {
-  const services = context.get(servicesContext)
-  if (!(await getAdminSession(request, services))) return sessionEnded('save', toasts.failed)
+  const runtime = context.get(runtimeContext)
+  if (!(await getAdminSession(request, runtime))) return sessionEnded('save', toasts.failed)
   try {
     const form = await readFormBody(request)
-    await save({ db: services.db, data: formValues(form) })
+    await save({ db: runtime.db, data: formValues(form) })
     return { ok: true, intent: 'save', toast: toasts.saved } satisfies AdminActionResult
   } catch (error) {
-    return failure(services, 'save', toasts.failed, error)
+    return failure(runtime, 'save', toasts.failed, error)
   }
 }

@@ -1,0 +1,98 @@
+import { beginSignInAttempt } from './sign-in-throttle.server.ts'
+import { HttpError } from '#app/lib/errors.ts'
+import type { AppRuntime } from '#app/runtime.server.ts'
+import { errorResponse, json, methodNotAllowed } from '#app/server/api.server.ts'
+
+export const SIGN_IN_PATH = '/api/auth/sign-in/email'
+export const SIGN_OUT_PATH = '/api/auth/sign-out'
+const SESSION_PATH = '/api/auth/get-session'
+/**
+ * The only endpoints of better-auth that are ours (DESIGN.md); its others (sign-up, account changes, session
+ * lists…) are not offered, so no setting of the library can open them by accident.
+ */
+const ENDPOINTS: Record<string, string> = {
+  [SIGN_IN_PATH]: 'POST',
+  [SIGN_OUT_PATH]: 'POST',
+  [SESSION_PATH]: 'GET',
+}
+
+/** 404 for paths we do not offer; 405 (with Allow) for ours asked with another method. */
+function refuseUnknown(request: Request) {
+  const allowed = ENDPOINTS[new URL(request.url).pathname]
+  if (!allowed) throw new HttpError(404, 'Not found')
+  const method = request.method === 'HEAD' ? 'GET' : request.method
+  if (method !== allowed) return methodNotAllowed([allowed])
+  return null
+}
+
+/** Hands the request to better-auth and reshapes its errors into the API's `{ error: { message } }`. */
+async function handle(runtime: AppRuntime, request: Request) {
+  const response = await runtime.auth.handler(request)
+  if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response
+  const body = (await response.json().catch(() => null)) as { message?: string } | null
+  const headers = new Headers(response.headers)
+  headers.delete('content-length')
+  return json(
+    { error: { message: body?.message ?? response.statusText ?? 'Request failed' } },
+    { status: response.status, headers },
+  )
+}
+
+/**
+ * Answers a request for `/api/auth/*`: our three endpoints through better-auth, sign-in through the throttle,
+ * every error in the API's shape. The API route and the admin's sign-in and sign-out forms both come here.
+ */
+export async function handleAuthRequest(runtime: AppRuntime, request: Request, clientIp: string) {
+  try {
+    const refused = refuseUnknown(request)
+    if (refused) return refused
+    const url = new URL(request.url)
+    if (request.method === 'POST' && url.pathname === SIGN_OUT_PATH && !request.headers.get('content-type')) {
+      // better-auth wants a JSON body even for sign-out; a bare `POST /api/auth/sign-out` is just as clear.
+      const headers = new Headers(request.headers)
+      headers.set('content-type', 'application/json')
+      return await handle(runtime, new Request(request.url, { method: 'POST', headers, body: '{}' }))
+    }
+    if (request.method !== 'POST' || url.pathname !== SIGN_IN_PATH) return await handle(runtime, request)
+    return await throttledSignIn(runtime, request, clientIp)
+  } catch (error) {
+    return errorResponse(error, (err) => runtime.logger.error({ err }, 'auth failed'))
+  }
+}
+
+/** Sign-in through the throttle of app/auth/sign-in-throttle.server.ts; past a limit the answer is 429. */
+async function throttledSignIn(runtime: AppRuntime, request: Request, ip: string) {
+  // better-auth also takes form bodies, which the account count below cannot read: only JSON is let through.
+  if (!/^application\/json\b/i.test(request.headers.get('content-type') ?? '')) {
+    return json({ error: { message: 'Send JSON with Content-Type: application/json' } }, { status: 415 })
+  }
+  const body = (await request
+    .clone()
+    .json()
+    .catch(() => null)) as { email?: unknown } | null
+  const email = typeof body?.email === 'string' ? body.email.trim().toLowerCase() : ''
+  const attempt = await beginSignInAttempt(runtime, {
+    email,
+    ip,
+    cookieHeader: request.headers.get('cookie'),
+  })
+  if (!attempt.allowed) {
+    const minutes = Math.ceil(attempt.retryAfterSeconds / 60)
+    return json(
+      {
+        error: {
+          message: `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        },
+      },
+      { status: 429, headers: { 'Retry-After': String(attempt.retryAfterSeconds) } },
+    )
+  }
+  const response = await handle(runtime, request)
+  if (response.ok) {
+    const headers = new Headers(response.headers)
+    headers.append('Set-Cookie', await attempt.succeeded({ secureCookie: runtime.env.secureCookies }))
+    return new Response(response.body, { status: response.status, headers })
+  }
+  if (![400, 401, 403].includes(response.status)) await attempt.notCounted()
+  return response
+}
