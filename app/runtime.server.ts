@@ -95,6 +95,7 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
         : 'the SQLite database in DATA_DIR'
       throw new Error(`Could not open ${where}: ${String(reason)}`, { cause: error })
     })
+    await db.contentVersion.start()
     const secret = loadSecret(env)
     await migrateAuthTables({ db, env, secret })
     const auth = createAuth({ db, env, secret })

@@ -1,6 +1,8 @@
-// `npm start`: builds the site when there is no build yet (or the sources are newer), then runs the server.
+// `npm start`: builds the site when there is no build yet (or the sources are newer), then runs the server in
+// worker processes that are restarted when they die (server/supervisor.js).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
@@ -23,4 +25,17 @@ if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
-await import(path.resolve('server.js'))
+const workers = readWorkerCount(process.env.WEB_CONCURRENCY)
+const { supervise } = await import(path.resolve('server/supervisor.js'))
+supervise({ exec: path.resolve('server.js'), workers })
+
+/** WEB_CONCURRENCY: how many worker processes serve the site (default: one per CPU). */
+function readWorkerCount(value) {
+  if (value === undefined || value.trim() === '') return os.availableParallelism()
+  const count = Number(value)
+  if (!Number.isInteger(count) || count < 1 || count > 64) {
+    console.error(`WEB_CONCURRENCY must be a whole number from 1 to 64 (it is "${value}").`)
+    process.exit(1)
+  }
+  return count
+}

@@ -11,7 +11,6 @@ import * as serverBuild from 'virtual:react-router/server-build'
 
 import { requestContext, runtimeContext } from '#app/context.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
-import { getContentVersion } from '#app/lib/content-version.server.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
 import { LIST_TABLES } from '#app/models/registry.server.ts'
 import { isCrossSiteRequest } from '#server/origin-check.ts'
@@ -164,7 +163,7 @@ export function createSite(runtime: AppRuntime) {
     const render = createWebRequestHandler(build, mode)
     const cache = createPageCache({
       render: (request, req, res) => render(request, loadContext(req, res)),
-      getVersion: getContentVersion,
+      getVersion: () => runtime.db.contentVersion.current(),
       cacheable: (path) =>
         PUBLIC_API_READ.test(path) || !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix)),
       // The gallery's tab, and React Router's list of routes in a `.data` request.

@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 
+import { type ContentVersion, postgresContentVersion, sqliteContentVersion } from './content-version.server.ts'
 import type { Database } from './types.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -14,6 +15,8 @@ export interface Db {
   dialect: Dialect
   /** The SQLite file, or null on PostgreSQL. */
   sqlitePath: string | null
+  /** The count of content changes, shared by every worker and instance: the page cache's clock. */
+  contentVersion: ContentVersion
   close: () => Promise<void>
 }
 
@@ -27,7 +30,17 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
     const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
-    return { kysely, dialect: 'postgres', sqlitePath: null, close: () => kysely.destroy() }
+    const contentVersion = postgresContentVersion(kysely, databaseUrl)
+    return {
+      kysely,
+      dialect: 'postgres',
+      sqlitePath: null,
+      contentVersion,
+      close: async () => {
+        await contentVersion.close()
+        await kysely.destroy()
+      },
+    }
   }
   fs.mkdirSync(dataDir, { recursive: true })
   const sqlitePath = path.join(dataDir, SQLITE_FILE_NAME)
@@ -37,5 +50,15 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
-  return { kysely, dialect: 'sqlite', sqlitePath, close: () => kysely.destroy() }
+  const contentVersion = sqliteContentVersion(kysely, () => new SQLite(sqlitePath, { readonly: true }))
+  return {
+    kysely,
+    dialect: 'sqlite',
+    sqlitePath,
+    contentVersion,
+    close: async () => {
+      await contentVersion.close()
+      await kysely.destroy()
+    },
+  }
 }

@@ -2,12 +2,14 @@ import { type Migration, Migrator } from 'kysely'
 
 import * as initial from './migrations/0001-initial.ts'
 import * as messageSearch from './migrations/0002-message-search.ts'
+import * as contentVersion from './migrations/0003-content-version.ts'
 import type { Db } from './database.server.ts'
 
 // Migrations are listed here, not read from a folder, so they travel inside the server bundle.
 const MIGRATIONS: Record<string, Migration> = {
   '0001-initial': initial,
   '0002-message-search': messageSearch,
+  '0003-content-version': contentVersion,
 }
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */

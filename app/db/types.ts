@@ -143,6 +143,11 @@ export interface RateLimitsTable {
   reset_at: ColumnType<number, number, number>
 }
 
+export interface ContentVersionTable {
+  id: number
+  version: number
+}
+
 export interface MigrationMarker {
   id: Generated<number>
 }
@@ -160,6 +165,7 @@ export interface Database {
   contact_messages: ContactMessagesTable
   media: MediaTable
   rate_limits: RateLimitsTable
+  content_version: ContentVersionTable
 }
 
-export type ContentTable = Exclude<keyof Database, 'media' | 'rate_limits'>
+export type ContentTable = Exclude<keyof Database, 'media' | 'rate_limits' | 'content_version'>

@@ -3,7 +3,6 @@ import type { z } from 'zod'
 
 import type { Db } from '#app/db/database.server.ts'
 import type { ContentTable, Database } from '#app/db/types.ts'
-import { bumpContentVersion } from '#app/lib/content-version.server.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
 import { fieldErrors } from '#app/schemas/fields.ts'
@@ -90,7 +89,7 @@ export function contentModel<T extends ContentTable, S extends z.ZodObject, R ex
         }
         await trx.insertInto(table).values(row).execute()
       })
-    bumpContentVersion()
+    await db.contentVersion.bump()
     return (await get({ db, id }))!
   }
 
@@ -108,14 +107,14 @@ export function contentModel<T extends ContentTable, S extends z.ZodObject, R ex
     const row: Record<string, unknown> = { ...clean(parsed), updated_at: nowIso() }
     if (ordered && (row.order === undefined || row.order === null)) delete row.order
     await k(db).updateTable(table).set(row).where('id', '=', id).execute()
-    bumpContentVersion()
+    await db.contentVersion.bump()
     return get({ db, id })
   }
 
   async function remove({ db, id }: { db: Db; id: string }): Promise<boolean> {
     const result = await k(db).deleteFrom(table).where('id', '=', id).executeTakeFirst()
     const deleted = Number(result.numDeletedRows) > 0
-    if (deleted) bumpContentVersion()
+    if (deleted) await db.contentVersion.bump()
     return deleted
   }
 
@@ -146,7 +145,7 @@ export function contentModel<T extends ContentTable, S extends z.ZodObject, R ex
             .execute()
         }
       })
-    bumpContentVersion()
+    await db.contentVersion.bump()
     return list({ db })
   }
 

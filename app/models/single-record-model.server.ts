@@ -4,7 +4,6 @@ import type { z } from 'zod'
 import { parseInput } from './content-model.server.ts'
 import { sanitizeRichText } from './rich-text.server.ts'
 import type { Db } from '#app/db/database.server.ts'
-import { bumpContentVersion } from '#app/lib/content-version.server.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
 
 /** get/save for a table that holds one record (church_info, about_us). */
@@ -54,7 +53,7 @@ export function singleRecordModel<S extends z.ZodObject, R>(config: {
             .execute()
         }
       })
-    bumpContentVersion()
+    await db.contentVersion.bump()
     return (await get({ db }))!
   }
 

@@ -154,11 +154,12 @@ export interface ServerProcess {
 }
 
 /**
- * `node server.js` with exactly this environment on top of a test baseline, for tests about the process itself
- * (start-up checks, exit codes, signals). Most tests want useServer().
+ * `node server.js` (or `entry`: `scripts/start.js` is `npm start`, the supervisor) with exactly this environment
+ * on top of a test baseline, for tests about the process itself (start-up checks, exit codes, signals). Most
+ * tests want useServer().
  */
-export function spawnServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['server.js'], {
+export function spawnServer(env: Record<string, string>, entry = 'server.js'): ServerProcess {
+  const child = spawn(process.execPath, [entry], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,0 +1,134 @@
+import type SQLite from 'better-sqlite3'
+import { type Kysely, sql } from 'kysely'
+import pg from 'pg'
+
+import type { Database } from './types.ts'
+
+/**
+ * The number of content changes so far, shared by every worker and instance on one database: a cached page
+ * made under another number is stale. `current()` is synchronous so the page cache can ask it on every request.
+ */
+export interface ContentVersion {
+  current: () => number
+  /** Counts a content change; call it after the change is committed. */
+  bump: () => Promise<void>
+  /** Reads the stored number and, on PostgreSQL, starts listening for other instances' changes. */
+  start: () => Promise<void>
+  close: () => Promise<void>
+}
+
+const CHANNEL = 'lampstand_content'
+const RECONNECT_MS = 1000
+
+/**
+ * SQLite: every worker reads the row on its own read-only connection (a few microseconds; a connection of its own
+ * so the read never falls inside another request's transaction and its older snapshot).
+ */
+export function sqliteContentVersion(kysely: Kysely<Database>, open: () => SQLite.Database): ContentVersion {
+  let connection: SQLite.Database | undefined
+  let read: SQLite.Statement | undefined
+  return {
+    current() {
+      try {
+        connection ??= open()
+        read ??= connection.prepare('select version from content_version where id = 1').pluck()
+        return Number(read.get() ?? 0)
+      } catch {
+        // Before the migrations have made the table: nothing is cached yet either.
+        return 0
+      }
+    },
+    async bump() {
+      await kysely
+        .updateTable('content_version')
+        .set({ version: sql`version + 1` })
+        .where('id', '=', 1)
+        .execute()
+    },
+    async start() {},
+    async close() {
+      connection?.close()
+      connection = undefined
+      read = undefined
+    },
+  }
+}
+
+/**
+ * PostgreSQL: a query per request would cost a round trip, so each instance keeps the number in memory, raises it
+ * at once for its own changes and hears everyone else's through LISTEN/NOTIFY (delivered when the change commits,
+ * typically within a millisecond). After a lost connection it reads the number again.
+ */
+export function postgresContentVersion(kysely: Kysely<Database>, connectionString: string): ContentVersion {
+  let known = 0
+  let listener: pg.Client | undefined
+  let closed = false
+  let retry: NodeJS.Timeout | undefined
+
+  const learn = (value: unknown) => {
+    const number = Number(value)
+    if (Number.isFinite(number) && number > known) known = number
+  }
+
+  async function readStored() {
+    const row = await kysely
+      .selectFrom('content_version')
+      .select('version')
+      .where('id', '=', 1)
+      .executeTakeFirst()
+    learn(row?.version)
+  }
+
+  function retryLater() {
+    if (closed || retry) return
+    retry = setTimeout(() => {
+      retry = undefined
+      listen().catch(retryLater)
+    }, RECONNECT_MS)
+    retry.unref()
+  }
+
+  async function listen() {
+    const client = new pg.Client({ connectionString })
+    listener = client
+    const lost = () => {
+      if (listener !== client) return
+      listener = undefined
+      client.end().catch(() => {})
+      retryLater()
+    }
+    client.on('error', lost)
+    client.on('end', lost)
+    client.on('notification', (message) => learn(message.payload))
+    try {
+      await client.connect()
+      await client.query(`listen ${CHANNEL}`)
+      // Changes made while nobody listened.
+      await readStored()
+    } catch (error) {
+      lost()
+      throw error
+    }
+  }
+
+  return {
+    current: () => known,
+    async bump() {
+      const result = await sql<{ version: number }>`
+        with changed as (
+          update content_version set version = version + 1 where id = 1 returning version
+        )
+        select version, pg_notify(${CHANNEL}, version::text) from changed`.execute(kysely)
+      learn(result.rows[0]?.version)
+    },
+    async start() {
+      await listen()
+    },
+    async close() {
+      closed = true
+      clearTimeout(retry)
+      await listener?.end().catch(() => {})
+      listener = undefined
+    },
+  }
+}
