@@ -2,25 +2,19 @@ import type { Kysely } from 'kysely'
 
 import type { Db } from '#app/db/database.server.ts'
 import { messageKeys } from '#app/models/message-keys.ts'
+import { TABLES, type TableName } from '#app/schemas/tables.ts'
 
-/** Every table a backup holds, parents before children (better-auth's session and account refer to user). */
-export const BACKUP_TABLES = [
-  'church_info',
-  'about_us',
-  'carousel_slides',
-  'services',
-  'events',
-  'ministries',
-  'gallery_images',
-  'leadership_team',
-  'getting_here',
-  'contact_messages',
-  'media',
-  'user',
-  'account',
-  'session',
-  'verification',
-] as const
+/** better-auth's tables, parents before children (session and account refer to user). */
+const AUTH_TABLES = ['user', 'account', 'session', 'verification'] as const
+
+/** Every table a backup holds: the declared tables (app/schemas/tables.ts), the uploads' records, the accounts. */
+export const BACKUP_TABLES = [...(Object.keys(TABLES) as TableName[]), 'media', ...AUTH_TABLES]
+
+/**
+ * Tables a backup leaves out on purpose: counters that start again (rate limits, the cache's content version)
+ * and the migrators' own bookkeeping, which the restored database's migrations write anew.
+ */
+export const TRANSIENT_TABLES = ['rate_limits', 'content_version', 'kysely_migration', 'kysely_migration_lock']
 
 type AnyKysely = Kysely<Record<string, Record<string, unknown>>>
 

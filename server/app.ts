@@ -12,7 +12,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
-import { LIST_TABLES } from '#app/models/registry.server.ts'
+import { PUBLIC_TABLES } from '#app/schemas/tables.ts'
 import { isCrossSiteRequest } from '#server/origin-check.ts'
 import { limitRenders } from '#server/render-limit.ts'
 import { createPageCache } from '#server/page-cache.ts'
@@ -26,10 +26,8 @@ declare module 'express-serve-static-core' {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** Never served from the page cache: the admin, uploads, built files, the health check and the API… */
 const UNCACHED_PREFIXES = ['/api/', '/admin', '/media/', '/assets/', '/healthz']
-/** …except the API's public reads, the same for everyone (contact messages are not among them). */
-const PUBLIC_API_READ = new RegExp(
-  `^/api/(?:${[...Object.keys(LIST_TABLES), 'church_info', 'about_us'].join('|')})(?:/[^/]+)?$`,
-)
+/** …except the API's reads of public tables, the same for everyone (app/schemas/tables.ts). */
+const PUBLIC_API_READ = new RegExp(`^/api/(?:${PUBLIC_TABLES.join('|')})(?:/[^/]+)?$`)
 const BODY_MAX_BYTES = 1024 * 1024
 /** Pages and API reads rendered at once (server/render-limit.ts); page-cache hits never wait. */
 const RENDERS_AT_ONCE = 8

@@ -1,6 +1,7 @@
 // Test data: make<Thing>() builds a valid API body (unique where it matters); insert<Thing>() stores one
 // through the admin API and answers the stored record.
 import type { Client } from './integration/support.ts'
+import type { ListTableName } from '#app/schemas/tables.ts'
 
 let counter = 0
 const next = () => ++counter
@@ -95,8 +96,8 @@ export const makeContactMessage = (overrides: Record<string, unknown> = {}) => (
   ...overrides,
 })
 
-/** The list tables of the API with a builder of a valid record for each. */
-export const LIST_TABLE_FACTORIES = {
+/** A builder of a valid record for every list table of the API (a new table fails to compile until it has one). */
+export const LIST_TABLE_FACTORIES: Record<ListTableName, (overrides?: Record<string, unknown>) => object> = {
   services: makeService,
   events: makeEvent,
   ministries: makeMinistry,
@@ -104,9 +105,9 @@ export const LIST_TABLE_FACTORIES = {
   carousel_slides: makeCarouselSlide,
   leadership_team: makeLeadershipMember,
   getting_here: makeGettingHere,
-} as const
+}
 
-export type ListTable = keyof typeof LIST_TABLE_FACTORIES
+export type ListTable = ListTableName
 
 /** Stores one record of `table` through the admin API; answers the stored record. */
 export async function insertItem(admin: Client, table: ListTable, overrides: Record<string, unknown> = {}) {

@@ -1,7 +1,7 @@
 import { beginSignInAttempt } from './sign-in-throttle.server.ts'
-import { HttpError } from '#app/lib/errors.ts'
+import { HttpError, MethodNotAllowedError } from '#app/lib/errors.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
-import { errorResponse, json, methodNotAllowed } from '#app/server/api.server.ts'
+import { errorResponse, json } from '#app/server/api.server.ts'
 
 export const SIGN_IN_PATH = '/api/auth/sign-in/email'
 export const SIGN_OUT_PATH = '/api/auth/sign-out'
@@ -21,7 +21,7 @@ function refuseUnknown(request: Request) {
   const allowed = ENDPOINTS[new URL(request.url).pathname]
   if (!allowed) throw new HttpError(404, 'Not found')
   const method = request.method === 'HEAD' ? 'GET' : request.method
-  if (method !== allowed) return methodNotAllowed([allowed])
+  if (method !== allowed) return errorResponse(new MethodNotAllowedError([allowed]))
   return null
 }
 

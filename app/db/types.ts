@@ -1,110 +1,12 @@
 import type { ColumnType, Generated } from 'kysely'
 
+import type { ContentRow, ContentTableName } from '#app/schemas/tables.ts'
+
 /** Timestamps are ISO 8601 UTC strings in both dialects. */
 type Timestamp = string
 
-export interface ChurchInfoTable {
-  id: string
-  name: string
-  description: string | null
-  address: string | null
-  email: string | null
-  phone: string | null
-  whatsapp_number: string | null
-  logo_url: string | null
-  latitude: number | null
-  longitude: number | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface AboutUsTable {
-  id: string
-  mission: string
-  vision: string
-  values: string
-  history: string
-  image_url: string | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface CarouselSlidesTable {
-  id: string
-  title: string
-  subtitle: string | null
-  image_url: string
-  order: number
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface ServicesTable {
-  id: string
-  name: string
-  description: string | null
-  day: string | null
-  time: string | null
-  type: 'regular' | 'special'
-  location: string | null
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface EventsTable {
-  id: string
-  title: string
-  description: string | null
-  date: string | null
-  time: string | null
-  location: string | null
-  image_url: string | null
-  /** 0 or 1 in both dialects, so one code path reads and writes it. */
-  is_regular: number
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface MinistriesTable {
-  id: string
-  name: string
-  description: string | null
-  image_url: string | null
-  /** JSON array of strings. */
-  activities: string
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface GalleryImagesTable {
-  id: string
-  title: string
-  category: 'worship' | 'prayer' | 'youth' | 'children' | 'events'
-  image_url: string
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface LeadershipTeamTable {
-  id: string
-  name: string
-  role: string
-  bio: string | null
-  image_url: string | null
-  order: number
-  created_at: Timestamp
-  updated_at: Timestamp
-}
-
-export interface GettingHereTable {
-  id: string
-  transport_type: string
-  title: string
-  description: string
-  order: number
-  created_at: Timestamp
-  updated_at: Timestamp
-}
+/** The content tables' rows, worked out from their declarations (app/schemas/tables.ts). */
+type ContentTables = { [T in ContentTableName]: ContentRow<T> }
 
 export interface ContactMessagesTable {
   id: string
@@ -152,20 +54,10 @@ export interface MigrationMarker {
   id: Generated<number>
 }
 
-export interface Database {
-  church_info: ChurchInfoTable
-  about_us: AboutUsTable
-  carousel_slides: CarouselSlidesTable
-  services: ServicesTable
-  events: EventsTable
-  ministries: MinistriesTable
-  gallery_images: GalleryImagesTable
-  leadership_team: LeadershipTeamTable
-  getting_here: GettingHereTable
+export interface Database extends ContentTables {
   contact_messages: ContactMessagesTable
   media: MediaTable
   rate_limits: RateLimitsTable
   content_version: ContentVersionTable
 }
 
-export type ContentTable = Exclude<keyof Database, 'media' | 'rate_limits' | 'content_version'>

@@ -35,3 +35,14 @@ export class NotFoundError extends HttpError {
     this.name = 'NotFoundError'
   }
 }
+
+/** 405, naming the methods the address does answer (the answer's Allow). */
+export class MethodNotAllowedError extends HttpError {
+  readonly allowed: readonly string[]
+
+  constructor(allowed: readonly string[]) {
+    super(405, `Method not allowed; use ${allowed.join(' or ')}`)
+    this.name = 'MethodNotAllowedError'
+    this.allowed = allowed
+  }
+}

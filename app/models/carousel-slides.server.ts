@@ -1,18 +1,11 @@
-import { contentModel } from './content-model.server.ts'
-import { type CarouselSlide, CarouselSlideSchema } from '#app/schemas/carousel-slide.ts'
+import { listModels } from './content-models.server.ts'
 
-const model = contentModel({
-  table: 'carousel_slides',
-  schema: CarouselSlideSchema,
-  richText: [],
-  ordered: true,
-  toRecord: (row): CarouselSlide => ({ ...row }),
-  toRow: (data) => ({ ...data }),
-})
+const model = listModels.carousel_slides
 
 export const listCarouselSlides = model.list
+export const countCarouselSlides = model.count
 export const getCarouselSlide = model.get
 export const createCarouselSlide = model.create
 export const updateCarouselSlide = model.update
 export const deleteCarouselSlide = model.delete
-export const reorderCarouselSlides = model.reorder
+export const reorderCarouselSlides = model.reorder!

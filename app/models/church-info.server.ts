@@ -1,11 +1,4 @@
-import { singleRecordModel } from './single-record-model.server.ts'
-import { type ChurchInfo, ChurchInfoSchema } from '#app/schemas/church-info.ts'
+import { singleModels } from './content-models.server.ts'
 
-const model = singleRecordModel<typeof ChurchInfoSchema, ChurchInfo>({
-  table: 'church_info',
-  schema: ChurchInfoSchema,
-  richText: ['description'],
-})
-
-export const getChurchInfo = model.get
-export const saveChurchInfo = model.save
+export const getChurchInfo = singleModels.church_info.get
+export const saveChurchInfo = singleModels.church_info.save

@@ -1,26 +1,30 @@
-import type { Kysely, Selectable } from 'kysely'
+import type { Kysely } from 'kysely'
 import type { z } from 'zod'
 
 import type { Db } from '#app/db/database.server.ts'
-import type { ContentTable, Database } from '#app/db/types.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
 import { fieldErrors } from '#app/schemas/fields.ts'
+import {
+  type ContentRecord,
+  type ContentRow,
+  type ContentTableName,
+  type ListTableName,
+  type RecordFields,
+  type TableDeclaration,
+  TABLES,
+} from '#app/schemas/tables.ts'
 
 import { sanitizeRichText } from './rich-text.server.ts'
 
-type Row<T extends ContentTable> = Selectable<Database[T]>
-
-interface ContentModelConfig<T extends ContentTable, S extends z.ZodObject, R> {
-  table: T
-  schema: S
-  /** Fields holding HTML from the rich-text editor; sanitised on every write. */
-  richText: ReadonlyArray<keyof z.output<S> & string>
-  /** Tables with a user-controlled position (`order` column). */
-  ordered: boolean
-  toRecord: (row: Row<T>) => R
-  toRow: (data: z.output<S>) => Record<string, unknown>
-}
+/**
+ * The columns the shared queries below touch, which every content table has (`order` only where the table is
+ * ordered by position). Kysely's types cannot follow a generic table name through a query, so they see the
+ * tables through this; a misspelt column still fails to compile, and each table's own columns pass through its
+ * schema and declaration.
+ */
+type SharedColumns = RecordFields & { order: number }
+type SharedDatabase = Record<string, SharedColumns>
 
 /** Validates input with the entity's schema; throws a ValidationError with one message per field. */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
@@ -29,54 +33,81 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   return result.data
 }
 
-/** The list/get/create/update/delete (and reorder) operations shared by the content tables. */
-export function contentModel<T extends ContentTable, S extends z.ZodObject, R extends { id: string }>(
-  config: ContentModelConfig<T, S, R>,
-) {
-  const { schema, ordered } = config
-  // A plain string: Kysely's types cannot follow a generic table name through a query.
-  const table: string = config.table
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const k = (db: Db) => db.kysely as unknown as Kysely<any>
+function shared(db: Db) {
+  return db.kysely as unknown as Kysely<SharedDatabase>
+}
 
-  function clean(data: z.output<S>) {
-    const row = { ...config.toRow(data) }
-    sanitizeRichText(schema, row, config.richText)
-    return row
+/** The conversions between a table's records and its rows, as its declaration says. */
+export function rowConversions<T extends ContentTableName>(table: T) {
+  const declaration: TableDeclaration = TABLES[table]
+  const { booleans = [], json = [] } = declaration
+  return {
+    toRecord(row: ContentRow<T>): ContentRecord<T> {
+      const record: Record<string, unknown> = { ...row }
+      for (const field of booleans) record[field] = Boolean(record[field])
+      for (const field of json) record[field] = parseJsonList(record[field])
+      return record as ContentRecord<T>
+    },
+    /** A validated record as a row: rich text sanitised (a required one left empty is refused). */
+    toRow(data: object): Record<string, unknown> {
+      const row: Record<string, unknown> = { ...data }
+      for (const field of booleans) row[field] = row[field] ? 1 : 0
+      for (const field of json) row[field] = JSON.stringify(row[field] ?? [])
+      sanitizeRichText(declaration.schema, row, declaration.richText)
+      return row
+    },
   }
+}
 
-  async function list({ db, limit }: { db: Db; limit?: number }): Promise<R[]> {
-    let query = k(db).selectFrom(table).selectAll()
-    query = ordered
-      ? query.orderBy('order', 'asc').orderBy('created_at', 'asc')
-      : query.orderBy('created_at', 'asc')
-    query = query.orderBy('id', 'asc')
+function parseJsonList(value: unknown): string[] {
+  try {
+    const list: unknown = JSON.parse(String(value))
+    return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+/** The list/count/get/create/update/delete (and reorder) operations of a list table, from its declaration. */
+export function contentModel<T extends ListTableName>(tableName: T) {
+  const { schema, order }: TableDeclaration = TABLES[tableName]
+  const table: string = tableName
+  const ordered = order === 'position'
+  const { toRecord, toRow } = rowConversions(tableName)
+  type Item = ContentRecord<T>
+  const asRecord = (row: SharedColumns) => toRecord(row as unknown as ContentRow<T>)
+
+  async function list({ db, limit }: { db: Db; limit?: number }): Promise<Item[]> {
+    let query = shared(db).selectFrom(table).selectAll()
+    if (ordered) query = query.orderBy('order', 'asc')
+    query = query.orderBy('created_at', 'asc').orderBy('id', 'asc')
     if (limit !== undefined) query = query.limit(limit)
-    const rows = (await query.execute()) as Row<T>[]
-    return rows.map(config.toRecord)
+    return (await query.execute()).map(asRecord)
   }
 
   async function count({ db }: { db: Db }): Promise<number> {
-    const row = await k(db)
+    const row = await shared(db)
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirst()
     return Number(row?.count ?? 0)
   }
 
-  async function get({ db, id }: { db: Db; id: string }): Promise<R | null> {
-    const row = (await k(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as
-      | Row<T>
-      | undefined
-    return row ? config.toRecord(row) : null
+  async function get({ db, id }: { db: Db; id: string }): Promise<Item | null> {
+    const row = await shared(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
+    return row ? asRecord(row) : null
   }
 
-  async function create({ db, data }: { db: Db; data: unknown }): Promise<R> {
-    const parsed = parseInput(schema, data)
+  async function create({ db, data }: { db: Db; data: unknown }): Promise<Item> {
     const now = nowIso()
     const id = newId()
-    const row: Record<string, unknown> = { ...clean(parsed), id, created_at: now, updated_at: now }
-    await k(db)
+    const row: Record<string, unknown> = {
+      ...toRow(parseInput(schema, data)),
+      id,
+      created_at: now,
+      updated_at: now,
+    }
+    await shared(db)
       .transaction()
       .execute(async (trx) => {
         if (ordered && (row.order === undefined || row.order === null)) {
@@ -87,48 +118,50 @@ export function contentModel<T extends ContentTable, S extends z.ZodObject, R ex
             .executeTakeFirst()
           row.order = Number(max?.max ?? 0) + 1
         }
-        await trx.insertInto(table).values(row).execute()
+        await trx
+          .insertInto(table)
+          .values(row as unknown as SharedColumns)
+          .execute()
       })
     await db.contentVersion.bump()
     return (await get({ db, id }))!
   }
 
   /** Applies a partial change: the stored record merged with `data` must pass the full schema. */
-  async function update({ db, id, data }: { db: Db; id: string; data: unknown }): Promise<R | null> {
-    const existing = (await k(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()) as
-      | Row<T>
-      | undefined
+  async function update({ db, id, data }: { db: Db; id: string; data: unknown }): Promise<Item | null> {
+    const existing = await get({ db, id })
     if (!existing) return null
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
       throw new ValidationError({ form: 'Expected an object of fields' })
     }
-    const merged = { ...toInput(config.toRecord(existing)), ...data }
-    const parsed = parseInput(schema, merged)
-    const row: Record<string, unknown> = { ...clean(parsed), updated_at: nowIso() }
+    const row: Record<string, unknown> = {
+      ...toRow(parseInput(schema, { ...toInput(existing), ...data })),
+      updated_at: nowIso(),
+    }
     if (ordered && (row.order === undefined || row.order === null)) delete row.order
-    await k(db).updateTable(table).set(row).where('id', '=', id).execute()
+    await shared(db).updateTable(table).set(row).where('id', '=', id).execute()
     await db.contentVersion.bump()
     return get({ db, id })
   }
 
   async function remove({ db, id }: { db: Db; id: string }): Promise<boolean> {
-    const result = await k(db).deleteFrom(table).where('id', '=', id).executeTakeFirst()
+    const result = await shared(db).deleteFrom(table).where('id', '=', id).executeTakeFirst()
     const deleted = Number(result.numDeletedRows) > 0
     if (deleted) await db.contentVersion.bump()
     return deleted
   }
 
   /** Numbers the items 1..n in the given order, in one transaction; `ids` must name every item once. */
-  async function reorder({ db, ids }: { db: Db; ids: unknown }): Promise<R[]> {
+  async function reorder({ db, ids }: { db: Db; ids: unknown }): Promise<Item[]> {
     if (!ordered) throw new Error(`${table} has no order`)
     if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
       throw new ValidationError({ ids: 'ids must be a list of item ids' })
     }
     if (new Set(ids).size !== ids.length) throw new ValidationError({ ids: 'ids must not repeat an item' })
-    await k(db)
+    await shared(db)
       .transaction()
       .execute(async (trx) => {
-        const existing = (await trx.selectFrom(table).select('id').execute()) as { id: string }[]
+        const existing = await trx.selectFrom(table).select('id').execute()
         const known = new Set(existing.map((row) => row.id))
         if (ids.length !== known.size || !ids.every((id) => known.has(id))) {
           // Said for staff: the usual cause is a list changed in another tab, and the screen then reloads it.
@@ -149,12 +182,14 @@ export function contentModel<T extends ContentTable, S extends z.ZodObject, R ex
     return list({ db })
   }
 
-  return { list, count, get, create, update, delete: remove, reorder }
+  return { list, count, get, create, update, delete: remove, reorder: ordered ? reorder : undefined }
 }
 
+export type ContentModel<T extends ListTableName> = ReturnType<typeof contentModel<T>>
+
 /** Strips the bookkeeping fields so a stored record can be merged with a partial change and re-validated. */
-function toInput(record: Record<string, unknown>) {
+function toInput(record: object) {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { id, created_at, updated_at, ...rest } = record
+  const { id, created_at, updated_at, ...rest } = record as RecordFields
   return rest
 }

@@ -1,14 +1,6 @@
-import { contentModel } from './content-model.server.ts'
-import { type Event, EventSchema } from '#app/schemas/event.ts'
+import { listModels } from './content-models.server.ts'
 
-const model = contentModel({
-  table: 'events',
-  schema: EventSchema,
-  richText: ['description'],
-  ordered: false,
-  toRecord: (row): Event => ({ ...row, is_regular: Boolean(row.is_regular) }),
-  toRow: (data) => ({ ...data, is_regular: data.is_regular ? 1 : 0 }),
-})
+const model = listModels.events
 
 export const listEvents = model.list
 export const countEvents = model.count

@@ -1,14 +1,6 @@
-import { contentModel } from './content-model.server.ts'
-import { type GalleryImage, GalleryImageSchema } from '#app/schemas/gallery-image.ts'
+import { listModels } from './content-models.server.ts'
 
-const model = contentModel({
-  table: 'gallery_images',
-  schema: GalleryImageSchema,
-  richText: [],
-  ordered: false,
-  toRecord: (row): GalleryImage => ({ ...row }),
-  toRow: (data) => ({ ...data }),
-})
+const model = listModels.gallery_images
 
 export const listGalleryImages = model.list
 export const countGalleryImages = model.count

@@ -1,18 +1,11 @@
-import { contentModel } from './content-model.server.ts'
-import { type GettingHere, GettingHereSchema } from '#app/schemas/getting-here.ts'
+import { listModels } from './content-models.server.ts'
 
-const model = contentModel({
-  table: 'getting_here',
-  schema: GettingHereSchema,
-  richText: ['description'],
-  ordered: true,
-  toRecord: (row): GettingHere => ({ ...row }),
-  toRow: (data) => ({ ...data }),
-})
+const model = listModels.getting_here
 
 export const listGettingHere = model.list
+export const countGettingHere = model.count
 export const getGettingHere = model.get
 export const createGettingHere = model.create
 export const updateGettingHere = model.update
 export const deleteGettingHere = model.delete
-export const reorderGettingHere = model.reorder
+export const reorderGettingHere = model.reorder!

@@ -1,23 +1,6 @@
-import { contentModel } from './content-model.server.ts'
-import { type Ministry, MinistrySchema } from '#app/schemas/ministry.ts'
+import { listModels } from './content-models.server.ts'
 
-function parseActivities(json: string): string[] {
-  try {
-    const value: unknown = JSON.parse(json)
-    return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []
-  } catch {
-    return []
-  }
-}
-
-const model = contentModel({
-  table: 'ministries',
-  schema: MinistrySchema,
-  richText: ['description'],
-  ordered: false,
-  toRecord: (row): Ministry => ({ ...row, activities: parseActivities(row.activities) }),
-  toRow: (data) => ({ ...data, activities: JSON.stringify(data.activities) }),
-})
+const model = listModels.ministries
 
 export const listMinistries = model.list
 export const countMinistries = model.count

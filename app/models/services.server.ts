@@ -1,14 +1,6 @@
-import { contentModel } from './content-model.server.ts'
-import { type Service, ServiceSchema } from '#app/schemas/service.ts'
+import { listModels } from './content-models.server.ts'
 
-const model = contentModel({
-  table: 'services',
-  schema: ServiceSchema,
-  richText: ['description'],
-  ordered: false,
-  toRecord: (row): Service => ({ ...row }),
-  toRow: (data) => ({ ...data }),
-})
+const model = listModels.services
 
 export const listServices = model.list
 export const countServices = model.count

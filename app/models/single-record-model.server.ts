@@ -1,37 +1,42 @@
 import type { Kysely } from 'kysely'
-import type { z } from 'zod'
 
-import { parseInput } from './content-model.server.ts'
-import { sanitizeRichText } from './rich-text.server.ts'
+import { parseInput, rowConversions } from './content-model.server.ts'
 import type { Db } from '#app/db/database.server.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
+import {
+  type ContentRecord,
+  type ContentRow,
+  type RecordFields,
+  type SingleTableName,
+  type TableDeclaration,
+  TABLES,
+} from '#app/schemas/tables.ts'
 
-/** get/save for a table that holds one record (church_info, about_us). */
-export function singleRecordModel<S extends z.ZodObject, R>(config: {
-  table: 'church_info' | 'about_us'
-  schema: S
-  richText: ReadonlyArray<keyof z.output<S> & string>
-}) {
-  const { table, schema } = config
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const k = (db: Db) => db.kysely as unknown as Kysely<any>
+// The columns the queries below touch (see content-model.server.ts).
+type SharedDatabase = Record<string, RecordFields>
 
-  async function get({ db }: { db: Db }): Promise<R | null> {
-    const row = await k(db)
+/** get/save for a table that holds one record (church_info, about_us), from its declaration. */
+export function singleRecordModel<T extends SingleTableName>(tableName: T) {
+  const { schema }: TableDeclaration = TABLES[tableName]
+  const table: string = tableName
+  const { toRecord, toRow } = rowConversions(tableName)
+  const shared = (db: Db) => db.kysely as unknown as Kysely<SharedDatabase>
+
+  async function get({ db }: { db: Db }): Promise<ContentRecord<T> | null> {
+    const row = await shared(db)
       .selectFrom(table)
       .selectAll()
       .orderBy('created_at', 'asc')
       .limit(1)
       .executeTakeFirst()
-    return (row as R | undefined) ?? null
+    return row ? toRecord(row as unknown as ContentRow<T>) : null
   }
 
   /** Replaces the record with `data` (creating it the first time); the whole record is validated. */
-  async function save({ db, data }: { db: Db; data: unknown }): Promise<R> {
-    const parsed = parseInput(schema, data) as Record<string, unknown>
-    sanitizeRichText(schema, parsed, config.richText)
+  async function save({ db, data }: { db: Db; data: unknown }): Promise<ContentRecord<T>> {
+    const row = toRow(parseInput(schema, data))
     const now = nowIso()
-    await k(db)
+    await shared(db)
       .transaction()
       .execute(async (trx) => {
         const existing = await trx
@@ -43,13 +48,13 @@ export function singleRecordModel<S extends z.ZodObject, R>(config: {
         if (existing) {
           await trx
             .updateTable(table)
-            .set({ ...parsed, updated_at: now })
+            .set({ ...row, updated_at: now })
             .where('id', '=', existing.id)
             .execute()
         } else {
           await trx
             .insertInto(table)
-            .values({ ...parsed, id: newId(), created_at: now, updated_at: now })
+            .values({ ...row, id: newId(), created_at: now, updated_at: now })
             .execute()
         }
       })

@@ -1,16 +1,16 @@
-import { data } from 'react-router'
+import { data, type RouterContextProvider } from 'react-router'
 
 import { fieldErrorsMessage, SESSION_ENDED_MESSAGE, type AdminActionResult } from '#app/lib/admin-action-result.ts'
 import { readFormBody } from './api.server.ts'
 import { HttpError, NotFoundError } from '#app/lib/errors.ts'
-import { getAdminSession } from '#app/auth/session.server.ts'
+import { adminSessionOrNull } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
 interface ActionArgs {
   request: Request
-  context: { get: (key: typeof runtimeContext) => AppRuntime }
+  context: Readonly<RouterContextProvider>
 }
 
 export interface CrudToasts {
@@ -72,7 +72,7 @@ function sessionEnded(intent: string, toast: string) {
 /** The action of a list/edit screen: `intent` create, update, delete or reorder, answered with a toast. */
 export async function crudAction({ request, context }: ActionArgs, model: CrudModel, toasts: CrudToasts) {
   const runtime = context.get(runtimeContext)
-  const session = await getAdminSession(request, runtime)
+  const session = adminSessionOrNull(context)
   const { db } = runtime
   let form: FormData
   try {
@@ -144,7 +144,7 @@ export async function singleRecordAction(
   toasts: { saved: string; failed: string },
 ) {
   const runtime = context.get(runtimeContext)
-  if (!(await getAdminSession(request, runtime))) return sessionEnded('save', toasts.failed)
+  if (!adminSessionOrNull(context)) return sessionEnded('save', toasts.failed)
   try {
     const form = await readFormBody(request)
     await save({ db: runtime.db, data: formValues(form) })

@@ -1,4 +1,8 @@
-import { HttpError, TooManyRequestsError } from '#app/lib/errors.ts'
+import type { RouterContextProvider } from 'react-router'
+
+import { runtimeContext } from '#app/context.ts'
+import { HttpError, MethodNotAllowedError, TooManyRequestsError } from '#app/lib/errors.ts'
+import type { AppRuntime } from '#app/runtime.server.ts'
 
 export const JSON_BODY_MAX_BYTES = 1024 * 1024
 
@@ -18,6 +22,38 @@ export function json(data: unknown, init: { status?: number; headers?: HeadersIn
   return Response.json(data, { status: init.status ?? 200, headers })
 }
 
+interface RouteArgs {
+  request: Request
+  context: Readonly<RouterContextProvider>
+}
+
+/**
+ * Every API loader and action: runs `handler` with the server's runtime, and whatever it throws becomes the API's
+ * error answer (errorResponse): a refusal with its status and message, anything unexpected logged and a 500.
+ */
+export function apiHandler<A extends RouteArgs>(
+  handler: (args: A & { runtime: AppRuntime }) => Promise<Response> | Response,
+) {
+  return async (args: A): Promise<Response> => {
+    const runtime = args.context.get(runtimeContext)
+    try {
+      return await handler({ ...args, runtime })
+    } catch (error) {
+      return errorResponse(error, (err) =>
+        runtime.logger.error(
+          { err, method: args.request.method, path: new URL(args.request.url).pathname },
+          'api request failed',
+        ),
+      )
+    }
+  }
+}
+
+/** Refuses (405, with Allow) a request whose method is not among the methods the address answers. */
+export function allowMethods(request: Request, allowed: readonly string[]) {
+  if (!allowed.includes(request.method)) throw new MethodNotAllowedError(allowed)
+}
+
 /** The error body of every API route: `{ error: { message, fields? } }`, never a stack trace. */
 export function errorResponse(error: unknown, log?: (error: unknown) => void) {
   if (error instanceof Response) return error
@@ -25,6 +61,7 @@ export function errorResponse(error: unknown, log?: (error: unknown) => void) {
     const body = { error: { message: error.message, ...(error.fields ? { fields: error.fields } : {}) } }
     const headers: Record<string, string> = { ...NO_STORE }
     if (error instanceof TooManyRequestsError) headers['Retry-After'] = String(error.retryAfterSeconds)
+    if (error instanceof MethodNotAllowedError) headers.Allow = error.allowed.join(', ')
     return Response.json(body, { status: error.status, headers })
   }
   log?.(error)
@@ -88,11 +125,4 @@ export async function readFormBody(request: Request): Promise<FormData> {
   } catch {
     throw new HttpError(400, 'The form could not be read: it was cut short or is malformed')
   }
-}
-
-export function methodNotAllowed(allowed: string[]) {
-  return Response.json(
-    { error: { message: `Method not allowed; use ${allowed.join(' or ')}` } },
-    { status: 405, headers: { Allow: allowed.join(', '), ...NO_STORE } },
-  )
 }

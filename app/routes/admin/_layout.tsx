@@ -5,19 +5,20 @@ import { Outlet } from 'react-router'
 import { Toaster } from 'sonner'
 
 import type { Route } from './+types/_layout.ts'
-import { requireAdmin } from '#app/auth/session.server.ts'
+import { adminGuard, adminSession } from '#app/auth/session.server.ts'
 import '#app/components/admin/admin.css'
 import { AdminTopBar } from '#app/components/admin/admin-top-bar.tsx'
-import { runtimeContext } from '#app/context.ts'
 
 // Admin pages are personal and change with every save: never kept by browsers or proxies.
 export function headers() {
   return { 'Cache-Control': 'private, no-store' }
 }
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const session = await requireAdmin(request, context.get(runtimeContext))
-  return { email: session.user.email }
+// Every admin page's loaders and actions run behind the guard (a session, or the sign-in screen).
+export const middleware: Route.MiddlewareFunction[] = [adminGuard]
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { email: adminSession(context).user.email }
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

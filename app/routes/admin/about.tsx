@@ -1,5 +1,4 @@
 import type { Route } from './+types/about.ts'
-import { requireAdmin } from '#app/auth/session.server.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { SingleRecordForm } from '#app/components/admin/single-record-form.tsx'
 import { runtimeContext } from '#app/context.ts'
@@ -23,9 +22,8 @@ const FIELDS: AdminField[] = [
 
 export const meta = () => adminMeta('About Us')
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
-  await requireAdmin(request, runtime)
   return { aboutUs: await getAboutUs({ db: runtime.db }) }
 }
 

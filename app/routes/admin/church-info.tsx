@@ -1,5 +1,4 @@
 import type { Route } from './+types/church-info.ts'
-import { requireAdmin } from '#app/auth/session.server.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { SingleRecordForm } from '#app/components/admin/single-record-form.tsx'
 import { runtimeContext } from '#app/context.ts'
@@ -41,9 +40,8 @@ const FIELDS: AdminField[] = [
 
 export const meta = () => adminMeta('Church Info')
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
-  await requireAdmin(request, runtime)
   return { churchInfo: await getChurchInfo({ db: runtime.db }) }
 }
 

@@ -2,7 +2,6 @@ import { ArrowRight, CalendarDays, HandHeart, Images, Music } from 'lucide-react
 import { Link } from 'react-router'
 
 import type { Route } from './+types/dashboard.ts'
-import { requireAdmin } from '#app/auth/session.server.ts'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
@@ -16,9 +15,8 @@ const RECENT_COUNT = 5
 
 export const meta = () => adminMeta('Dashboard')
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
-  await requireAdmin(request, runtime)
   const { db } = runtime
   const [serviceCount, eventCount, ministryCount, imageCount, events, images] = await Promise.all([
     countServices({ db }),

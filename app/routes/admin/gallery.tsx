@@ -1,5 +1,4 @@
 import type { Route } from './+types/gallery.ts'
-import { requireAdmin } from '#app/auth/session.server.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
 import { runtimeContext } from '#app/context.ts'
@@ -40,9 +39,8 @@ const FIELDS: AdminField[] = [
 
 export const meta = () => adminMeta('Gallery')
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
-  await requireAdmin(request, runtime)
   return { items: await listGalleryImages({ db: runtime.db }) }
 }
 

@@ -3,7 +3,6 @@ import { useEffect, useRef } from 'react'
 import { Form, Link, redirect, useNavigation, useSubmit } from 'react-router'
 
 import type { Route } from './+types/messages.ts'
-import { requireAdmin } from '#app/auth/session.server.ts'
 import { type MessageSort, MessagesTable, type SortDirection } from '#app/components/admin/messages-table.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
@@ -23,7 +22,6 @@ export const meta = () => adminMeta('Messages')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
-  await requireAdmin(request, runtime)
   const params = new URL(request.url).searchParams
   const q = (params.get('q') ?? '').trim().slice(0, 200)
   const sortParam = params.get('sort') as MessageSort | null

@@ -1,5 +1,4 @@
 import type { Route } from './+types/services.ts'
-import { requireAdmin } from '#app/auth/session.server.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
 import { runtimeContext } from '#app/context.ts'
@@ -41,9 +40,8 @@ const FIELDS: AdminField[] = [
 
 export const meta = () => adminMeta('Services')
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
-  await requireAdmin(request, runtime)
   return { items: await listServices({ db: runtime.db }) }
 }
 

@@ -1,7 +1,7 @@
 import type { Route } from './+types/contact-messages.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
-import { requestContext, runtimeContext } from '#app/context.ts'
-import { errorResponse, json, methodNotAllowed, readJsonBody } from '#app/server/api.server.ts'
+import { requestContext } from '#app/context.ts'
+import { allowMethods, apiHandler, json, readJsonBody } from '#app/server/api.server.ts'
 import { submitContactMessage } from '#app/server/contact.server.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 import { parseWholeNumber } from '#app/lib/whole-number.ts'
@@ -13,28 +13,23 @@ import {
 } from '#app/models/contact-messages.server.ts'
 
 /** Admin: messages, newest first; `q`, `sort`, `dir`, `limit` and `offset` search, sort and page on the server. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const runtime = context.get(runtimeContext)
-  try {
-    await requireAdminApi(request, runtime)
-    const url = new URL(request.url)
-    const sortParam = url.searchParams.get('sort') ?? 'created_at'
-    const sort = (MESSAGE_SORT_COLUMNS as readonly string[]).includes(sortParam)
-      ? (sortParam as MessageSortColumn)
-      : 'created_at'
-    const dirParam = url.searchParams.get('dir')
-    const { items, total } = await listContactMessages({
-      db: runtime.db,
-      q: url.searchParams.get('q') ?? undefined,
-      sort,
-      dir: dirParam === 'asc' || dirParam === 'desc' ? dirParam : undefined,
-      ...pagingParams(url.searchParams),
-    })
-    return json(items, { headers: { 'X-Total-Count': String(total) } })
-  } catch (error) {
-    return errorResponse(error, (err) => runtime.logger.error({ err }, 'api contact_messages list failed'))
-  }
-}
+export const loader = apiHandler<Route.LoaderArgs>(async ({ request, runtime }) => {
+  await requireAdminApi(request, runtime)
+  const url = new URL(request.url)
+  const sortParam = url.searchParams.get('sort') ?? 'created_at'
+  const sort = (MESSAGE_SORT_COLUMNS as readonly string[]).includes(sortParam)
+    ? (sortParam as MessageSortColumn)
+    : 'created_at'
+  const dirParam = url.searchParams.get('dir')
+  const { items, total } = await listContactMessages({
+    db: runtime.db,
+    q: url.searchParams.get('q') ?? undefined,
+    sort,
+    dir: dirParam === 'asc' || dirParam === 'desc' ? dirParam : undefined,
+    ...pagingParams(url.searchParams),
+  })
+  return json(items, { headers: { 'X-Total-Count': String(total) } })
+})
 
 const OFFSET_MAX = 1_000_000_000
 
@@ -55,14 +50,9 @@ function pagingParams(params: URLSearchParams) {
 }
 
 /** Public: a visitor's message from the contact form, limited per IP and with a honeypot against robots. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext)
-  try {
-    if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
-    const body = await readJsonBody(request)
-    await submitContactMessage({ runtime, clientIp: context.get(requestContext).clientIp, data: body })
-    return json({ ok: true }, { status: 201 })
-  } catch (error) {
-    return errorResponse(error, (err) => runtime.logger.error({ err }, 'api contact_messages create failed'))
-  }
-}
+export const action = apiHandler<Route.ActionArgs>(async ({ request, context, runtime }) => {
+  allowMethods(request, ['GET', 'POST'])
+  const body = await readJsonBody(request)
+  await submitContactMessage({ runtime, clientIp: context.get(requestContext).clientIp, data: body })
+  return json({ ok: true }, { status: 201 })
+})

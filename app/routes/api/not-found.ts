@@ -1,10 +1,9 @@
-import { errorResponse } from '#app/server/api.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
+import { apiHandler } from '#app/server/api.server.ts'
 
-export function loader() {
-  return errorResponse(new NotFoundError('There is no such API route'))
-}
+const notFound = apiHandler(() => {
+  throw new NotFoundError('There is no such API route')
+})
 
-export function action() {
-  return errorResponse(new NotFoundError('There is no such API route'))
-}
+export const loader = notFound
+export const action = notFound

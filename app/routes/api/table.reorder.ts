@@ -1,27 +1,27 @@
 import type { Route } from './+types/table.reorder.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
-import { runtimeContext } from '#app/context.ts'
-import { errorResponse, json, methodNotAllowed, readJsonBody } from '#app/server/api.server.ts'
-import { NotFoundError } from '#app/lib/errors.ts'
-import { getListTable } from '#app/models/registry.server.ts'
+import { MethodNotAllowedError, NotFoundError } from '#app/lib/errors.ts'
+import { listModels } from '#app/models/content-models.server.ts'
+import { isListTable } from '#app/schemas/tables.ts'
+import { allowMethods, apiHandler, json, readJsonBody } from '#app/server/api.server.ts'
 
-export function loader({ params }: Route.LoaderArgs) {
-  if (!getListTable(params.table)?.reorder) {
-    return errorResponse(new NotFoundError(`${params.table} cannot be reordered`))
-  }
-  return methodNotAllowed(['POST'])
+// `/api/<table>/reorder` with `{ "ids": [...] }`: numbers a list ordered by position 1..n (admin).
+
+function reorderOf(table: string) {
+  const reorder = isListTable(table) ? listModels[table].reorder : undefined
+  if (!reorder) throw new NotFoundError(`${table} cannot be reordered`)
+  return reorder
 }
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext)
-  try {
-    const model = getListTable(params.table)
-    if (!model?.reorder) throw new NotFoundError(`${params.table} cannot be reordered`)
-    if (request.method !== 'POST') return methodNotAllowed(['POST'])
-    await requireAdminApi(request, runtime)
-    const body = await readJsonBody(request)
-    return json(await model.reorder({ db: runtime.db, ids: body.ids }))
-  } catch (error) {
-    return errorResponse(error, (err) => runtime.logger.error({ err }, 'api reorder failed'))
-  }
-}
+export const loader = apiHandler<Route.LoaderArgs>(({ params }) => {
+  reorderOf(params.table)
+  throw new MethodNotAllowedError(['POST'])
+})
+
+export const action = apiHandler<Route.ActionArgs>(async ({ request, params, runtime }) => {
+  const reorder = reorderOf(params.table)
+  allowMethods(request, ['POST'])
+  await requireAdminApi(request, runtime)
+  const body = await readJsonBody(request)
+  return json(await reorder({ db: runtime.db, ids: body.ids }))
+})

@@ -1,35 +1,34 @@
 import type { Route } from './+types/table.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
-import { runtimeContext } from '#app/context.ts'
-import { errorResponse, json, methodNotAllowed, publicJson, readJsonBody } from '#app/server/api.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
-import { getListTable } from '#app/models/registry.server.ts'
+import { listModels, singleModels } from '#app/models/content-models.server.ts'
+import { isListTable, isSingleTable } from '#app/schemas/tables.ts'
+import { allowMethods, apiHandler, json, publicJson, readJsonBody } from '#app/server/api.server.ts'
 
-function tableOr404(name: string) {
-  const model = getListTable(name)
-  if (!model) throw new NotFoundError(`There is no table called ${name}`)
-  return model
+// `/api/<table>`: a list table's records (GET) and a new one (POST), or a single-record table's record (GET, PUT).
+
+function noSuchTable(name: string): never {
+  throw new NotFoundError(`There is no table called ${name}`)
 }
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const runtime = context.get(runtimeContext)
-  try {
-    const model = tableOr404(params.table)
-    return publicJson(await model.list({ db: runtime.db }))
-  } catch (error) {
-    return errorResponse(error, (err) => runtime.logger.error({ err }, 'api list failed'))
-  }
-}
+export const loader = apiHandler<Route.LoaderArgs>(async ({ params, runtime: { db } }) => {
+  if (isListTable(params.table)) return publicJson(await listModels[params.table].list({ db }))
+  if (isSingleTable(params.table)) return publicJson(await singleModels[params.table].get({ db }))
+  noSuchTable(params.table)
+})
 
-export async function action({ request, params, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext)
-  try {
-    const model = tableOr404(params.table)
-    if (request.method !== 'POST') return methodNotAllowed(['GET', 'POST'])
+export const action = apiHandler<Route.ActionArgs>(async ({ request, params, runtime }) => {
+  const { db } = runtime
+  if (isListTable(params.table)) {
+    allowMethods(request, ['GET', 'POST'])
     await requireAdminApi(request, runtime)
-    const record = await model.create({ db: runtime.db, data: await readJsonBody(request) })
+    const record = await listModels[params.table].create({ db, data: await readJsonBody(request) })
     return json(record, { status: 201 })
-  } catch (error) {
-    return errorResponse(error, (err) => runtime.logger.error({ err }, 'api create failed'))
   }
-}
+  if (isSingleTable(params.table)) {
+    allowMethods(request, ['GET', 'PUT'])
+    await requireAdminApi(request, runtime)
+    return json(await singleModels[params.table].save({ db, data: await readJsonBody(request) }))
+  }
+  noSuchTable(params.table)
+})

@@ -8,24 +8,22 @@ import busboy from 'busboy'
 
 import type { Route } from './+types/uploads.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
-import { runtimeContext } from '#app/context.ts'
-import { errorResponse, json, methodNotAllowed } from '#app/server/api.server.ts'
-import { HttpError } from '#app/lib/errors.ts'
+import { HttpError, MethodNotAllowedError } from '#app/lib/errors.ts'
+import { allowMethods, apiHandler, json } from '#app/server/api.server.ts'
 import { type LocalImageStorage, storeImage, UPLOAD_MAX_BYTES } from '#app/storage/images.server.ts'
 
 const TOO_LARGE = `The file is too large: images can be up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`
 
-export function loader() {
-  return methodNotAllowed(['POST'])
-}
+export const loader = apiHandler<Route.LoaderArgs>(() => {
+  throw new MethodNotAllowedError(['POST'])
+})
 
 /** Admin: one image in the multipart field `file`; answers `{ secure_url, width, height, variants }`. */
-export async function action({ request, context }: Route.ActionArgs) {
-  const runtime = context.get(runtimeContext)
+export const action = apiHandler<Route.ActionArgs>(async ({ request, runtime }) => {
+  allowMethods(request, ['POST'])
+  await requireAdminApi(request, runtime)
   let tempFile: string | null = null
   try {
-    if (request.method !== 'POST') return methodNotAllowed(['POST'])
-    await requireAdminApi(request, runtime)
     const type = request.headers.get('content-type') ?? ''
     if (!type.toLowerCase().startsWith('multipart/form-data')) {
       throw new HttpError(415, 'Send the image as multipart/form-data in the field "file"')
@@ -42,12 +40,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       originalName: upload.name,
     })
     return json(result, { status: 201 })
-  } catch (error) {
-    return errorResponse(error, (err) => runtime.logger.error({ err }, 'upload failed'))
   } finally {
     if (tempFile) await fs.rm(tempFile, { force: true })
   }
-}
+})
 
 /** What is read of a body after the answer is decided, so the client hears it; past this the connection is closed. */
 const DISCARD_MAX_BYTES = UPLOAD_MAX_BYTES + 1024 * 1024
