@@ -75,7 +75,12 @@ export const START_NODE_FLAGS: string[] = (() => {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>
   }
-  return pkg.scripts.start.match(/(?<=^node )(?:--[\w-]+(?:=\S+)? )+/)?.[0].trim().split(' ') ?? []
+  return (
+    pkg.scripts.start
+      .match(/(?<=^node )(?:--[\w-]+(?:=\S+)? )+/)?.[0]
+      .trim()
+      .split(' ') ?? []
+  )
 })()
 
 /**

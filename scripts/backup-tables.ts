@@ -14,7 +14,12 @@ export const BACKUP_TABLES = [...(Object.keys(TABLES) as TableName[]), 'media', 
  * Tables a backup leaves out on purpose: counters that start again (rate limits, the cache's content version)
  * and the migrators' own bookkeeping, which the restored database's migrations write anew.
  */
-export const TRANSIENT_TABLES = ['rate_limits', 'content_version', 'kysely_migration', 'kysely_migration_lock']
+export const TRANSIENT_TABLES = [
+  'rate_limits',
+  'content_version',
+  'kysely_migration',
+  'kysely_migration_lock',
+]
 
 type AnyKysely = Kysely<Record<string, Record<string, unknown>>>
 

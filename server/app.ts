@@ -121,10 +121,7 @@ export function createSite(runtime: AppRuntime) {
       res.set('Cache-Control', 'no-store').json({ status: 'ok', database: runtime.db.dialect })
     } catch (error) {
       logger.error({ err: error }, 'health check failed')
-      res
-        .status(503)
-        .set('Cache-Control', 'no-store')
-        .json({ status: 'error', database: runtime.db.dialect })
+      res.status(503).set('Cache-Control', 'no-store').json({ status: 'error', database: runtime.db.dialect })
     }
   })
 

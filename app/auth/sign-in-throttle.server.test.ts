@@ -37,7 +37,8 @@ describe.each(testDatabases)('$name', (database) => {
 
   test('an attacker is throttled per account: after 5 failures even the right password is refused', async () => {
     const { fail, succeed } = await setUp()
-    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT; i += 1) expect(await fail(OWNER, `198.51.100.${i}`)).toBe(true)
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT; i += 1)
+      expect(await fail(OWNER, `198.51.100.${i}`)).toBe(true)
     expect(await fail(OWNER, '198.51.100.99')).toBe(false)
     expect(await succeed(OWNER, '203.0.113.7')).toBeNull()
   })
@@ -54,7 +55,8 @@ describe.each(testDatabases)('$name', (database) => {
   test('a known device is limited by its own failures only, and a forged or borrowed cookie counts for nothing', async () => {
     const { fail, succeed } = await setUp()
     const cookie = (await succeed(OWNER, '203.0.113.7'))!
-    for (let i = 0; i < SIGN_IN_FAILURES_PER_DEVICE; i += 1) expect(await fail(OWNER, '203.0.113.7', cookie)).toBe(true)
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_DEVICE; i += 1)
+      expect(await fail(OWNER, '203.0.113.7', cookie)).toBe(true)
     expect(await fail(OWNER, '203.0.113.7', cookie)).toBe(false)
     // The same browser, its cookie refused now, is an unknown device like any other: the account's own
     // counter (untouched by the device's failures) still lets it try.

@@ -55,7 +55,9 @@ export async function beginSignInAttempt(
     ? [{ key: `sign-in:device:${device}`, limit: SIGN_IN_FAILURES_PER_DEVICE, windowMs: SIGN_IN_WINDOW_MS }]
     : [
         { key: `sign-in:ip:${ip}`, limit: SIGN_IN_FAILURES_PER_IP, windowMs: SIGN_IN_WINDOW_MS },
-        ...(email ? [{ key: accountKey, limit: SIGN_IN_FAILURES_PER_ACCOUNT, windowMs: SIGN_IN_WINDOW_MS }] : []),
+        ...(email
+          ? [{ key: accountKey, limit: SIGN_IN_FAILURES_PER_ACCOUNT, windowMs: SIGN_IN_WINDOW_MS }]
+          : []),
       ]
   const counted = []
   for (const limit of limits) counted.push(await consumeRateLimit(db, limit, now))
@@ -71,7 +73,12 @@ export async function beginSignInAttempt(
     succeeded: async ({ secureCookie }) => {
       await giveBack()
       await resetRateLimit(db, device ? `sign-in:device:${device}` : accountKey)
-      return deviceCookie(deps.secret, email, device ?? crypto.randomBytes(16).toString('base64url'), secureCookie)
+      return deviceCookie(
+        deps.secret,
+        email,
+        device ?? crypto.randomBytes(16).toString('base64url'),
+        secureCookie,
+      )
     },
     notCounted: async () => {
       await giveBack()

@@ -5,7 +5,11 @@ import SQLite from 'better-sqlite3'
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
 import pg from 'pg'
 
-import { type ContentVersion, postgresContentVersion, sqliteContentVersion } from './content-version.server.ts'
+import {
+  type ContentVersion,
+  postgresContentVersion,
+  sqliteContentVersion,
+} from './content-version.server.ts'
 import type { Database } from './types.ts'
 
 export type Dialect = 'sqlite' | 'postgres'

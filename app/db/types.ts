@@ -60,4 +60,3 @@ export interface Database extends ContentTables {
   rate_limits: RateLimitsTable
   content_version: ContentVersionTable
 }
-

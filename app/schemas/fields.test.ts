@@ -78,10 +78,7 @@ test('requiredImageUrl asks for an upload when empty and accepts uploads and bun
   for (const value of ['', '  ', undefined, null]) {
     expect(schema.safeParse(value).error?.issues[0].message).toBe('Please upload an image')
   }
-  for (const value of [
-    '/media/abc-1600.webp',
-    '/images/default-event.jpg',
-  ]) {
+  for (const value of ['/media/abc-1600.webp', '/images/default-event.jpg']) {
     expect(schema.parse(value)).toBe(value)
   }
 })

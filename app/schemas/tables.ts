@@ -146,7 +146,9 @@ export interface RecordFields {
   created_at: string
   updated_at: string
 }
-type Ordered<T extends ContentTableName> = Tables[T] extends { order: 'position' } ? { order: number } : unknown
+type Ordered<T extends ContentTableName> = Tables[T] extends { order: 'position' }
+  ? { order: number }
+  : unknown
 
 /** A content record as models answer it (and the API sends it): the schema's output and the stored fields. */
 export type ContentRecord<T extends ContentTableName> = Omit<z.output<Tables[T]['schema']>, 'order'> &

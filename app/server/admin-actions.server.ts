@@ -1,6 +1,10 @@
 import { data, type RouterContextProvider } from 'react-router'
 
-import { fieldErrorsMessage, SESSION_ENDED_MESSAGE, type AdminActionResult } from '#app/lib/admin-action-result.ts'
+import {
+  fieldErrorsMessage,
+  SESSION_ENDED_MESSAGE,
+  type AdminActionResult,
+} from '#app/lib/admin-action-result.ts'
 import { readFormBody } from './api.server.ts'
 import { HttpError, NotFoundError } from '#app/lib/errors.ts'
 import { adminSessionOrNull } from '#app/auth/session.server.ts'

@@ -96,9 +96,7 @@ describe.each(databases)('$name', (database) => {
       headers: { 'x-forwarded-for': '203.0.113.50' },
     })
     expect(first.status).toBe(200)
-    const device = first.headers
-      .getSetCookie()
-      .find((cookie) => cookie.startsWith('lampstand_device='))
+    const device = first.headers.getSetCookie().find((cookie) => cookie.startsWith('lampstand_device='))
     expect(device).toMatch(/HttpOnly/i)
     expect(device).toMatch(/SameSite=Lax/i)
     const deviceCookie = device!.split(';')[0]

@@ -192,7 +192,15 @@ describe.each(databases)('$name', (database) => {
   })
 
   test('paging numbers that are not whole numbers in range are refused with 400 and a field message', async () => {
-    for (const query of ['offset=1e20', 'offset=1e400', 'offset=-1', 'offset=2.5', 'offset=abc', 'limit=1e20', 'limit=0']) {
+    for (const query of [
+      'offset=1e20',
+      'offset=1e400',
+      'offset=-1',
+      'offset=2.5',
+      'offset=abc',
+      'limit=1e20',
+      'limit=0',
+    ]) {
       const answer = await search(query)
       expect(answer.status, query).toBe(400)
       expect(answer.body, query).toEqual(apiError({ [query.split('=')[0]]: expect.any(String) }))
@@ -216,7 +224,10 @@ describe.each(databases)('$name', (database) => {
     const bodies: { type: string; body: string }[] = [
       { type: 'application/json', body: JSON.stringify(makeContactMessage()) },
       { type: 'multipart/form-data', body: 'first_name=Mary' },
-      { type: 'multipart/form-data; boundary=zz', body: '--zz\r\nContent-Disposition: form-data; name="first_name"\r\n\r\nMa' },
+      {
+        type: 'multipart/form-data; boundary=zz',
+        body: '--zz\r\nContent-Disposition: form-data; name="first_name"\r\n\r\nMa',
+      },
       { type: 'text/plain', body: 'hello' },
     ]
     for (const { type, body } of bodies) {

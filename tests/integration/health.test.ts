@@ -82,7 +82,11 @@ describe.each(databases)('$name', (database) => {
           port,
           path,
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'content-length': String(size), origin: ctx.server.url },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(size),
+            origin: ctx.server.url,
+          },
         })
         let answered: { status: number; body: string } | null = null
         request.on('response', (response) => {

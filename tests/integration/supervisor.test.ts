@@ -86,7 +86,9 @@ test('a worker that dies is replaced at once, and the site answers again on the 
   })
   await waitFor('the site to answer again', () => healthy(url))
   expect(second).not.toBe(first)
-  expect(server.output()).toMatch(new RegExp(`worker ${first} stopped \\(signal SIGKILL\\); starting a new one`))
+  expect(server.output()).toMatch(
+    new RegExp(`worker ${first} stopped \\(signal SIGKILL\\); starting a new one`),
+  )
   expect(server.child.exitCode).toBeNull()
 })
 

@@ -222,7 +222,10 @@ describe.each(databases)('$name', (database) => {
   })
 
   /** Sends `body` to POST /api/uploads over a raw connection; `abort` closes it after the body instead of waiting. */
-  function rawUpload(body: string, { abort = false, contentLength }: { abort?: boolean; contentLength?: number } = {}) {
+  function rawUpload(
+    body: string,
+    { abort = false, contentLength }: { abort?: boolean; contentLength?: number } = {},
+  ) {
     return new Promise<number | 'reset'>((resolve) => {
       const { hostname, port } = new URL(ctx.server.url)
       const request = http.request({

@@ -24,9 +24,7 @@ export function SiteHeader({ name, logo }: { name: string; logo: ImageSource }) 
             <span className="truncate font-serif text-lg leading-tight font-bold text-foreground md:text-xl">
               {name}
             </span>
-            <span className="truncate text-xs leading-tight text-muted-foreground">
-              {SITE_SUBTITLE}
-            </span>
+            <span className="truncate text-xs leading-tight text-muted-foreground">{SITE_SUBTITLE}</span>
           </span>
         </Link>
 
