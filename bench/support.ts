@@ -1,11 +1,13 @@
 // Shared pieces of the benchmark scripts: the build, a production server on a fresh data directory, memory
 // sampling, results files and a plain-text table.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
-export const ROOT = path.resolve(import.meta.dirname, '..')
+import { ROOT, startServer as startTestServer } from '../tests/test-server.ts'
+
+export { ROOT }
 export const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build')
 export const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
 
@@ -84,63 +86,19 @@ export const START_NODE_FLAGS: string[] = (() => {
 })()
 
 /**
- * Starts `node server.js` from BUILD_DIR on a random 127.0.0.1 port (read from its "listening" log line, so
- * LOG_LEVEL must let info through). Unlike the test server it keeps only the
- * tail of the log: a benchmark run logs hundreds of thousands of request lines.
+ * Starts `node server.js` from BUILD_DIR as `npm start`'s workers run (its Node flags) with the demo content,
+ * through the tests' launcher; only the tail of the log is kept: a benchmark run logs hundreds of thousands of
+ * request lines.
  */
 export async function startServer({ dataDir, env = {} }: ServerOptions): Promise<BenchServer> {
-  const child: ChildProcess = spawn(process.execPath, [...START_NODE_FLAGS, 'server.js'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      BUILD_DIR,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO: 'true',
-      PUBLIC_URL: '',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let tail = ''
-  const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString('utf8')).slice(-8_000)
-  }
-  child.stdout?.on('data', keep)
-  child.stderr?.on('data', keep)
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL')
-      reject(new Error(`Server did not start in 120 s:\n${tail}`))
-    }, 120_000)
-    const onExit = (code: number | null) => {
-      clearTimeout(timer)
-      reject(new Error(`Server exited with ${code}:\n${tail}`))
-    }
-    const onData = () => {
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(tail)
-      if (!match) return
-      clearTimeout(timer)
-      child.stdout?.off('data', onData)
-      child.off('exit', onExit)
-      resolve(match[1].replace('localhost', '127.0.0.1'))
-    }
-    child.stdout?.on('data', onData)
-    child.on('exit', onExit)
-  })
-  return {
-    url,
-    pid: child.pid!,
+  const server = await startTestServer({
     dataDir,
-    tail: () => tail,
-    stop: () => stopChild(child),
-  }
+    buildDir: BUILD_DIR,
+    nodeFlags: START_NODE_FLAGS,
+    keepOutput: 8_000,
+    env: { SEED_DEMO: 'true', ...env },
+  })
+  return { url: server.url, pid: server.pid, dataDir, tail: server.output, stop: server.stop }
 }
 
 export async function stopChild(child: ChildProcess) {

@@ -1,3 +1,5 @@
+// The one way tests, browser tests and benchmarks start the real server: `node server.js` (or `npm start`'s
+// supervisor) from a production build, on a random 127.0.0.1 port, with a data directory of its own.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
@@ -10,8 +12,93 @@ export const ROOT = path.resolve(import.meta.dirname, '..')
 // Tests build into their own directory so they never replace the build a running `npm start` serves.
 export const BUILD_DIR = path.resolve(ROOT, process.env.BUILD_DIR ?? 'build-test')
 
+/** The administrator every test server can be started with, and signs in as. */
+export const TEST_ADMIN = { email: 'admin@example.org', password: 'correct-horse-battery-staple' }
+
+export interface LaunchOptions {
+  /** `server.js` (one process) or `scripts/start.js` (`npm start`: the supervisor and its workers). */
+  entry?: string
+  buildDir?: string
+  /** Node's own flags, before the script (a benchmark runs the server as `npm start` does). */
+  nodeFlags?: string[]
+  /** The server's environment on top of a quiet baseline (no database URL, no demo content, no administrator). */
+  env?: Record<string, string>
+  /** Keep only the last this many characters of output (a benchmark's server logs a line per request). */
+  keepOutput?: number
+}
+
+export interface ServerProcess {
+  child: ChildProcess
+  /** What the server printed (all of it, or its tail with `keepOutput`). */
+  output: () => string
+  /** Resolves with the exit code (or the signal's name) once the process has ended. */
+  exited: Promise<number | string>
+  /** Resolves with the server's URL once it listens; rejects if the process ends first. */
+  listening: Promise<string>
+  /** SIGTERM, then SIGKILL after 15 s; resolves once the process has ended. */
+  stop: () => Promise<void>
+}
+
+/** Starts the server process and answers at once; most tests want startServer(), which waits for it. */
+export function launchServer({
+  entry = 'server.js',
+  buildDir = BUILD_DIR,
+  nodeFlags = [],
+  env = {},
+  keepOutput = Infinity,
+}: LaunchOptions = {}): ServerProcess {
+  const child = spawn(process.execPath, [...nodeFlags, entry], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      BUILD_DIR: buildDir,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATABASE_URL: '',
+      SEED_DEMO: 'false',
+      PUBLIC_URL: '',
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString('utf8')
+    if (output.length > keepOutput) output = output.slice(-keepOutput)
+  }
+  child.stdout?.on('data', keep)
+  child.stderr?.on('data', keep)
+  const exited = new Promise<number | string>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
+  )
+  const listening = new Promise<string>((resolve, reject) => {
+    const onData = () => {
+      const match = /"url":"(http:\/\/[^"]+)"/.exec(output)
+      if (!match) return
+      child.stdout?.off('data', onData)
+      resolve(match[1].replace('localhost', '127.0.0.1'))
+    }
+    child.stdout?.on('data', onData)
+    void exited.then((code) => reject(new Error(`Server exited with ${code}:\n${output}`)))
+  })
+  listening.catch(() => {})
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return
+    child.kill('SIGTERM')
+    const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+    await exited
+    clearTimeout(timer)
+  }
+  return { child, output: () => output, exited, listening, stop }
+}
+
 export interface TestServer {
   url: string
+  pid: number
   dataDir: string
   databaseUrl?: string
   /** Everything the server printed, for debugging a failed test. */
@@ -19,7 +106,7 @@ export interface TestServer {
   stop: () => Promise<void>
 }
 
-export interface StartOptions {
+export interface StartOptions extends Omit<LaunchOptions, 'env'> {
   /** Load the demo content (slow: it draws ~40 pictures). Default false. */
   seed?: boolean
   /** Copy this data directory (a seeded template) instead of starting empty. */
@@ -67,82 +154,56 @@ export async function createPostgresDatabase(url: string) {
   }
 }
 
-/** Starts the built server (`node server.js`) on a random port with a fresh temporary data directory. */
+/**
+ * Starts the server with a fresh temporary data directory (and a fresh PostgreSQL database with `postgresUrl`),
+ * and answers once it listens; `stop` removes what it made.
+ */
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-test-'))
   if (options.templateDir) fs.cpSync(options.templateDir, dataDir, { recursive: true })
   const database = options.postgresUrl ? await createPostgresDatabase(options.postgresUrl) : null
-  const child: ChildProcess = spawn(process.execPath, ['server.js'], {
-    cwd: ROOT,
+  const server = launchServer({
+    ...options,
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      BUILD_DIR,
-      PORT: '0',
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
       SEED_DEMO: options.seed ? 'true' : 'false',
-      PUBLIC_URL: '',
       ADMIN_EMAIL: options.admin?.email ?? '',
       ADMIN_PASSWORD: options.admin?.password ?? '',
-      LOG_LEVEL: 'info',
       ...options.env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   })
-  let output = ''
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`Server did not start in 90 s:\n${output}`)), 90_000)
-    const onData = () => {
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(output)
-      if (match) {
-        clearTimeout(timer)
-        resolve(match[1].replace('localhost', '127.0.0.1'))
-      }
-    }
-    child.stdout?.on('data', onData)
-    child.on('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`Server exited with ${code}:\n${output}`))
-    })
-  })
-  return {
-    url,
-    dataDir,
-    databaseUrl: database?.url,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve))
-        child.kill('SIGTERM')
-        await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))])
-        if (child.exitCode === null) child.kill('SIGKILL')
-      }
-      await database?.drop()
-      if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
-    },
+  const cleanUp = async () => {
+    await database?.drop()
+    if (!options.dataDir) fs.rmSync(dataDir, { recursive: true, force: true })
   }
-}
-
-/** Creates an administrator in the server's database through the operator's CLI. */
-export function createAdmin(
-  server: TestServer,
-  email = 'admin@example.org',
-  password = 'correct-horse-battery',
-) {
-  const result = spawnSync('npx', ['tsx', 'scripts/admin.ts', 'create', email, '--password', password], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: server.dataDir,
-      DATABASE_URL: server.databaseUrl ?? '',
-      SEED_DEMO: 'false',
-    },
-    encoding: 'utf8',
-  })
-  if (result.status !== 0) throw new Error(`admin create failed:\n${result.stdout}\n${result.stderr}`)
-  return { email, password }
+  let timer: NodeJS.Timeout | undefined
+  try {
+    const url = await Promise.race([
+      server.listening,
+      new Promise<never>((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`Server did not start in 120 s:\n${server.output()}`)),
+          120_000,
+        )
+      }),
+    ])
+    return {
+      url,
+      pid: server.child.pid!,
+      dataDir,
+      databaseUrl: database?.url,
+      output: server.output,
+      stop: async () => {
+        await server.stop()
+        await cleanUp()
+      },
+    }
+  } catch (error) {
+    await server.stop()
+    await cleanUp()
+    throw error
+  } finally {
+    clearTimeout(timer)
+  }
 }

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 
-import { expectToast, formAlert, makePng, openAdmin, typeRichText, unique } from './admin-helpers.ts'
+import { makePng } from '../fixtures/images.ts'
+import { expectToast, formAlert, openAdmin, typeRichText, unique } from './admin-helpers.ts'
 import { expect, signIn, test } from './fixtures.ts'
 
 interface Screen {

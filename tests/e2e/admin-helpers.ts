@@ -2,7 +2,6 @@
 import crypto from 'node:crypto'
 
 import type { Page } from '@playwright/test'
-import sharp from 'sharp'
 
 import { expect } from './fixtures.ts'
 import { openDatabase } from '#app/db/database.server.ts'
@@ -34,13 +33,6 @@ export async function typeRichText(page: Page, label: string, text: string) {
   const editor = page.getByRole('textbox', { name: label, exact: true })
   await editor.click()
   await page.keyboard.type(text)
-}
-
-/** A real PNG photo drawn on the spot (nothing binary is checked in). */
-export async function makePng(width = 640, height = 400, colour = '#2a6f97') {
-  return sharp({ create: { width, height, channels: 3, background: colour } })
-    .png()
-    .toBuffer()
 }
 
 /** Stores contact messages straight in the server's database, with the dates the test needs. */

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test'
 
-import { expectToast, makePng, openAdmin, unique } from './admin-helpers.ts'
+import { makePng } from '../fixtures/images.ts'
+import { expectToast, openAdmin, unique } from './admin-helpers.ts'
 import { expect, signIn, test } from './fixtures.ts'
 
 interface OrderedScreen {

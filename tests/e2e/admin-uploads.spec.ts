@@ -1,4 +1,5 @@
-import { allowRefusedRequests, expectToast, makePng, openAdmin, unique } from './admin-helpers.ts'
+import { makePng } from '../fixtures/images.ts'
+import { allowRefusedRequests, expectToast, openAdmin, unique } from './admin-helpers.ts'
 import { expect, signIn, test } from './fixtures.ts'
 
 test('Admin can upload a photo to the gallery and visitors see it', async ({ page, request }) => {

@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import { test as base, expect, type Page } from '@playwright/test'
 
-import { startServer, type TestServer } from '../test-server.ts'
+import { startServer, TEST_ADMIN, type TestServer } from '../test-server.ts'
 
-export const ADMIN = { email: 'admin@example.org', password: 'correct-horse-battery' }
+export const ADMIN = TEST_ADMIN
 
 interface WorkerFixtures {
   /** A production server on a random port with a fresh copy of the seeded demo data, one per worker. */

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { afterEach, describe, expect, test } from 'vitest'
 
 import { createPostgresDatabase, startServer, type TestServer } from '../test-server.ts'
-import { Client, databases, signIn, spawnServer, type TestDatabase } from './support.ts'
+import { ADMIN, Client, databases, signIn, spawnServer, type TestDatabase } from './support.ts'
 
 const cleanups: (() => Promise<void> | void)[] = []
 afterEach(async () => {
@@ -198,9 +198,8 @@ test('ADMIN_EMAIL without ADMIN_PASSWORD stops the server naming the missing one
 })
 
 test('with an https PUBLIC_URL the session cookie is Secure and HSTS is sent', async () => {
-  const admin = { email: 'admin@example.org', password: 'correct-horse-battery-staple' }
-  const server = await started(startServer({ admin, env: { PUBLIC_URL: 'https://church.example' } }))
-  const answer = await new Client(server.url).post('/api/auth/sign-in/email', admin)
+  const server = await started(startServer({ admin: ADMIN, env: { PUBLIC_URL: 'https://church.example' } }))
+  const answer = await new Client(server.url).post('/api/auth/sign-in/email', ADMIN)
   expect(answer.status).toBe(200)
   const cookie = answer.headers.getSetCookie().find((header) => header.includes('better-auth.session_token='))
   const attributes = cookie!.split(';').map((part) => part.trim().toLowerCase())

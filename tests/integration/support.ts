@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process'
+import { execFile } from 'node:child_process'
 import path from 'node:path'
 import { promisify } from 'node:util'
 
@@ -7,7 +7,17 @@ import pg from 'pg'
 
 import { afterAll, beforeAll, expect } from 'vitest'
 
-import { BUILD_DIR, ROOT, type StartOptions, startServer, type TestServer } from '../test-server.ts'
+import {
+  launchServer,
+  ROOT,
+  type ServerProcess,
+  type StartOptions,
+  startServer,
+  TEST_ADMIN,
+  type TestServer,
+} from '../test-server.ts'
+
+export type { ServerProcess }
 
 export interface TestDatabase {
   name: 'SQLite' | 'PostgreSQL'
@@ -23,7 +33,7 @@ export const databases: TestDatabase[] = [
     : []),
 ]
 
-export const ADMIN = { email: 'admin@example.org', password: 'correct-horse-battery-staple' }
+export const ADMIN = TEST_ADMIN
 
 /** Answers are whatever JSON the server sent; tests state what they expect of it. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -144,63 +154,18 @@ export function apiError(fields?: Record<string, unknown>) {
 /** A promise that settles after `ms` milliseconds. */
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
-export interface ServerProcess {
-  child: ChildProcess
-  output: () => string
-  /** Resolves with the exit code (or the signal's name) once the process has ended. */
-  exited: Promise<number | string>
-  /** Resolves with the server's URL once it listens; rejects if the process ends first. */
-  listening: Promise<string>
-}
-
 /**
  * `node server.js` (or `entry`: `scripts/start.js` is `npm start`, the supervisor) with exactly this environment
  * on top of a test baseline, for tests about the process itself (start-up checks, exit codes, signals). Most
  * tests want useServer().
  */
 export function spawnServer(env: Record<string, string>, entry = 'server.js'): ServerProcess {
-  const child = spawn(process.execPath, [entry], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      BUILD_DIR,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATABASE_URL: '',
-      SEED_DEMO: 'false',
-      PUBLIC_URL: '',
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      LOG_LEVEL: 'info',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  child.stdout?.on('data', (chunk) => (output += chunk))
-  child.stderr?.on('data', (chunk) => (output += chunk))
-  const exited = new Promise<number | string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
-  )
-  const listening = new Promise<string>((resolve, reject) => {
-    const onData = () => {
-      const match = /"url":"(http:\/\/[^"]+)"/.exec(output)
-      if (match) {
-        child.stdout?.off('data', onData)
-        resolve(match[1])
-      }
-    }
-    child.stdout?.on('data', onData)
-    void exited.then((code) => reject(new Error(`Server exited with ${code}:\n${output}`)))
-  })
-  listening.catch(() => {})
-  return { child, output: () => output, exited, listening }
+  return launchServer({ entry, env })
 }
 
 /**
- * The operator's `npm run admin -- create EMAIL --password P` against a test server's data. Unlike the
- * harness's createAdmin it does not block the event loop, so the test's keep-alive connections stay sound.
+ * The operator's `npm run admin -- create EMAIL --password P` against a test server's data (run asynchronously,
+ * so the test's keep-alive connections stay sound).
  */
 export async function createAdminWithCli(server: TestServer, email: string, password: string) {
   const { stdout } = await promisify(execFile)(
