@@ -27,6 +27,16 @@ async function uploadImage(page: Page) {
   await expect(page.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', /^\/media\//)
 }
 
+/** The spec's toasts of most screens: "<Noun> added successfully", …, "Failed to save <noun>". */
+function standardToasts(noun: string): Screen['toasts'] {
+  return {
+    added: `${noun} added successfully`,
+    updated: `${noun} updated successfully`,
+    deleted: `${noun} deleted successfully`,
+    saveFailed: `Failed to save ${noun.toLowerCase()}`,
+  }
+}
+
 const SCREENS: Screen[] = [
   {
     path: '/admin/services',
@@ -36,12 +46,7 @@ const SCREENS: Screen[] = [
       await page.getByRole('textbox', { name: 'Day', exact: true }).fill('Wednesday')
       await page.getByRole('textbox', { name: 'Time', exact: true }).fill('7:30 PM')
     },
-    toasts: {
-      added: 'Service added successfully',
-      updated: 'Service updated successfully',
-      deleted: 'Service deleted successfully',
-      saveFailed: 'Failed to save service',
-    },
+    toasts: standardToasts('Service'),
     publicPath: '/services',
   },
   {
@@ -52,12 +57,7 @@ const SCREENS: Screen[] = [
       await page.getByRole('textbox', { name: 'Date', exact: true }).fill('Saturday 14 June')
       await page.getByRole('textbox', { name: 'Location', exact: true }).fill('Church hall')
     },
-    toasts: {
-      added: 'Event added successfully',
-      updated: 'Event updated successfully',
-      deleted: 'Event deleted successfully',
-      saveFailed: 'Failed to save event',
-    },
+    toasts: standardToasts('Event'),
     publicPath: '/events',
   },
   {
@@ -69,12 +69,7 @@ const SCREENS: Screen[] = [
         .getByRole('textbox', { name: 'Activities', exact: true })
         .fill('Bible study\n\nGames night\n')
     },
-    toasts: {
-      added: 'Ministry added successfully',
-      updated: 'Ministry updated successfully',
-      deleted: 'Ministry deleted successfully',
-      saveFailed: 'Failed to save ministry',
-    },
+    toasts: standardToasts('Ministry'),
     publicPath: '/ministries',
   },
   {
@@ -85,12 +80,7 @@ const SCREENS: Screen[] = [
       await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption('youth')
       await uploadImage(page)
     },
-    toasts: {
-      added: 'Image added successfully',
-      updated: 'Image updated successfully',
-      deleted: 'Image deleted successfully',
-      saveFailed: 'Failed to save image',
-    },
+    toasts: standardToasts('Image'),
     publicPath: '/gallery',
     needsImage: true,
   },
@@ -102,12 +92,7 @@ const SCREENS: Screen[] = [
       await page.getByRole('textbox', { name: 'Subtitle', exact: true }).fill('Everyone is welcome')
       await uploadImage(page)
     },
-    toasts: {
-      added: 'Slide added successfully',
-      updated: 'Slide updated successfully',
-      deleted: 'Slide deleted successfully',
-      saveFailed: 'Failed to save slide',
-    },
+    toasts: standardToasts('Slide'),
     publicPath: '/',
     ordered: true,
     needsImage: true,

@@ -25,3 +25,14 @@ export function toFieldValue(value: unknown, fallback = ''): string {
   if (Array.isArray(value)) return value.join('\n')
   return String(value)
 }
+
+/** What a form gives the control of one of its fields that manages its own value (image, rich text). */
+export interface FieldControlProps {
+  id: string
+  name: string
+  label: string
+  required?: boolean
+  defaultValue: string
+  invalid?: boolean
+  describedBy?: string
+}

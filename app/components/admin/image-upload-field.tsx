@@ -1,6 +1,7 @@
 import { ImageIcon, LoaderCircle, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 
+import type { FieldControlProps } from './admin-fields.ts'
 import { RequiredMark } from './required-mark.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Label } from '#app/components/ui/label.tsx'
@@ -28,15 +29,7 @@ export function ImageUploadField({
   defaultValue,
   invalid,
   describedBy,
-}: {
-  id: string
-  name: string
-  label: string
-  required?: boolean
-  defaultValue: string
-  invalid?: boolean
-  describedBy?: string
-}) {
+}: FieldControlProps) {
   const [url, setUrl] = useState(defaultValue)
   const [state, setState] = useState<UploadState>({ status: 'idle' })
   const fileInput = useRef<HTMLInputElement>(null)

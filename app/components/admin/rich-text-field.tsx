@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 
+import type { FieldControlProps } from './admin-fields.ts'
 import { RequiredMark } from './required-mark.tsx'
 import { cn } from '#app/lib/cn.ts'
 
@@ -17,15 +18,7 @@ export function RichTextField({
   defaultValue,
   invalid,
   describedBy,
-}: {
-  id: string
-  name: string
-  label: string
-  required?: boolean
-  defaultValue: string
-  invalid?: boolean
-  describedBy?: string
-}) {
+}: FieldControlProps) {
   const [html, setHtml] = useState(defaultValue)
   const hydrated = useSyncExternalStore(
     noSubscribe,

@@ -1,12 +1,10 @@
-import { type Kysely, sql } from 'kysely'
+import { type ColumnDefinitionBuilder, type CreateTableBuilder, type Kysely, sql } from 'kysely'
 
 // Plain schema-builder code so the same migration runs on SQLite and PostgreSQL.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>) {
-  await db.schema
-    .createTable('church_info')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
+  await table(db, 'church_info')
+    .addColumn('name', 'text', notNull)
     .addColumn('description', 'text')
     .addColumn('address', 'text')
     .addColumn('email', 'text')
@@ -15,37 +13,28 @@ export async function up(db: Kysely<any>) {
     .addColumn('logo_url', 'text')
     .addColumn('latitude', 'double precision')
     .addColumn('longitude', 'double precision')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute()
 
-  await db.schema
-    .createTable('about_us')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('mission', 'text', (c) => c.notNull())
-    .addColumn('vision', 'text', (c) => c.notNull())
-    .addColumn('values', 'text', (c) => c.notNull())
-    .addColumn('history', 'text', (c) => c.notNull())
+  await table(db, 'about_us')
+    .addColumn('mission', 'text', notNull)
+    .addColumn('vision', 'text', notNull)
+    .addColumn('values', 'text', notNull)
+    .addColumn('history', 'text', notNull)
     .addColumn('image_url', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute()
 
-  await db.schema
-    .createTable('carousel_slides')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('title', 'text', (c) => c.notNull())
+  await table(db, 'carousel_slides')
+    .addColumn('title', 'text', notNull)
     .addColumn('subtitle', 'text')
-    .addColumn('image_url', 'text', (c) => c.notNull())
-    .addColumn('order', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('image_url', 'text', notNull)
+    .addColumn('order', 'integer', notNull)
+    .$call(timestamps)
     .execute()
 
-  await db.schema
-    .createTable('services')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
+  await table(db, 'services')
+    .addColumn('name', 'text', notNull)
     .addColumn('description', 'text')
     .addColumn('day', 'text')
     .addColumn('time', 'text')
@@ -56,100 +45,80 @@ export async function up(db: Kysely<any>) {
         .check(sqlIn('type', ['regular', 'special'])),
     )
     .addColumn('location', 'text')
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute()
 
-  await db.schema
-    .createTable('events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('title', 'text', (c) => c.notNull())
+  await table(db, 'events')
+    .addColumn('title', 'text', notNull)
     .addColumn('description', 'text')
     .addColumn('date', 'text')
     .addColumn('time', 'text')
     .addColumn('location', 'text')
     .addColumn('image_url', 'text')
     .addColumn('is_regular', 'integer', (c) => c.notNull().defaultTo(0))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute()
 
-  await db.schema
-    .createTable('ministries')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
+  await table(db, 'ministries')
+    .addColumn('name', 'text', notNull)
     .addColumn('description', 'text')
     .addColumn('image_url', 'text')
     .addColumn('activities', 'text', (c) => c.notNull().defaultTo('[]'))
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .$call(timestamps)
     .execute()
 
-  await db.schema
-    .createTable('gallery_images')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('title', 'text', (c) => c.notNull())
+  await table(db, 'gallery_images')
+    .addColumn('title', 'text', notNull)
     .addColumn('category', 'text', (c) =>
       c.notNull().check(sqlIn('category', ['worship', 'prayer', 'youth', 'children', 'events'])),
     )
-    .addColumn('image_url', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('image_url', 'text', notNull)
+    .$call(timestamps)
     .execute()
 
-  await db.schema
-    .createTable('leadership_team')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('name', 'text', (c) => c.notNull())
-    .addColumn('role', 'text', (c) => c.notNull())
+  await table(db, 'leadership_team')
+    .addColumn('name', 'text', notNull)
+    .addColumn('role', 'text', notNull)
     .addColumn('bio', 'text')
     .addColumn('image_url', 'text')
-    .addColumn('order', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('order', 'integer', notNull)
+    .$call(timestamps)
     .execute()
 
-  await db.schema
-    .createTable('getting_here')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('transport_type', 'text', (c) => c.notNull())
-    .addColumn('title', 'text', (c) => c.notNull())
-    .addColumn('description', 'text', (c) => c.notNull())
-    .addColumn('order', 'integer', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
-    .addColumn('updated_at', 'text', (c) => c.notNull())
+  await table(db, 'getting_here')
+    .addColumn('transport_type', 'text', notNull)
+    .addColumn('title', 'text', notNull)
+    .addColumn('description', 'text', notNull)
+    .addColumn('order', 'integer', notNull)
+    .$call(timestamps)
     .execute()
 
-  await db.schema
-    .createTable('contact_messages')
-    .addColumn('id', 'text', (c) => c.primaryKey())
-    .addColumn('first_name', 'text', (c) => c.notNull())
-    .addColumn('last_name', 'text', (c) => c.notNull())
-    .addColumn('email', 'text', (c) => c.notNull())
+  await table(db, 'contact_messages')
+    .addColumn('first_name', 'text', notNull)
+    .addColumn('last_name', 'text', notNull)
+    .addColumn('email', 'text', notNull)
     .addColumn('phone', 'text')
     .addColumn('subject', 'text')
-    .addColumn('message', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('message', 'text', notNull)
+    .addColumn('created_at', 'text', notNull)
     .execute()
 
-  await db.schema
-    .createTable('media')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+  await table(db, 'media')
     .addColumn('secure_url', 'text', (c) => c.notNull().unique())
     .addColumn('original_name', 'text')
-    .addColumn('format', 'text', (c) => c.notNull())
-    .addColumn('width', 'integer', (c) => c.notNull())
-    .addColumn('height', 'integer', (c) => c.notNull())
-    .addColumn('bytes', 'integer', (c) => c.notNull())
-    .addColumn('variants', 'text', (c) => c.notNull())
-    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('format', 'text', notNull)
+    .addColumn('width', 'integer', notNull)
+    .addColumn('height', 'integer', notNull)
+    .addColumn('bytes', 'integer', notNull)
+    .addColumn('variants', 'text', notNull)
+    .addColumn('created_at', 'text', notNull)
     .execute()
 
   await db.schema
     .createTable('rate_limits')
     .addColumn('key', 'text', (c) => c.primaryKey())
-    .addColumn('count', 'integer', (c) => c.notNull())
-    .addColumn('reset_at', 'bigint', (c) => c.notNull())
+    .addColumn('count', 'integer', notNull)
+    .addColumn('reset_at', 'bigint', notNull)
     .execute()
 
   for (const table of ['carousel_slides', 'leadership_team', 'getting_here']) {
@@ -183,6 +152,19 @@ export async function down(db: Kysely<any>) {
   ]) {
     await db.schema.dropTable(table).ifExists().execute()
   }
+}
+
+const notNull = (column: ColumnDefinitionBuilder) => column.notNull()
+
+/** A new table whose first column is its text id. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+function table(db: Kysely<any>, name: string) {
+  return db.schema.createTable(name).addColumn('id', 'text', (c) => c.primaryKey())
+}
+
+/** The creation and change times every content table ends with (ISO 8601 text). */
+function timestamps(builder: CreateTableBuilder<string>) {
+  return builder.addColumn('created_at', 'text', notNull).addColumn('updated_at', 'text', notNull)
 }
 
 function sqlIn(column: string, values: string[]) {

@@ -4,7 +4,7 @@ import type { Route } from './+types/events.ts'
 import { EventCard } from '#app/components/site/event-card.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
-import { SectionHeading } from '#app/components/site/section-heading.tsx'
+import { PageSection } from '#app/components/site/page-section.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
@@ -64,40 +64,37 @@ export default function Events({ loaderData }: Route.ComponentProps) {
       </section>
 
       {regular.length > 0 ? (
-        <section aria-labelledby="regular-events" className="bg-surface">
-          <div className="mx-auto max-w-4xl px-4 py-20 sm:px-6 lg:px-8">
-            <SectionHeading id="regular-events" title="Regular Events" />
-            <ul className="mt-12 space-y-4">
-              {regular.map((event) => (
-                <li
-                  key={event.id}
-                  className="flex gap-5 rounded-2xl border border-border bg-card p-6 shadow-sm"
-                >
-                  <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-primary text-white sm:inline-flex">
-                    <Repeat className="size-5" aria-hidden />
-                  </span>
-                  <div className="min-w-0">
-                    <h3 className="font-serif text-xl font-bold">{event.title}</h3>
-                    <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-semibold text-primary-text">
-                      <CalendarDays className="size-4" aria-hidden />
-                      <span>
-                        {event.date}
-                        {event.time ? ` at ${event.time}` : null}
-                      </span>
+        <PageSection id="regular-events" title="Regular Events" surface inner="max-w-4xl py-20">
+          <ul className="mt-12 space-y-4">
+            {regular.map((event) => (
+              <li
+                key={event.id}
+                className="flex gap-5 rounded-2xl border border-border bg-card p-6 shadow-sm"
+              >
+                <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-primary text-white sm:inline-flex">
+                  <Repeat className="size-5" aria-hidden />
+                </span>
+                <div className="min-w-0">
+                  <h3 className="font-serif text-xl font-bold">{event.title}</h3>
+                  <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-semibold text-primary-text">
+                    <CalendarDays className="size-4" aria-hidden />
+                    <span>
+                      {event.date}
+                      {event.time ? ` at ${event.time}` : null}
+                    </span>
+                  </p>
+                  {event.location ? (
+                    <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
+                      <MapPin className="size-4" aria-hidden />
+                      {event.location}
                     </p>
-                    {event.location ? (
-                      <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
-                        <MapPin className="size-4" aria-hidden />
-                        {event.location}
-                      </p>
-                    ) : null}
-                    <RichText html={event.description} className="mt-3 leading-relaxed text-foreground/80" />
-                  </div>
-                </li>
-              ))}
-            </ul>
-          </div>
-        </section>
+                  ) : null}
+                  <RichText html={event.description} className="mt-3 leading-relaxed text-foreground/80" />
+                </div>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
       ) : null}
     </>
   )

@@ -4,7 +4,7 @@ import type { Route } from './+types/services.ts'
 import { MapPlaceholder, MapWidget } from '#app/components/site/map-widget.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
-import { SectionHeading } from '#app/components/site/section-heading.tsx'
+import { PageSection } from '#app/components/site/page-section.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
 import { runtimeContext } from '#app/context.ts'
@@ -112,37 +112,34 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       </div>
 
       {special.length > 0 ? (
-        <section aria-labelledby="special-services" className="bg-surface">
-          <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 lg:px-8">
-            <SectionHeading id="special-services" title="Special Services" />
-            <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {special.map((service) => (
-                <article
-                  key={service.id}
-                  className="flex flex-col rounded-2xl border border-border bg-card p-7 shadow-sm"
-                >
-                  <span className="inline-flex size-11 items-center justify-center rounded-xl bg-secondary/15 text-secondary">
-                    <Sparkles className="size-5" aria-hidden />
-                  </span>
-                  <h3 className="mt-4 font-serif text-xl font-bold">{service.name}</h3>
-                  {service.day || service.time ? (
-                    <p className="mt-2 flex items-center gap-2 text-sm font-semibold text-primary-text">
-                      <CalendarDays className="size-4" aria-hidden />
-                      {[service.day, service.time].filter(Boolean).join(' · ')}
-                    </p>
-                  ) : null}
-                  {service.location ? (
-                    <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
-                      <MapPin className="size-4" aria-hidden />
-                      {service.location}
-                    </p>
-                  ) : null}
-                  <RichText html={service.description} className="mt-4 leading-relaxed text-foreground/80" />
-                </article>
-              ))}
-            </div>
+        <PageSection id="special-services" title="Special Services" surface>
+          <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {special.map((service) => (
+              <article
+                key={service.id}
+                className="flex flex-col rounded-2xl border border-border bg-card p-7 shadow-sm"
+              >
+                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-secondary/15 text-secondary">
+                  <Sparkles className="size-5" aria-hidden />
+                </span>
+                <h3 className="mt-4 font-serif text-xl font-bold">{service.name}</h3>
+                {service.day || service.time ? (
+                  <p className="mt-2 flex items-center gap-2 text-sm font-semibold text-primary-text">
+                    <CalendarDays className="size-4" aria-hidden />
+                    {[service.day, service.time].filter(Boolean).join(' · ')}
+                  </p>
+                ) : null}
+                {service.location ? (
+                  <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
+                    <MapPin className="size-4" aria-hidden />
+                    {service.location}
+                  </p>
+                ) : null}
+                <RichText html={service.description} className="mt-4 leading-relaxed text-foreground/80" />
+              </article>
+            ))}
           </div>
-        </section>
+        </PageSection>
       ) : null}
     </>
   )
