@@ -1,10 +1,10 @@
 // The primary process of `npm start`: it runs the site in worker processes (node:cluster, all listening on one
 // port) and starts a new one whenever one dies, so no single request, bug or out-of-memory can take the site
-// down for good. Workers start one after another: the first migrates the database, seeds it and writes the
-// generated secret before any other opens it.
+// down for good. Workers start one at a time: the first migrates the database, seeds it and writes the generated
+// secret before any other opens it.
 import cluster from 'node:cluster'
 
-/** A worker that dies this soon after the one before it counts as a crash loop, and the next restart waits. */
+/** A worker that dies this soon after the one before it counts as a crash loop, and the next start waits. */
 const CRASH_WINDOW_MS = 60_000
 const MAX_RESTART_DELAY_MS = 30_000
 const STOP_GRACE_MS = 15_000
@@ -16,62 +16,77 @@ const STOP_GRACE_MS = 15_000
 export function supervise({ exec, workers, log = (message) => console.error(`[supervisor] ${message}`) }) {
   cluster.setupPrimary({ exec })
   let stopping = false
+  /** Whether the site has ever come up: until then a worker that fails to start means the setup is wrong. */
+  let cameUp = false
   let recentCrashes = 0
   let lastCrashAt = 0
-  /** Workers that have never listened: if one of them exits, start-up itself failed (a bad setting, a port in use). */
+  /** Workers forked that have not listened yet (one at a time). */
   const starting = new Set()
+  let scheduled
 
-  function startWorker() {
+  const alive = () => Object.values(cluster.workers ?? {}).filter(Boolean)
+
+  /** Forks a worker if fewer than `workers` run or are starting, one at a time. */
+  function fill() {
+    if (stopping || scheduled || starting.size > 0 || alive().length >= workers) return
     const worker = cluster.fork()
     starting.add(worker.id)
     worker.once('listening', () => {
       starting.delete(worker.id)
-      if (Object.keys(cluster.workers ?? {}).length < workers) startWorker()
+      cameUp = true
+      fill()
     })
-    return worker
+  }
+
+  function fillLater(delay) {
+    if (delay === 0) return fill()
+    if (scheduled) return
+    scheduled = setTimeout(() => {
+      scheduled = undefined
+      fill()
+    }, delay)
   }
 
   cluster.on('exit', (worker, code, signal) => {
     const neverListened = starting.delete(worker.id)
     if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+      if (alive().length === 0) process.exit(process.exitCode ?? 0)
       return
     }
-    if (neverListened) {
-      // The worker printed why (one clear line); starting it again would only print it again.
-      stopping = true
-      for (const other of Object.values(cluster.workers ?? {})) other?.process.kill('SIGTERM')
-      process.exitCode = code || 1
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(process.exitCode)
+    if (neverListened && !cameUp) {
+      // The first start failed: a bad setting or a port in use. The worker printed why in one line; starting it
+      // again would only print it again.
+      stop('SIGTERM', code || 1)
       return
     }
     const now = Date.now()
     recentCrashes = now - lastCrashAt < CRASH_WINDOW_MS ? recentCrashes + 1 : 1
     lastCrashAt = now
     const delay = recentCrashes <= 1 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 1000 * 2 ** (recentCrashes - 2))
+    const how = signal ? `signal ${signal}` : `exit code ${code}`
     log(
-      `worker ${worker.process.pid} stopped (${signal ? `signal ${signal}` : `exit code ${code}`}); ` +
+      `worker ${worker.process.pid} stopped (${how}${neverListened ? ', before it was ready' : ''}); ` +
         `starting a new one${delay ? ` in ${delay / 1000} s` : ''}`,
     )
-    setTimeout(() => {
-      if (!stopping) startWorker()
-    }, delay)
+    fillLater(delay)
   })
 
-  function stop(signal) {
+  function stop(signal, exitCode = 0) {
     if (stopping) return
     stopping = true
-    const alive = Object.values(cluster.workers ?? {})
-    if (alive.length === 0) process.exit(0)
+    process.exitCode = exitCode
+    clearTimeout(scheduled)
+    const running = alive()
+    if (running.length === 0) process.exit(exitCode)
     // Each worker finishes its requests in flight and closes the database (server.js), then exits.
-    for (const worker of alive) worker?.process.kill(signal)
+    for (const worker of running) worker.process.kill(signal)
     setTimeout(() => {
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill('SIGKILL')
-      process.exit(1)
+      for (const worker of alive()) worker.process.kill('SIGKILL')
+      process.exit(exitCode || 1)
     }, STOP_GRACE_MS).unref()
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGTERM'))
 
-  startWorker()
+  fill()
 }

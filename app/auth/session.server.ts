@@ -2,6 +2,7 @@ import { createContext, type MiddlewareFunction, redirect, type RouterContextPro
 
 import { runtimeContext } from '#app/context.ts'
 import { HttpError } from '#app/lib/errors.ts'
+import { type TableName, TABLES } from '#app/schemas/tables.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
 export type AdminSession = NonNullable<Awaited<ReturnType<AppRuntime['auth']['api']['getSession']>>>
@@ -18,6 +19,11 @@ export async function requireAdminApi(request: Request, runtime: AppRuntime) {
   const session = await getAdminSession(request, runtime)
   if (!session) throw new HttpError(401, 'Sign in as an administrator to do this')
   return session
+}
+
+/** For API reads: anyone may read a public table (app/schemas/tables.ts); any other needs an administrator. */
+export async function requireReader(request: Request, runtime: AppRuntime, table: TableName) {
+  if (!TABLES[table].public) await requireAdminApi(request, runtime)
 }
 
 /** The admin area's session, as its guard found it (null only in an action, when the session has ended). */

@@ -3,6 +3,7 @@ import type { RouterContextProvider } from 'react-router'
 import { runtimeContext } from '#app/context.ts'
 import { HttpError, MethodNotAllowedError, TooManyRequestsError } from '#app/lib/errors.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
+import { type TableName, TABLES } from '#app/schemas/tables.ts'
 
 export const JSON_BODY_MAX_BYTES = 1024 * 1024
 
@@ -14,6 +15,11 @@ const NO_STORE = { 'Cache-Control': 'no-store' }
  */
 export function publicJson(data: unknown) {
   return json(data, { headers: { 'Cache-Control': 'no-cache' } })
+}
+
+/** A read of `table`: public content as publicJson, anything else never stored. */
+export function readJson(table: TableName, data: unknown) {
+  return TABLES[table].public ? publicJson(data) : json(data)
 }
 
 export function json(data: unknown, init: { status?: number; headers?: HeadersInit } = {}) {

@@ -92,6 +92,47 @@ test('a worker that dies is replaced at once, and the site answers again on the 
   expect(server.child.exitCode).toBeNull()
 })
 
+test('a new worker that dies before it is ready is replaced too, and the site comes back', async () => {
+  const { server, url } = await startSupervisor({ WEB_CONCURRENCY: '1' })
+  await server.listening
+  const first = await waitFor('the worker', () => workerPids(server).at(0))
+  process.kill(first, 'SIGKILL')
+  // Its replacement, killed while it starts (as an out-of-memory killer or a database blip would).
+  const second = await waitFor(
+    'the replacement',
+    () => workerPids(server).find((pid) => pid !== first),
+    10_000,
+  )
+  process.kill(second, 'SIGKILL')
+  await waitFor('the site to answer again', () => healthy(url))
+  expect(server.output()).toMatch(
+    new RegExp(`worker ${second} stopped \\(signal SIGKILL, before it was ready\\)`),
+  )
+  expect(server.child.exitCode).toBeNull()
+  expect(workerPids(server)).toHaveLength(1)
+})
+
+test('workers killed again and again are replaced, never by more than WEB_CONCURRENCY', async () => {
+  const { server, url } = await startSupervisor({ WEB_CONCURRENCY: '2' })
+  await server.listening
+  await waitFor(
+    'two workers listening',
+    () => (server.output().match(/Lampstand is listening/g)?.length ?? 0) >= 2 || undefined,
+  )
+  for (let round = 0; round < 3; round++) {
+    for (const pid of workerPids(server)) process.kill(pid, 'SIGKILL')
+    await sleep(300)
+  }
+  await waitFor('the site to answer again', () => healthy(url), 60_000)
+  const counts: number[] = []
+  for (let i = 0; i < 40; i++) {
+    counts.push(workerPids(server).length)
+    await sleep(250)
+  }
+  expect(Math.max(...counts)).toBeLessThanOrEqual(2)
+  await waitFor('two workers again', () => workerPids(server).length === 2 || undefined, 60_000)
+})
+
 test('by default one worker runs per CPU, all on one port, and SIGTERM stops them all with exit code 0', async () => {
   const { server, url } = await startSupervisor()
   await server.listening
@@ -109,7 +150,7 @@ test('by default one worker runs per CPU, all on one port, and SIGTERM stops the
 })
 
 test('a worker that cannot start stops the supervisor with its one line, instead of restarting for ever', async () => {
-  const { server } = await startSupervisor({ ADMIN_EMAIL: 'someone@example.org' })
+  const { server } = await startSupervisor({ ADMIN_EMAIL: 'someone@example.org', WEB_CONCURRENCY: '2' })
   expect(await server.exited).toBe(1)
   expect(server.output()).toMatch(/ADMIN_PASSWORD/)
   expect(server.output()).not.toMatch(/starting a new one/)

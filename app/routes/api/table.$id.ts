@@ -1,25 +1,27 @@
 import type { Route } from './+types/table.$id.ts'
-import { requireAdminApi } from '#app/auth/session.server.ts'
+import { requireAdminApi, requireReader } from '#app/auth/session.server.ts'
 import { MethodNotAllowedError, NotFoundError } from '#app/lib/errors.ts'
 import { listModels } from '#app/models/content-models.server.ts'
 import { isListTable } from '#app/schemas/tables.ts'
-import { apiHandler, json, publicJson, readJsonBody } from '#app/server/api.server.ts'
+import { apiHandler, json, readJson, readJsonBody } from '#app/server/api.server.ts'
 
 // `/api/<table>/:id`: one record of a list table: read it (anyone), change some fields or delete it (admin).
 
-function modelOf(table: string) {
+function listTable(table: string) {
   if (!isListTable(table)) throw new NotFoundError(`There is no table called ${table}`)
-  return listModels[table]
+  return table
 }
 
-export const loader = apiHandler<Route.LoaderArgs>(async ({ params, runtime: { db } }) => {
-  const record = await modelOf(params.table).get({ db, id: params.id })
+export const loader = apiHandler<Route.LoaderArgs>(async ({ request, params, runtime }) => {
+  const table = listTable(params.table)
+  await requireReader(request, runtime, table)
+  const record = await listModels[table].get({ db: runtime.db, id: params.id })
   if (!record) throw new NotFoundError()
-  return publicJson(record)
+  return readJson(table, record)
 })
 
 export const action = apiHandler<Route.ActionArgs>(async ({ request, params, runtime }) => {
-  const model = modelOf(params.table)
+  const model = listModels[listTable(params.table)]
   // PUT is taken as PATCH (a client that sends the whole record gets what it means), but not advertised.
   if (!['PATCH', 'PUT', 'DELETE'].includes(request.method)) {
     throw new MethodNotAllowedError(['GET', 'PATCH', 'DELETE'])

@@ -1,9 +1,9 @@
 import type { Route } from './+types/table.ts'
-import { requireAdminApi } from '#app/auth/session.server.ts'
+import { requireAdminApi, requireReader } from '#app/auth/session.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
 import { listModels, singleModels } from '#app/models/content-models.server.ts'
 import { isListTable, isSingleTable } from '#app/schemas/tables.ts'
-import { allowMethods, apiHandler, json, publicJson, readJsonBody } from '#app/server/api.server.ts'
+import { allowMethods, apiHandler, json, readJson, readJsonBody } from '#app/server/api.server.ts'
 
 // `/api/<table>`: a list table's records (GET) and a new one (POST), or a single-record table's record (GET, PUT).
 
@@ -11,9 +11,12 @@ function noSuchTable(name: string): never {
   throw new NotFoundError(`There is no table called ${name}`)
 }
 
-export const loader = apiHandler<Route.LoaderArgs>(async ({ params, runtime: { db } }) => {
-  if (isListTable(params.table)) return publicJson(await listModels[params.table].list({ db }))
-  if (isSingleTable(params.table)) return publicJson(await singleModels[params.table].get({ db }))
+export const loader = apiHandler<Route.LoaderArgs>(async ({ request, params, runtime }) => {
+  const { db } = runtime
+  if (isListTable(params.table) || isSingleTable(params.table))
+    await requireReader(request, runtime, params.table)
+  if (isListTable(params.table)) return readJson(params.table, await listModels[params.table].list({ db }))
+  if (isSingleTable(params.table)) return readJson(params.table, await singleModels[params.table].get({ db }))
   noSuchTable(params.table)
 })
 
