@@ -1,23 +1,35 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
 import { type Migration, Migrator } from 'kysely'
 
-import * as initial from './migrations/0001-initial.ts'
-import * as messageSearch from './migrations/0002-message-search.ts'
-import * as contentVersion from './migrations/0003-content-version.ts'
 import type { Db } from './database.server.ts'
 
-// Migrations are listed here, not read from a folder, so they travel inside the server bundle.
-const MIGRATIONS: Record<string, Migration> = {
-  '0001-initial': initial,
-  '0002-message-search': messageSearch,
-  '0003-content-version': contentVersion,
+/**
+ * Every module of `migrations/`, by name (`0001-initial`…), run in name order. The server bundle and Vitest get
+ * them from Vite's import.meta.glob, so they travel inside the bundle; the operator's scripts run the sources
+ * through tsx, which has no import.meta.glob, and read the folder instead. A new migration is one new file.
+ */
+async function loadMigrations(): Promise<Record<string, Migration>> {
+  let modules: Record<string, Migration>
+  try {
+    modules = import.meta.glob<Migration>('./migrations/*.ts', { eager: true })
+  } catch {
+    const folder = path.join(import.meta.dirname, 'migrations')
+    modules = {}
+    for (const file of fs.readdirSync(folder).filter((name) => name.endsWith('.ts'))) {
+      modules[file] = (await import(pathToFileURL(path.join(folder, file)).href)) as Migration
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(modules).map(([file, migration]) => [path.basename(file, '.ts'), migration]),
+  )
 }
 
 /** Brings the schema up to date; throws with the failing migration's name on error. */
 export async function migrateToLatest(db: Db) {
-  const migrator = new Migrator({
-    db: db.kysely,
-    provider: { getMigrations: async () => MIGRATIONS },
-  })
+  const migrator = new Migrator({ db: db.kysely, provider: { getMigrations: loadMigrations } })
   const { error, results } = await migrator.migrateToLatest()
   const failed = results?.find((result) => result.status === 'Error')
   if (error) {
