@@ -43,6 +43,7 @@ export function createSite(runtime: AppRuntime) {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', env.TRUST_PROXY)
+  app.use(answerAfterBody)
 
   app.use((req, res, next) => {
     const start = process.hrtime.bigint()
@@ -108,7 +109,6 @@ export function createSite(runtime: AppRuntime) {
       const message = upload
         ? 'The file is too large: images can be up to 10 MB'
         : 'The request body is too large'
-      discardBody(req)
       res.status(413).json({ error: { message } })
       return
     }
@@ -198,19 +198,49 @@ export function createSite(runtime: AppRuntime) {
 
 /** What is read and thrown away of a body refused before it was read; past this the connection is cut. */
 const DISCARD_MAX_BYTES = 64 * 1024 * 1024
+/** How long an answer waits for the rest of a refused body before it goes out anyway. */
+const DISCARD_MAX_MS = 30_000
 
 /**
- * Reads and drops a refused request's body, up to a bound, so a client that is still sending hears the answer:
- * a socket closed under a client that is still writing reaches it as a reset, and its 413 is lost with it.
+ * An answer ready before its request's body was read (refused up front: 401, 403, 413, 415…) waits until the rest
+ * of the body has been read and dropped, up to a bound. Sent at once, it would reach a client that asked for
+ * `Connection: close` (or is still sending) as a closed socket — EPIPE, often with the answer lost — and leave a
+ * keep-alive connection with an unread body in it.
  */
-function discardBody(req: Request) {
-  let read = 0
-  req.on('data', (chunk: Buffer) => {
-    read += chunk.length
-    if (read > DISCARD_MAX_BYTES) req.socket.destroy()
-  })
-  req.on('error', () => {})
-  req.resume()
+function answerAfterBody(req: Request, res: Response, next: NextFunction) {
+  const hasBody = Number(req.get('content-length') ?? 0) > 0 || req.get('transfer-encoding') !== undefined
+  if (!hasBody) return next()
+  const end = res.end.bind(res) as (...args: unknown[]) => Response
+  res.end = ((...args: unknown[]) => {
+    res.end = end as Response['end']
+    if (req.readableEnded || req.destroyed) return end(...args)
+    let read = 0
+    let sent = false
+    const send = () => {
+      if (sent) return
+      sent = true
+      clearTimeout(timer)
+      end(...args)
+    }
+    const timer = setTimeout(send, DISCARD_MAX_MS)
+    // Read in paused mode: the route may have left its own 'readable' listener on the body (React Router's web
+    // stream over it), and while one exists resume() does nothing.
+    req.on('readable', () => {
+      for (let chunk = req.read() as Buffer | null; chunk !== null; chunk = req.read() as Buffer | null) {
+        read += chunk.length
+        if (read > DISCARD_MAX_BYTES) {
+          send()
+          res.once('finish', () => req.socket.destroy())
+          return
+        }
+      }
+    })
+    req.once('end', send)
+    req.once('close', send)
+    req.on('error', () => {})
+    return res
+  }) as Response['end']
+  next()
 }
 
 export { readEnv } from '#app/env.server.ts'

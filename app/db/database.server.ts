@@ -10,6 +10,7 @@ import {
   postgresContentVersion,
   sqliteContentVersion,
 } from './content-version.server.ts'
+import { StripNulPlugin } from './strip-nul-plugin.server.ts'
 import type { Database } from './types.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -33,7 +34,10 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
 export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; dataDir: string }): Db {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
-    const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+    const kysely = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new StripNulPlugin()],
+    })
     const contentVersion = postgresContentVersion(kysely, databaseUrl)
     return {
       kysely,
@@ -53,7 +57,10 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   sqlite.pragma('synchronous = NORMAL')
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  const kysely = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new StripNulPlugin()],
+  })
   const contentVersion = sqliteContentVersion(kysely, () => new SQLite(sqlitePath, { readonly: true }))
   return {
     kysely,
