@@ -28,12 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    'Ministries',
-    "The ministries of {church}: children, youth, worship, prayer, women's fellowship and outreach. Find your place to serve.",
-  )
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'ministries')
 }
 
 export default function Ministries({ loaderData }: Route.ComponentProps) {

@@ -6,12 +6,8 @@ import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    'Privacy Policy',
-    'How the {church} website uses cookies, and how you can manage them.',
-  )
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'privacy-policy')
 }
 
 export default function PrivacyPolicy() {
