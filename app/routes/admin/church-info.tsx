@@ -6,7 +6,7 @@ import { singleRecordAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 import { mapPositionProblem, parseMapPosition } from '#app/lib/map-position.ts'
-import { countryOptions, DEFAULT_COUNTRY } from '#app/lib/phone.ts'
+import { countryOptions, DEFAULT_COUNTRY, formatPhone } from '#app/lib/phone.ts'
 import { getChurchInfo, saveChurchInfo } from '#app/models/church-info.server.ts'
 import { ChurchInfoSchema, DEFAULT_LATITUDE, DEFAULT_LONGITUDE } from '#app/schemas/church-info.ts'
 
@@ -109,7 +109,16 @@ export const meta = () => adminMeta('Church Info')
 
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
-  return { churchInfo: await getChurchInfo({ db: runtime.db }), countries: countryOptions() }
+  const churchInfo = await getChurchInfo({ db: runtime.db })
+  return {
+    // Numbers are stored as '+353214320199'; staff see them spaced as people write them.
+    churchInfo: churchInfo && {
+      ...churchInfo,
+      phone: churchInfo.phone && formatPhone(churchInfo.phone),
+      whatsapp_number: churchInfo.whatsapp_number && formatPhone(churchInfo.whatsapp_number),
+    },
+    countries: countryOptions(),
+  }
 }
 
 export async function action(args: Route.ActionArgs) {

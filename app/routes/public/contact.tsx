@@ -8,6 +8,7 @@ import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
+import { cn } from '#app/lib/cn.ts'
 import { telHref } from '#app/lib/contact-links.ts'
 import { readFormBody } from '#app/server/api.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
@@ -147,8 +148,14 @@ export default function Contact() {
                       ) : (
                         <Fragment key={index}>
                           <dt>{row.days}</dt>
-                          <dd className="text-right text-muted-foreground sm:whitespace-nowrap">
-                            {row.hours}
+                          {/* Times as short as '10:00 AM - 2:00 PM' stay on one line; longer texts wrap. */}
+                          <dd
+                            className={cn(
+                              'text-right text-muted-foreground',
+                              row.hours.length <= 20 && 'whitespace-nowrap',
+                            )}
+                          >
+                            {row.hours.replace(/(\d) (AM|PM)\b/gi, '$1\u00a0$2')}
                           </dd>
                         </Fragment>
                       ),
