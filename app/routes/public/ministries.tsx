@@ -91,6 +91,8 @@ export default function Ministries({ loaderData }: Route.ComponentProps) {
               action={
                 <Link to="/contact" className={buttonClasses({ variant: 'outline' })}>
                   Learn More
+                  {/* 'Learn More' alone tells a search engine (and a screen reader's list of links) nothing. */}
+                  <span className="sr-only"> about ministry training</span>
                 </Link>
               }
             />
