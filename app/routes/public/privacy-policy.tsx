@@ -72,7 +72,11 @@ export default function PrivacyPolicy() {
             <p>
               Under the General Data Protection Regulation (GDPR) you have the right to access, correct and
               delete the personal data we hold about you, and to object to or restrict how we use it. You also
-              have the right to complain to the Data Protection Commission in Ireland.
+              have the right to complain to{' '}
+              {church.country === 'IE'
+                ? 'the Data Protection Commission in Ireland'
+                : `the data protection authority in ${church.countryName}`}
+              .
             </p>
           </PolicySection>
 
