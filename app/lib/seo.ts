@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
-import type { Church, Thing, WithContext } from 'schema-dts'
+import type { Church, Event, Thing, WithContext } from 'schema-dts'
 
 import { type ColorTheme, DEFAULT_THEME, findTheme } from './themes.ts'
 
@@ -212,4 +212,58 @@ function withoutCountry(address: string, countryName: string) {
     .filter(Boolean)
   if (lines.length > 1 && lines.at(-1)!.toLowerCase() === countryName.toLowerCase()) lines.pop()
   return lines.join(', ')
+}
+
+/** What an Event block says; dates are ISO 8601 with their UTC offset ('2027-03-28T10:30:00+01:00'). */
+export interface EventFacts {
+  origin: string
+  /** The event's own page, a path on the site. */
+  path: string
+  name: string
+  description: string | null
+  startDate: string
+  endDate: string | null
+  /** Absolute addresses of its pictures (its share image at least). */
+  images: string[]
+  /** The church, which organises it and whose address it is at. */
+  church: Pick<ChurchFacts, 'name' | 'address' | 'country' | 'countryName'>
+  /**
+   * The event's location text ('Church hall'): the place's name. Its address is the church's, since events
+   * have no address of their own yet.
+   */
+  venue?: string | null
+  cancelled?: boolean
+}
+
+/**
+ * An event as schema.org structured data, with what search engines require for event results (name,
+ * startDate, location with an address) and recommend (endDate, description, image, eventStatus,
+ * eventAttendanceMode, organizer). The organiser is the church as an Organization (a Church is a Place).
+ */
+export function eventJsonLd(facts: EventFacts): WithContext<Event> {
+  const address = facts.church.address
+    ? {
+        '@type': 'PostalAddress' as const,
+        streetAddress: withoutCountry(facts.church.address, facts.church.countryName),
+        addressCountry: facts.church.country,
+      }
+    : undefined
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: facts.name,
+    url: absoluteUrl(facts.origin, facts.path),
+    startDate: facts.startDate,
+    ...(facts.endDate ? { endDate: facts.endDate } : {}),
+    ...(facts.description ? { description: facts.description } : {}),
+    image: facts.images,
+    eventStatus: facts.cancelled ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: {
+      '@type': 'Place',
+      name: facts.venue || facts.church.name,
+      ...(address ? { address } : {}),
+    },
+    organizer: { '@type': 'Organization', name: facts.church.name, url: `${facts.origin}/` },
+  }
 }
