@@ -22,8 +22,7 @@ const SHOWN_BEFORE = {
   subtitle: 'Indian Pentecostal Church of God',
   tagline: 'Spreading the Gospel and making disciples in Cork, Ireland.',
   office_hours: 'Monday - Friday: 9:00 AM - 5:00 PM\nSaturday: 10:00 AM - 2:00 PM\nSunday: Closed',
-  public_transport:
-    'Bus routes 202 and 208 stop at Church Street.\nA 5-minute walk from the train station.',
+  public_transport: 'Bus routes 202 and 208 stop at Church Street.\nA 5-minute walk from the train station.',
   parking: 'Free parking in the church car park on Sundays; paid public parking nearby.',
 }
 
