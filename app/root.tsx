@@ -43,6 +43,7 @@ export function ErrorBoundary() {
   return (
     <main className="mx-auto max-w-2xl px-6 py-24 text-center">
       <title>{`${status} · Unexpected Application Error!`}</title>
+      <meta name="robots" content="noindex" />
       <h1 className="text-3xl font-bold">Unexpected Application Error!</h1>
       <p className="mt-4 text-lg">
         {status} {text}

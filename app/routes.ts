@@ -1,6 +1,12 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
 export default [
+  // Made for search engines and share previews from the content (app/server/public-site.server.ts).
+  route('robots.txt', 'routes/resources/robots.ts'),
+  route('sitemap.xml', 'routes/resources/sitemap.ts'),
+  route('manifest.webmanifest', 'routes/resources/manifest.ts'),
+  route('og/*', 'routes/resources/share-image.ts'),
+  route('icons/:name', 'routes/resources/app-icon.ts'),
   layout('routes/public/_layout.tsx', [
     index('routes/public/home.tsx'),
     route('about', 'routes/public/about.tsx'),

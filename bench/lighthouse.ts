@@ -1,6 +1,7 @@
 // `npm run bench:lighthouse [-- --runs 3 --pages /,/events --rebuild --no-build]`
 // Lighthouse 12's mobile preset (simulated slow 4G and a 4× slower CPU) on every public page of a freshly
-// started production server, in Debian's Chromium; the median of several runs per page. Nothing leaves the
+// started production server, in Debian's Chromium; the median of several runs per page: performance, and the
+// SEO and accessibility category scores (each audit they fail is named). Nothing leaves the
 // machine: Chromium resolves every host but 127.0.0.1 to "not found" (map tiles fail instead of loading).
 import fs from 'node:fs'
 import path from 'node:path'
@@ -29,6 +30,9 @@ import { CHROMIUM_ARGS, findChromium } from '../tests/chromium.ts'
 
 const TARGETS = {
   home: { score: 100, lcpMs: 1200 },
+  /** SEO and accessibility: every page, every run. */
+  seo: 100,
+  accessibility: 100,
   other: { score: 95, lcpMs: 1500 },
   tbtMs: 50,
   cls: 0,
@@ -47,6 +51,8 @@ const pages = args.pages ? args.pages.split(',').map((page) => page.trim()) : PU
 
 interface RunFigures {
   score: number
+  seo: number
+  accessibility: number
   fcpMs: number
   lcpMs: number
   tbtMs: number
@@ -67,6 +73,8 @@ interface PageResult extends RunFigures {
     savingsMs?: number
     savingsBytes?: number
   }[]
+  /** The SEO and accessibility audits the median run failed. */
+  failedAudits: { category: string; id: string; title: string }[]
 }
 
 const median = (values: number[]) => {
@@ -91,7 +99,7 @@ async function runOnce(url: string, chromePath: string) {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
-      onlyCategories: ['performance'],
+      onlyCategories: ['performance', 'seo', 'accessibility'],
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`)
@@ -117,6 +125,8 @@ function figures(lhr: Result): RunFigures {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
     fcpMs: value('first-contentful-paint'),
     lcpMs: value('largest-contentful-paint'),
     tbtMs: value('total-blocking-time'),
@@ -157,7 +167,19 @@ function diagnose(lhr: Result) {
           .map((url) => url.replace(/^https?:\/\/127\.0\.0\.1:\d+/, '')),
       }
     })
-  return { lcpElement, opportunities }
+  const failedAudits = (['seo', 'accessibility'] as const).flatMap((category) =>
+    (lhr.categories[category]?.auditRefs ?? [])
+      .map((ref) => lhr.audits[ref.id])
+      .filter(
+        (audit) =>
+          audit &&
+          audit.score !== null &&
+          audit.score < 1 &&
+          !['informative', 'notApplicable', 'manual'].includes(audit.scoreDisplayMode),
+      )
+      .map((audit) => ({ category, id: audit.id, title: audit.title })),
+  )
+  return { lcpElement, opportunities, failedAudits }
 }
 
 async function main() {
@@ -185,7 +207,10 @@ async function main() {
         const lhr = await withRetries(() => runOnce(baseUrl + page, chromePath))
         lhrs.push(lhr)
         const { score, lcpMs } = figures(lhr)
-        process.stdout.write(` score ${score}, LCP ${round(lcpMs)} ms\n`)
+        const { seo, accessibility } = figures(lhr)
+        process.stdout.write(
+          ` score ${score}, LCP ${round(lcpMs)} ms, SEO ${seo}, accessibility ${accessibility}\n`,
+        )
       }
       const all = lhrs.map(figures)
       const pick = (key: keyof RunFigures) => median(all.map((run) => run[key]))
@@ -193,6 +218,8 @@ async function main() {
       results.push({
         path: page,
         score: pick('score'),
+        seo: pick('seo'),
+        accessibility: pick('accessibility'),
         fcpMs: pick('fcpMs'),
         lcpMs: pick('lcpMs'),
         tbtMs: pick('tbtMs'),
@@ -210,12 +237,14 @@ async function main() {
     )
     printTable([
       {
-        headers: ['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'KB', 'targets'],
+        headers: ['page', 'score', 'SEO', 'a11y', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'KB', 'targets'],
         rows: results.map((result) => {
           const goal = result.path === '/' ? TARGETS.home : TARGETS.other
           return [
             result.path,
             result.score,
+            result.seo,
+            result.accessibility,
             round(result.fcpMs),
             round(result.lcpMs),
             round(result.tbtMs),
@@ -226,6 +255,8 @@ async function main() {
               target(result.lcpMs <= goal.lcpMs, `LCP ≤ ${goal.lcpMs / 1000} s`),
               target(result.tbtMs <= TARGETS.tbtMs, `TBT ≤ ${TARGETS.tbtMs} ms`),
               target(result.cls <= TARGETS.cls, 'CLS 0'),
+              target(result.seo >= TARGETS.seo, 'SEO 100'),
+              target(result.accessibility >= TARGETS.accessibility, 'a11y 100'),
             ]),
           ]
         }),
@@ -238,6 +269,14 @@ async function main() {
         const list = result.opportunities
           .map((item) => `${item.title}${item.displayValue ? ` (${item.displayValue})` : ''}`)
           .join('; ')
+        console.log(`  ${result.path}: ${list}`)
+      }
+    }
+    const failing = results.filter((result) => result.failedAudits.length > 0)
+    if (failing.length > 0) {
+      console.log('\nSEO and accessibility audits failed (median run):')
+      for (const result of failing) {
+        const list = result.failedAudits.map((audit) => `${audit.category}: ${audit.title}`).join('; ')
         console.log(`  ${result.path}: ${list}`)
       }
     }

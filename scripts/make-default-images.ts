@@ -5,23 +5,14 @@ import fs from 'node:fs/promises'
 import sharp from 'sharp'
 
 import { drawPicture } from '#app/db/seed-art.server.ts'
-
-const logoSvg = (
-  size: number,
-) => `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 64 64">
-  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#1f4e79"/><stop offset="1" stop-color="#2f7fb8"/></linearGradient></defs>
-  <circle cx="32" cy="32" r="31" fill="url(#g)"/>
-  <path d="M32 10c3 5 7 8 7 14a7 7 0 0 1-14 0c0-6 4-9 7-14z" fill="#f5c451"/>
-  <rect x="29.5" y="30" width="5" height="24" rx="1.5" fill="#fff"/>
-  <rect x="21" y="37" width="22" height="5" rx="1.5" fill="#fff"/>
-</svg>`
+import { defaultLogoSvg } from '#app/lib/default-logo.ts'
 
 await fs.mkdir('public/images', { recursive: true })
-await sharp(Buffer.from(logoSvg(256)))
+await sharp(Buffer.from(defaultLogoSvg(256)))
   .png()
   .toFile('public/images/default-logo.png')
 // The header and footer draw the logo at 40–48 px: phones with 2× screens take this one.
-await sharp(Buffer.from(logoSvg(96)))
+await sharp(Buffer.from(defaultLogoSvg(96)))
   .png({ palette: true })
   .toFile('public/images/default-logo-96.png')
 await sharp(await drawPicture({ motif: 'church', palette: 0, width: 1200, height: 800 }))
@@ -35,7 +26,7 @@ await sharp(await drawPicture({ motif: 'book', palette: 5, width: 1200, height: 
   .toFile('public/images/default-about.webp')
 
 // An .ico file may hold a PNG: a 6-byte header, one 16-byte directory entry, then the PNG itself.
-const png = await sharp(Buffer.from(logoSvg(32)))
+const png = await sharp(Buffer.from(defaultLogoSvg(32)))
   .png()
   .toBuffer()
 const header = Buffer.alloc(22)

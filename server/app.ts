@@ -16,6 +16,7 @@ import { PUBLIC_TABLES } from '#app/schemas/tables.ts'
 import { isCrossSiteRequest } from '#server/origin-check.ts'
 import { limitRenders } from '#server/render-limit.ts'
 import { createPageCache } from '#server/page-cache.ts'
+import { siteOrigin } from '#server/site-origin.ts'
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -25,7 +26,7 @@ declare module 'express-serve-static-core' {
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** Never served from the page cache: the admin, uploads, built files, the health check and the API… */
-const UNCACHED_PREFIXES = ['/api/', '/admin', '/media/', '/assets/', '/healthz']
+const UNCACHED_PREFIXES = ['/api/', '/admin', '/media/', '/assets/', '/healthz', '/og/', '/icons/']
 /** …except the API's reads of public tables, the same for everyone (app/schemas/tables.ts). */
 const PUBLIC_API_READ = new RegExp(`^/api/(?:${PUBLIC_TABLES.join('|')})(?:/[^/]+)?$`)
 const BODY_MAX_BYTES = 1024 * 1024
@@ -88,6 +89,12 @@ export function createSite(runtime: AppRuntime) {
     }),
   )
 
+  // Share images and app icons are fetched by other sites' previews (and shown by their pages), not only by ours.
+  app.use(['/og/', '/icons/'], (_req, res, next) => {
+    res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+    next()
+  })
+
   // Cross-site requests that change state are refused, whatever route they aim at (CSRF defence).
   app.use((req, res, next) => {
     if (STATE_CHANGING.has(req.method) && isCrossSiteRequest(req, env.PUBLIC_URL)) {
@@ -144,10 +151,15 @@ export function createSite(runtime: AppRuntime) {
   // The bundle itself in production (a function would be called, and awaited, on every request); in development
   // a function, so each request sees Vite's latest modules.
   const build = mode === 'production' ? serverBuild : () => import('virtual:react-router/server-build')
+  const originOf = siteOrigin(env.PUBLIC_URL, env.TRUST_PROXY)
   const loadContext = (req: Request, res: Response) => {
     const context = new RouterContextProvider()
     context.set(runtimeContext, runtime)
-    context.set(requestContext, { nonce: res.locals.cspNonce, clientIp: req.ip ?? 'unknown' })
+    context.set(requestContext, {
+      nonce: res.locals.cspNonce,
+      clientIp: req.ip ?? 'unknown',
+      origin: originOf(req.headers),
+    })
     return context
   }
 
@@ -163,6 +175,8 @@ export function createSite(runtime: AppRuntime) {
         PUBLIC_API_READ.test(path) || !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix)),
       // The gallery's tab, and React Router's list of routes in a `.data` request.
       queryParams: ['category', '_routes', 'index'],
+      // Without PUBLIC_URL, pages name the host they were asked for: each host has pages of its own.
+      originOf: env.PUBLIC_URL ? undefined : (req) => originOf(req.headers),
     })
     app.use(cache.middleware)
     serveCachedPage = (req, res) => {

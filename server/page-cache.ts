@@ -26,7 +26,7 @@ export interface PageCacheOptions {
   getVersion: () => number
   /**
    * Whether a GET or HEAD of this path may be served from the cache; even then only an answer that is 200, sets
-   * no cookie, is not private and is HTML, React Router data or JSON is kept.
+   * no cookie, is not private and is HTML, React Router data, JSON, XML or plain text is kept.
    */
   cacheable: (path: string) => boolean
   /**
@@ -35,8 +35,16 @@ export interface PageCacheOptions {
    * nor fill memory.
    */
   queryParams?: readonly string[]
+  /**
+   * The origin a page is made for, when pages name it in their addresses (no PUBLIC_URL): entries are then kept
+   * per origin, so a page made for one host is never served to another.
+   */
+  originOf?: (req: IncomingMessage) => string
   maxEntries?: number
-  /** At most this many entries may have a query string; the oldest of them make room, never a plain page. */
+  /**
+   * At most this many entries may have a query string or be made for an origin other than the first one seen;
+   * the oldest of them make room, never a plain page of the site's own origin.
+   */
   maxQueryEntries?: number
 }
 
@@ -55,17 +63,32 @@ export function createPageCache({
   getVersion,
   cacheable: mayCache,
   queryParams = [],
+  originOf,
   maxEntries = 300,
   maxQueryEntries = 50,
 }: PageCacheOptions) {
   const entries = new Map<string, Entry>()
-  /** The keys of `entries` that have a query string, oldest first. */
+  /** The keys of `entries` that have a query string or another origin, oldest first. */
   const queryKeys = new Set<string>()
+  /** The origin of the first page stored: made-up Host headers can never push its pages out. */
+  let firstOrigin: string | undefined
+
+  function keyOf(req: IncomingMessage, url: string) {
+    return originOf ? `${originOf(req)}${url}` : url
+  }
+
+  function isBounded(key: string) {
+    if (key.includes('?')) return true
+    if (!originOf) return false
+    const origin = key.slice(0, key.indexOf('/', key.indexOf('//') + 2))
+    firstOrigin ??= origin
+    return origin !== firstOrigin
+  }
 
   function store(key: string, entry: Entry) {
     entries.delete(key)
     queryKeys.delete(key)
-    if (key.includes('?')) {
+    if (isBounded(key)) {
       if (queryKeys.size >= maxQueryEntries) forget(queryKeys.values().next().value!)
       queryKeys.add(key)
     }
@@ -101,7 +124,11 @@ export function createPageCache({
       !/no-store|private/.test(response.headers.get('cache-control') ?? '') &&
       (contentType.startsWith('text/html') ||
         contentType.startsWith('text/x-script') ||
-        contentType.startsWith('application/json'))
+        contentType.startsWith('application/json') ||
+        // The sitemap, robots.txt and the web app manifest change only with the content, like pages.
+        contentType.startsWith('application/xml') ||
+        contentType.startsWith('text/plain') ||
+        contentType.startsWith('application/manifest+json'))
     if (!cacheable) return response
     const body = Buffer.from(await response.arrayBuffer())
     const made = {
@@ -127,7 +154,7 @@ export function createPageCache({
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !mayCache(req.path)) return next()
     if (!storableQuery(req.originalUrl)) return next()
     try {
-      const key = req.originalUrl
+      const key = keyOf(req, req.originalUrl)
       let entry: Entry | globalThis.Response | undefined = entries.get(key)
       let cache: 'HIT' | 'MISS' = 'HIT'
       if (!entry || entry.version !== getVersion()) {
@@ -159,7 +186,7 @@ export function createPageCache({
    */
   function serveHit(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
-    const entry = entries.get(req.url ?? '')
+    const entry = entries.get(keyOf(req, req.url ?? ''))
     if (!entry || entry.version !== getVersion()) return false
     sendEntry(req, res, entry, 'HIT')
     return true

@@ -1,10 +1,20 @@
-import { Migrator } from 'kysely'
+import { type Migration, Migrator } from 'kysely'
 import { describe, expect, test } from 'vitest'
 
 import { migrateToLatest } from './migrate.server.ts'
 import * as initial from './migrations/0001-initial.ts'
+import { getChurchInfo } from '#app/models/church-info.server.ts'
 import { listContactMessages } from '#app/models/contact-messages.server.ts'
 import { emptyTestDatabase, testDatabases } from '#tests/test-database.ts'
+
+/** The migrations named before `name`, as the database of an earlier release had them. */
+function migrationsBefore(name: string) {
+  return Object.fromEntries(
+    Object.entries(import.meta.glob<Migration>('./migrations/*.ts', { eager: true }))
+      .map(([file, migration]) => [file.replace(/^.*\/|\.ts$/g, ''), migration] as const)
+      .filter(([migrationName]) => migrationName < name),
+  )
+}
 
 describe.each(testDatabases)('$name', (database) => {
   test('messages kept before the search columns existed are found and sorted after the upgrade', async () => {
@@ -43,5 +53,65 @@ describe.each(testDatabases)('$name', (database) => {
     expect(found.items[0]).not.toHaveProperty('search_text')
     const sorted = await listContactMessages({ db, sort: 'first_name', dir: 'desc' })
     expect(sorted.items.map((item) => item.first_name)).toEqual(['Órla', 'Niamh'])
+  })
+
+  test('church info kept before its own words existed shows what it showed, with its numbers made international', async () => {
+    const db = await emptyTestDatabase(database)
+    const earlier = new Migrator({
+      db: db.kysely,
+      provider: { getMigrations: async () => migrationsBefore('0006') },
+    })
+    expect((await earlier.migrateToLatest()).error).toBeUndefined()
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (db.kysely as any)
+      .insertInto('church_info')
+      .values({
+        id: 'c',
+        name: 'IPC Cork',
+        phone: '021 432 0199',
+        whatsapp_number: '+353 87 123 4567',
+        created_at: '2026-01-01T00:00:00Z',
+        updated_at: '2026-01-01T00:00:00Z',
+      })
+      .execute()
+
+    expect(await migrateToLatest(db)).toContain('0006-church-words-and-phones')
+    const info = await getChurchInfo({ db })
+    expect(info).toMatchObject({
+      phone: '+353214320199',
+      whatsapp_number: '+353871234567',
+      country: 'IE',
+      subtitle: 'Indian Pentecostal Church of God',
+      tagline: 'Spreading the Gospel and making disciples in Cork, Ireland.',
+      office_hours: expect.stringMatching(/^Monday - Friday: 9:00 AM - 5:00 PM\n/),
+      public_transport: expect.stringContaining('Bus routes 202 and 208'),
+      parking: expect.stringContaining('Free parking'),
+      facebook_url: null,
+      instagram_url: null,
+      youtube_url: null,
+    })
+  })
+
+  test('a stored number that is no number is left as it was by the upgrade', async () => {
+    const db = await emptyTestDatabase(database)
+    const earlier = new Migrator({
+      db: db.kysely,
+      provider: { getMigrations: async () => migrationsBefore('0006') },
+    })
+    expect((await earlier.migrateToLatest()).error).toBeUndefined()
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (db.kysely as any)
+      .insertInto('church_info')
+      .values({
+        id: 'c',
+        name: 'Grace',
+        phone: 'ring the office',
+        whatsapp_number: null,
+        created_at: '2026-01-01T00:00:00Z',
+        updated_at: '2026-01-01T00:00:00Z',
+      })
+      .execute()
+    await migrateToLatest(db)
+    expect(await getChurchInfo({ db })).toMatchObject({ phone: 'ring the office', whatsapp_number: null })
   })
 })

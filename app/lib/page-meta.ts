@@ -1,23 +1,147 @@
+import type { MetaDescriptor } from 'react-router'
+import type { Thing, WithContext } from 'schema-dts'
+
+import {
+  absoluteUrl,
+  churchJsonLd,
+  fingerprint,
+  SHARE_IMAGE_SIZE,
+  type ShareCard,
+  shareImagePath,
+  seoMeta,
+  type SeoPage,
+} from './seo.ts'
+import { FALLBACK_CHURCH_NAME, SITE_PAGES, type SitePageKey } from './site-pages.ts'
+
 /** The route id React Router gives the public layout (its file path). */
 export const PUBLIC_LAYOUT_ID = 'routes/public/_layout'
+
+/** What the public layout's loader gives every page's meta (routes/public/_layout.tsx). */
+export interface PublicLayoutData {
+  site: { origin: string; host: string; locale: string }
+  church: {
+    name: string
+    subtitle: string | null
+    tagline: string | null
+    /** The welcome text as plain text, for descriptions. */
+    summary: string
+    address: string | null
+    country: string
+    countryName: string
+    email: string | null
+    /** International form, '+353214320199'. */
+    phone: string | null
+    social: ReadonlyArray<{ url: string }>
+    latitude: number | null
+    longitude: number | null
+    logo: { src: string }
+  }
+}
 
 interface MetaMatch {
   id: string
   loaderData?: unknown
 }
 
-/** The church's name as the public layout loaded it, for page titles. */
-export function churchNameFrom(matches: ReadonlyArray<MetaMatch | undefined>) {
-  const layout = matches.find((match) => match?.id === PUBLIC_LAYOUT_ID)
-  const data = layout?.loaderData as { church?: { name?: string } } | undefined
-  return data?.church?.name ?? 'Our Church'
+interface MetaArgs {
+  matches: ReadonlyArray<MetaMatch | undefined>
+  error?: unknown
 }
 
-/** A public page's title ('Events | IPC Cork') and meta description. */
-export function pageMeta(matches: ReadonlyArray<MetaMatch | undefined>, title: string, description: string) {
-  const name = churchNameFrom(matches)
+/** The public layout's data as a page's meta sees it; absent on error pages above the layout. */
+export function publicLayoutData(matches: MetaArgs['matches']) {
+  const layout = matches.find((match) => match?.id === PUBLIC_LAYOUT_ID)
+  return layout?.loaderData as PublicLayoutData | undefined
+}
+
+/** The church's name as the public layout loaded it, for page titles. */
+export function churchNameFrom(matches: MetaArgs['matches']) {
+  return publicLayoutData(matches)?.church.name ?? FALLBACK_CHURCH_NAME
+}
+
+/** The share card of a page: the church's name and logo with the page's title (or the church's own line). */
+export function shareCard(data: PublicLayoutData, title: string, photo?: string | null): ShareCard {
+  const { church, site } = data
+  return {
+    name: church.name,
+    subtitle: church.subtitle,
+    title: title || church.tagline || church.subtitle || church.name,
+    logo: church.logo.src,
+    host: site.host,
+    photo: photo ?? null,
+  }
+}
+
+/** A page that is not one of SITE_PAGES (an event's own page): its own path, title, words and picture. */
+export interface OwnPage {
+  path: string
+  title: string
+  description: string
+  /** The key of its share image under /og/ ('events/<id>'), drawn from `photo` when it has one. */
+  shareImage: { key: string; photo?: string | null; alt?: string }
+  type?: SeoPage['type']
+}
+
+/**
+ * A public page's tags: title and description, canonical address, Open Graph and Twitter card with its share
+ * image, and structured data (`church: true` adds the Church block). An error answer gets none of them: the
+ * error page says noindex itself (SiteError).
+ */
+export function pageMeta(
+  { matches, error }: MetaArgs,
+  page: SitePageKey | OwnPage,
+  options: { church?: boolean; jsonLd?: ReadonlyArray<WithContext<Thing>> } = {},
+): MetaDescriptor[] {
+  const data = publicLayoutData(matches)
+  if (error || !data) return []
+  const { church, site } = data
+  const own = typeof page === 'string' ? null : page
+  const known = typeof page === 'string' ? SITE_PAGES[page] : null
+  const title = own?.title ?? known!.title
+  const key = own?.shareImage.key ?? (page as SitePageKey)
+  const card = shareCard(data, title, own?.shareImage.photo)
+  const image = {
+    url: shareImagePath(key, card),
+    ...SHARE_IMAGE_SIZE,
+    alt: own?.shareImage.alt ?? (title ? `${title} · ${church.name}` : church.name),
+  }
+  const description =
+    own?.description ??
+    (page === 'home' && church.summary
+      ? church.summary
+      : known!.description.replaceAll('{church}', church.name))
+  const jsonLd = [...(options.church ? [churchBlock(data)] : []), ...(options.jsonLd ?? [])]
   return [
-    { title: title ? `${title} | ${name}` : name },
-    { name: 'description', content: description.replaceAll('{church}', name) },
+    ...seoMeta(
+      { origin: site.origin, name: church.name, locale: site.locale },
+      { path: own?.path ?? known!.path, title, description, image, type: own?.type, jsonLd },
+    ),
+    // "Add to Home Screen": the manifest and the icon iOS asks for, both drawn from the logo.
+    { tagName: 'link', rel: 'manifest', href: '/manifest.webmanifest' },
+    {
+      tagName: 'link',
+      rel: 'apple-touch-icon',
+      href: `/icons/apple-touch-icon.png?v=${fingerprint(church.logo.src)}`,
+    },
   ]
+}
+
+/** The Church block; its picture is the home page's share image. */
+function churchBlock(data: PublicLayoutData) {
+  const { church, site } = data
+  return churchJsonLd({
+    origin: site.origin,
+    name: church.name,
+    description: church.summary || null,
+    logo: absoluteUrl(site.origin, church.logo.src),
+    image: absoluteUrl(site.origin, shareImagePath('home', shareCard(data, ''))),
+    telephone: church.phone,
+    email: church.email,
+    address: church.address,
+    country: church.country,
+    countryName: church.countryName,
+    latitude: church.latitude,
+    longitude: church.longitude,
+    sameAs: church.social.map((link) => link.url),
+  })
 }

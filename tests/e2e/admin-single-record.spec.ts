@@ -1,5 +1,5 @@
 import { expectToast, formAlert, openAdmin, unique } from './admin-helpers.ts'
-import { expect, signIn, test } from './fixtures.ts'
+import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
 test('Admin can update the church information, with the spec’s checks', async ({ page, request }) => {
   await signIn(page)
@@ -11,7 +11,7 @@ test('Admin can update the church information, with the spec’s checks', async 
       'type',
       'tel',
     )
-    await expect(page.getByText('Include the country code').first()).toBeVisible()
+    await expect(page.getByText('As you would dial it in your country').first()).toBeVisible()
 
     // A validation error: no name.
     const name = page.getByRole('textbox', { name: 'Church name', exact: true })
@@ -45,6 +45,95 @@ test('Admin can update the church information, with the spec’s checks', async 
     await expectToast(page, 'Church information updated successfully')
     const again = (await (await page.request.get('/api/church_info')).json()) as Record<string, unknown>
     expect([again.latitude, again.longitude]).toEqual([null, null])
+  } finally {
+    const { id: _id, created_at: _created, updated_at: _updated, ...data } = original
+    await page.request.put('/api/church_info', { data })
+  }
+})
+
+test('Admin saves phone numbers as people dial them, refuses what is no number, and reads a pasted map link', async ({
+  page,
+  request,
+}) => {
+  await signIn(page)
+  const original = (await (await page.request.get('/api/church_info')).json()) as Record<string, unknown>
+  try {
+    await openAdmin(page, '/admin/church-info')
+    const whatsapp = page.getByRole('textbox', { name: 'WhatsApp number', exact: true })
+    await expect(page.getByRole('combobox', { name: 'Country' })).toHaveValue('IE')
+
+    // '12' is no number: refused in the field's own words, and nothing is saved.
+    await whatsapp.fill('12')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expect(formAlert(page)).toContainText('WhatsApp number is not a valid phone number in Ireland')
+    await expect(whatsapp).toBeFocused()
+    await expect(whatsapp).toHaveAccessibleDescription(/not a valid phone number in Ireland/)
+    await expectNoAxeViolations(page)
+    const unchanged = (await (await page.request.get('/api/church_info')).json()) as Record<string, unknown>
+    expect(unchanged.whatsapp_number).toBe(original.whatsapp_number)
+
+    // A Google Maps link pasted into the finder fills latitude and longitude at once.
+    await page
+      .getByRole('textbox', { name: 'Find the map position' })
+      .fill(
+        'https://www.google.com/maps/place/Cork/@51.8,-8.4,15z/data=!3m1!4b1!4m6!3m5!1s0x0:0x0!8m2!3d51.9012!4d-8.4701',
+      )
+    await expect(page.getByRole('status').filter({ hasText: 'Found it' })).toHaveText(
+      'Found it: latitude 51.9012 and longitude -8.4701 are filled in below.',
+    )
+    await expect(page.getByRole('textbox', { name: 'Latitude', exact: true })).toHaveValue('51.9012')
+    await expect(page.getByRole('textbox', { name: 'Longitude', exact: true })).toHaveValue('-8.4701')
+    await expectNoAxeViolations(page)
+
+    await whatsapp.fill('087 123 4567')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expectToast(page, 'Church information updated successfully')
+    const stored = (await (await page.request.get('/api/church_info')).json()) as Record<string, unknown>
+    expect(stored).toMatchObject({ whatsapp_number: '+353871234567', latitude: 51.9012, longitude: -8.4701 })
+    expect(await (await request.get('/contact')).text()).toContain('href="https://wa.me/353871234567"')
+    // The form shows the stored number spaced as people write it.
+    await expect(whatsapp).toHaveValue('+353 87 123 4567')
+  } finally {
+    const { id: _id, created_at: _created, updated_at: _updated, ...data } = original
+    await page.request.put('/api/church_info', { data })
+  }
+})
+
+test("The congregation's own words, saved in the admin, show on the public pages at the next visit", async ({
+  page,
+}) => {
+  await signIn(page)
+  const original = (await (await page.request.get('/api/church_info')).json()) as Record<string, unknown>
+  try {
+    await openAdmin(page, '/admin/church-info')
+    const subtitle = unique('Église de la Grâce')
+    await page.getByRole('textbox', { name: 'Subtitle' }).fill(subtitle)
+    await page.getByRole('textbox', { name: 'Footer tagline' }).fill('Hope for the whole of Munster.')
+    await page.getByRole('textbox', { name: 'Office hours' }).fill('Wednesday: 7:00 PM - 9:00 PM')
+    await page
+      .getByRole('textbox', { name: 'Getting here by public transport' })
+      .fill('The 220 bus stops at the gate.')
+    await page.getByRole('textbox', { name: 'Parking' }).fill('')
+    await page.getByRole('textbox', { name: 'Instagram profile' }).fill('')
+    await page.getByRole('textbox', { name: 'YouTube channel' }).fill('youtube.com/@gracemunster')
+    await page.getByRole('button', { name: 'Save Changes' }).click()
+    await expectToast(page, 'Church information updated successfully')
+
+    await page.goto('/contact')
+    await expect(page.getByRole('banner').getByText(subtitle)).toBeVisible()
+    const footer = page.getByRole('contentinfo')
+    await expect(footer.getByText('Hope for the whole of Munster.')).toBeVisible()
+    await expect(footer.getByRole('link', { name: 'YouTube (opens in a new tab)' })).toHaveAttribute(
+      'href',
+      'https://youtube.com/@gracemunster',
+    )
+    await expect(footer.getByRole('link', { name: /Instagram/ })).toHaveCount(0)
+    const info = page.getByRole('region', { name: 'Contact Information' })
+    await expect(info.getByRole('term')).toHaveText(['Wednesday'])
+    await expect(info.getByRole('definition')).toHaveText([/^7:00\sPM - 9:00\sPM$/])
+    const gettingHere = page.getByRole('region', { name: 'Getting Here' })
+    await expect(gettingHere.getByRole('listitem')).toHaveText(['The 220 bus stops at the gate.'])
+    await expectNoAxeViolations(page)
   } finally {
     const { id: _id, created_at: _created, updated_at: _updated, ...data } = original
     await page.request.put('/api/church_info', { data })

@@ -215,7 +215,10 @@ test('Ministries lists every ministry with its activities, and the Get Involved 
     'Ministry-specific skills',
     'Practical service training',
   ])
-  await expect(training.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/contact')
+  await expect(training.getByRole('link', { name: 'Learn More about ministry training' })).toHaveAttribute(
+    'href',
+    '/contact',
+  )
 })
 
 test('The gallery filters by category, and its lightbox wraps around within the filtered photos', async ({

@@ -103,7 +103,10 @@ export class Client {
 
 /** The session cookie (`name=value`) from a sign-in answer, or null. */
 export function sessionCookie(headers: Headers) {
-  const header = headers.getSetCookie().find((cookie) => cookie.startsWith('better-auth.session_token='))
+  // Under an https PUBLIC_URL the cookie's name carries the __Secure- prefix.
+  const header = headers
+    .getSetCookie()
+    .find((cookie) => /^(__Secure-)?better-auth\.session_token=/.test(cookie))
   return header ? header.split(';')[0] : null
 }
 

@@ -13,11 +13,13 @@ interface BaseField {
 
 /** One field of an admin form; the kind picks the control. */
 export type AdminField =
-  | (BaseField & { kind: 'text' | 'email' | 'tel' | 'decimal' })
+  | (BaseField & { kind: 'text' | 'email' | 'tel' | 'decimal' | 'url' })
   | (BaseField & { kind: 'textarea' | 'lines'; rows?: number })
   | (BaseField & { kind: 'rich-text' })
   | (BaseField & { kind: 'image' })
   | (BaseField & { kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> })
+  /** Not stored: a pasted map link or coordinates fill the latitude and longitude fields of the form. */
+  | (BaseField & { kind: 'map-position' })
 
 /** A stored value as the text a form control holds: lists one per line, booleans 'true'/'false'. */
 export function toFieldValue(value: unknown, fallback = ''): string {

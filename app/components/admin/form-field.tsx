@@ -1,5 +1,6 @@
 import { type AdminField, toFieldValue } from './admin-fields.ts'
 import { ImageUploadField } from './image-upload-field.tsx'
+import { MapPositionField } from './map-position-field.tsx'
 import { RequiredMark } from './required-mark.tsx'
 import { RichTextField } from './rich-text-field.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -72,6 +73,9 @@ export function FormField({
         />
       )
       break
+    case 'map-position':
+      control = <MapPositionField {...common} formId={formId} placeholder={field.placeholder} />
+      break
     case 'select':
       control = (
         <Select {...common} defaultValue={defaultValue}>
@@ -88,7 +92,7 @@ export function FormField({
         <Input
           {...common}
           type={field.kind === 'decimal' ? 'text' : field.kind}
-          inputMode={field.kind === 'decimal' ? 'decimal' : undefined}
+          inputMode={field.kind === 'decimal' ? 'decimal' : field.kind === 'url' ? 'url' : undefined}
           autoComplete={field.kind === 'email' || field.kind === 'tel' ? 'off' : undefined}
           defaultValue={defaultValue}
           placeholder={field.placeholder}

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui'
 import type { RefObject } from 'react'
 import { Link, useLocation } from 'react-router'
 
-import { NAV_LINKS, SITE_SUBTITLE } from './site-constants.ts'
+import { NAV_LINKS } from './site-constants.ts'
 import { cn } from '#app/lib/cn.ts'
 import { isActivePath } from '#app/lib/is-active-path.ts'
 
@@ -14,11 +14,13 @@ import { isActivePath } from '#app/lib/is-active-path.ts'
  */
 export default function MobileMenuPanel({
   name,
+  subtitle,
   open,
   onOpenChange,
   returnFocusTo,
 }: {
   name: string
+  subtitle: string | null
   open: boolean
   onOpenChange: (open: boolean) => void
   returnFocusTo: RefObject<HTMLButtonElement | null>
@@ -41,7 +43,7 @@ export default function MobileMenuPanel({
           <div className="flex items-center justify-between gap-3 border-b border-border px-5 py-4">
             <div className="min-w-0">
               <Dialog.Title className="truncate font-serif text-lg font-bold">{name}</Dialog.Title>
-              <p className="truncate text-xs text-muted-foreground">{SITE_SUBTITLE}</p>
+              {subtitle ? <p className="truncate text-xs text-muted-foreground">{subtitle}</p> : null}
             </div>
             <Dialog.Close
               className="inline-flex size-11 shrink-0 items-center justify-center rounded-full transition hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary-text"

@@ -10,7 +10,7 @@ const MobileMenuPanel = lazy(loadPanel)
  * fetched when a visitor reaches for the button, so pages load no dialog code until someone opens the menu. The
  * menu closes on a link choice and on any route change.
  */
-export function MobileMenu({ name }: { name: string }) {
+export function MobileMenu({ name, subtitle }: { name: string; subtitle: string | null }) {
   const { pathname } = useLocation()
   const button = useRef<HTMLButtonElement>(null)
   // Remembering the page it was opened on closes the menu as soon as the route changes, whatever changed it.
@@ -53,7 +53,13 @@ export function MobileMenu({ name }: { name: string }) {
       </button>
       {wanted ? (
         <Suspense fallback={null}>
-          <MobileMenuPanel name={name} open={open} onOpenChange={setOpen} returnFocusTo={button} />
+          <MobileMenuPanel
+            name={name}
+            subtitle={subtitle}
+            open={open}
+            onOpenChange={setOpen}
+            returnFocusTo={button}
+          />
         </Suspense>
       ) : null}
     </>

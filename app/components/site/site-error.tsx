@@ -16,6 +16,8 @@ export function SiteError() {
       />
       <div className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-6 py-24 text-center">
         <title>{`${status} · Unexpected Application Error!`}</title>
+        {/* An error answer is no page of the site: search engines are told to leave it out. */}
+        <meta name="robots" content="noindex" />
         <p className="font-serif text-7xl font-bold text-primary-text/25 sm:text-8xl" aria-hidden>
           {status}
         </p>

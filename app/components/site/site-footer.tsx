@@ -2,24 +2,32 @@ import { Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 
 import { BrandIcon } from './brand-icon.tsx'
-import { FOOTER_TAGLINE, NAV_LINKS, SOCIAL_LINKS } from './site-constants.ts'
+import { NAV_LINKS } from './site-constants.ts'
 import { SiteImage } from './site-image.tsx'
 import { telHref } from '#app/lib/contact-links.ts'
 import type { ImageSource } from '#app/lib/images.ts'
+import type { SocialNetwork } from '#app/lib/social-links.ts'
 
 interface SiteFooterProps {
-  name: string
-  logo: ImageSource
-  address: string | null
-  email: string | null
-  phone: string | null
+  church: {
+    name: string
+    logo: ImageSource
+    tagline: string | null
+    address: string | null
+    email: string | null
+    /** International form, and as shown. */
+    phone: string | null
+    phoneDisplay: string | null
+    social: ReadonlyArray<{ network: SocialNetwork; label: string; url: string }>
+  }
 }
 
 const headingClass = 'font-serif text-base font-semibold tracking-wide text-white'
 const linkClass =
   'rounded text-sm text-white/75 transition-colors hover:text-white focus-visible:outline-2 focus-visible:outline-white'
 
-export function SiteFooter({ name, logo, address, email, phone }: SiteFooterProps) {
+export function SiteFooter({ church }: SiteFooterProps) {
+  const { name, logo, tagline, address, email, phone, phoneDisplay, social } = church
   return (
     <footer className="bg-[hsl(var(--primary-h)_32%_13%)] text-white/80">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
@@ -33,7 +41,7 @@ export function SiteFooter({ name, logo, address, email, phone }: SiteFooterProp
             />
             <p className="font-serif text-xl font-bold text-white">{name}</p>
           </div>
-          <p className="mt-4 max-w-xs text-sm leading-relaxed text-white/75">{FOOTER_TAGLINE}</p>
+          {tagline ? <p className="mt-4 max-w-xs text-sm leading-relaxed text-white/75">{tagline}</p> : null}
         </div>
 
         <nav aria-labelledby="footer-quick-links">
@@ -51,33 +59,26 @@ export function SiteFooter({ name, logo, address, email, phone }: SiteFooterProp
           </ul>
         </nav>
 
-        <div>
-          <h2 className={headingClass}>Follow Us</h2>
-          <ul className="mt-4 flex gap-3">
-            <li>
-              <a
-                href={SOCIAL_LINKS.facebook}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label="Facebook (opens in a new tab)"
-                className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
-              >
-                <BrandIcon name="facebook" className="size-5" />
-              </a>
-            </li>
-            <li>
-              <a
-                href={SOCIAL_LINKS.instagram}
-                target="_blank"
-                rel="noopener noreferrer"
-                aria-label="Instagram (opens in a new tab)"
-                className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
-              >
-                <BrandIcon name="instagram" className="size-5" />
-              </a>
-            </li>
-          </ul>
-        </div>
+        {social.length > 0 ? (
+          <div>
+            <h2 className={headingClass}>Follow Us</h2>
+            <ul className="mt-4 flex gap-3">
+              {social.map((link) => (
+                <li key={link.network}>
+                  <a
+                    href={link.url}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    aria-label={`${link.label} (opens in a new tab)`}
+                    className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
+                  >
+                    <BrandIcon name={link.network} className="size-5" />
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
 
         <div>
           <h2 className={headingClass}>Connect With Us</h2>
@@ -92,7 +93,7 @@ export function SiteFooter({ name, logo, address, email, phone }: SiteFooterProp
               <li className="flex gap-3">
                 <Phone className="mt-0.5 size-4 shrink-0 text-white/60" aria-hidden />
                 <a href={telHref(phone)} className={linkClass}>
-                  {phone}
+                  {phoneDisplay}
                 </a>
               </li>
             ) : null}

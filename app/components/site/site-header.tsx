@@ -1,13 +1,21 @@
 import { Link, useLocation } from 'react-router'
 
 import { MobileMenu } from './mobile-menu.tsx'
-import { NAV_LINKS, SITE_SUBTITLE } from './site-constants.ts'
+import { NAV_LINKS } from './site-constants.ts'
 import { SiteImage } from './site-image.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { ImageSource } from '#app/lib/images.ts'
 import { isActivePath } from '#app/lib/is-active-path.ts'
 
-export function SiteHeader({ name, logo }: { name: string; logo: ImageSource }) {
+export function SiteHeader({
+  name,
+  subtitle,
+  logo,
+}: {
+  name: string
+  subtitle: string | null
+  logo: ImageSource
+}) {
   const { pathname } = useLocation()
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
@@ -24,7 +32,9 @@ export function SiteHeader({ name, logo }: { name: string; logo: ImageSource }) 
             <span className="truncate font-serif text-lg leading-tight font-bold text-foreground md:text-xl">
               {name}
             </span>
-            <span className="truncate text-xs leading-tight text-muted-foreground">{SITE_SUBTITLE}</span>
+            {subtitle ? (
+              <span className="truncate text-xs leading-tight text-muted-foreground">{subtitle}</span>
+            ) : null}
           </span>
         </Link>
 
@@ -52,7 +62,7 @@ export function SiteHeader({ name, logo }: { name: string; logo: ImageSource }) 
           </ul>
         </nav>
 
-        <MobileMenu name={name} />
+        <MobileMenu name={name} subtitle={subtitle} />
       </div>
     </header>
   )

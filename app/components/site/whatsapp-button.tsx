@@ -1,16 +1,15 @@
 import { MessageCircle } from 'lucide-react'
 
-/** The floating 'WhatsApp Us' link; wa.me wants the number as digits only (no +, spaces or dashes). */
-export function WhatsAppButton({ number }: { number: string | null }) {
-  const digits = number?.replace(/\D/g, '') ?? ''
-  if (!digits) return null
+/** The floating 'WhatsApp Us' link to the church's wa.me address (lib/phone.ts); hidden without a number. */
+export function WhatsAppButton({ url }: { url: string | null }) {
+  if (!url) return null
   return (
     <aside
       aria-label="WhatsApp"
       className="fixed bottom-[calc(1rem+var(--cookie-banner-offset,0px))] left-4 z-40 transition-[bottom] duration-300"
     >
       <a
-        href={`https://wa.me/${digits}`}
+        href={url}
         target="_blank"
         rel="noopener noreferrer"
         className="inline-flex h-11 items-center gap-2 rounded-full bg-[#15803d] pr-5 pl-4 text-sm font-semibold text-white shadow-lg shadow-green-900/25 transition hover:bg-[#166534] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#15803d]"

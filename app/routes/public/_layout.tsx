@@ -5,39 +5,21 @@ import { Toaster } from 'sonner'
 import type { Route } from './+types/_layout.ts'
 import { CookieBanner } from '#app/components/site/cookie-banner.tsx'
 import { RouteProgress } from '#app/components/site/route-progress.tsx'
-import { FALLBACK_CHURCH_NAME } from '#app/components/site/site-constants.ts'
 import { SiteFooter } from '#app/components/site/site-footer.tsx'
 import { SiteHeader } from '#app/components/site/site-header.tsx'
 import '#app/components/site/site.css'
 import { ThemePicker } from '#app/components/site/theme-picker.tsx'
 import { applyStoredTheme, useThemePreference } from '#app/components/site/use-theme-preference.ts'
 import { WhatsAppButton } from '#app/components/site/whatsapp-button.tsx'
-import { runtimeContext } from '#app/context.ts'
-import { loadImageSources } from '#app/server/image-sources.server.ts'
-import { FALLBACK_IMAGES } from '#app/lib/images.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
 import { useNonce } from '#app/lib/nonce-provider.tsx'
-import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
+import { loadPublicSite } from '#app/server/public-site.server.ts'
 import { THEME_BOOT_SCRIPT } from '#app/lib/themes.ts'
-import { getChurchInfo } from '#app/models/church-info.server.ts'
 
-/** The church's public settings, shared by every public page (read them with `useChurch`). */
+/** The church's public settings and where the site is reached, shared by every public page (`useChurch`). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const info = await getChurchInfo({ db })
-  const imageSource = await loadImageSources({ db, urls: [info?.logo_url] })
-  return {
-    church: {
-      name: info?.name || FALLBACK_CHURCH_NAME,
-      description: sanitizeHtml(info?.description),
-      address: info?.address ?? null,
-      email: info?.email ?? null,
-      phone: info?.phone ?? null,
-      whatsapp_number: info?.whatsapp_number ?? null,
-      latitude: info?.latitude ?? null,
-      longitude: info?.longitude ?? null,
-      logo: imageSource(info?.logo_url, FALLBACK_IMAGES.logo)!,
-    },
-  }
+  return loadPublicSite({ db, origin: context.get(requestContext).origin })
 }
 
 /**
@@ -77,19 +59,13 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <RouteProgress />
       {/* While the cookie banner shows, the page ends above it, so the footer's last line can be read. */}
       <div className="flex min-h-screen flex-col pb-(--cookie-banner-offset)">
-        <SiteHeader name={church.name} logo={church.logo} />
+        <SiteHeader name={church.name} subtitle={church.subtitle} logo={church.logo} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
           <Outlet />
         </main>
-        <SiteFooter
-          name={church.name}
-          logo={church.logo}
-          address={church.address}
-          email={church.email}
-          phone={church.phone}
-        />
+        <SiteFooter church={church} />
       </div>
-      <WhatsAppButton number={church.whatsapp_number} />
+      <WhatsAppButton url={church.whatsAppUrl} />
       <ThemePicker />
       <CookieBanner />
       {/* Sonner's own width is the spec's 356 px; the rest is spelled out to match spec §9. */}

@@ -51,12 +51,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    'About Us',
-    'The story of {church}, our mission, vision and values, the leadership team and how to find us.',
-  )
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'about', { church: true })
 }
 
 export default function About({ loaderData }: Route.ComponentProps) {

@@ -5,10 +5,10 @@ import { data } from 'react-router'
 import type { Route } from './+types/contact.ts'
 import { ContactForm, type ContactFormResult } from '#app/components/site/contact-form.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
-import { OFFICE_HOURS } from '#app/components/site/site-constants.ts'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
+import { cn } from '#app/lib/cn.ts'
 import { telHref } from '#app/lib/contact-links.ts'
 import { readFormBody } from '#app/server/api.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
@@ -81,12 +81,8 @@ export async function clientAction({ request, serverAction }: Route.ClientAction
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    'Contact',
-    'Get in touch with {church}: send us a message, find our address, phone, email, office hours and directions.',
-  )
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'contact', { church: true })
 }
 
 export default function Contact() {
@@ -127,7 +123,7 @@ export default function Contact() {
               {church.phone ? (
                 <InfoRow icon={<Phone className="size-5" aria-hidden />} label="Phone">
                   <a href={telHref(church.phone)} className="hover:text-primary-text hover:underline">
-                    {church.phone}
+                    {church.phoneDisplay}
                   </a>
                 </InfoRow>
               ) : null}
@@ -141,41 +137,57 @@ export default function Contact() {
                   </a>
                 </InfoRow>
               ) : null}
-              <InfoRow icon={<Clock className="size-5" aria-hidden />} label="Office Hours">
-                <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:text-base">
-                  {OFFICE_HOURS.map((row) => (
-                    <Fragment key={row.days}>
-                      <dt>{row.days}</dt>
-                      <dd className="text-right whitespace-nowrap text-muted-foreground">{row.hours}</dd>
-                    </Fragment>
-                  ))}
-                </dl>
-              </InfoRow>
+              {church.officeHours.length > 0 ? (
+                <InfoRow icon={<Clock className="size-5" aria-hidden />} label="Office Hours">
+                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:text-base">
+                    {church.officeHours.map((row, index) =>
+                      row.hours === null ? (
+                        <dt key={index} className="col-span-2">
+                          {row.days}
+                        </dt>
+                      ) : (
+                        <Fragment key={index}>
+                          <dt>{row.days}</dt>
+                          {/* Times as short as '10:00 AM - 2:00 PM' stay on one line; longer texts wrap. */}
+                          <dd
+                            className={cn(
+                              'text-right text-muted-foreground',
+                              row.hours.length <= 20 && 'whitespace-nowrap',
+                            )}
+                          >
+                            {row.hours.replace(/(\d) (AM|PM)\b/gi, '$1\u00a0$2')}
+                          </dd>
+                        </Fragment>
+                      ),
+                    )}
+                  </dl>
+                </InfoRow>
+              ) : null}
             </ul>
           </section>
 
-          <section
-            aria-labelledby="contact-getting-here"
-            className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
-          >
-            <h2 id="contact-getting-here" className="font-serif text-2xl font-bold">
-              Getting Here
-            </h2>
-            <ul className="mt-6 space-y-4 text-foreground/80">
-              <li className="flex gap-3">
-                <Bus className="mt-0.5 size-5 shrink-0 text-primary-text" aria-hidden />
-                <span>Bus routes 202 and 208 stop at Church Street.</span>
-              </li>
-              <li className="flex gap-3">
-                <Train className="mt-0.5 size-5 shrink-0 text-primary-text" aria-hidden />
-                <span>A 5-minute walk from the train station.</span>
-              </li>
-              <li className="flex gap-3">
-                <Car className="mt-0.5 size-5 shrink-0 text-primary-text" aria-hidden />
-                <span>Free parking in the church car park on Sundays; paid public parking nearby.</span>
-              </li>
-            </ul>
-          </section>
+          {church.publicTransport.length > 0 || church.parking.length > 0 ? (
+            <section
+              aria-labelledby="contact-getting-here"
+              className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
+            >
+              <h2 id="contact-getting-here" className="font-serif text-2xl font-bold">
+                Getting Here
+              </h2>
+              <ul className="mt-6 space-y-4 text-foreground/80">
+                {church.publicTransport.map((line, index) => (
+                  <DirectionsLine
+                    key={`transport-${index}`}
+                    icon={/\b(train|rail|station|tram|luas|dart)\b/i.test(line) ? Train : Bus}
+                    text={line}
+                  />
+                ))}
+                {church.parking.map((line, index) => (
+                  <DirectionsLine key={`parking-${index}`} icon={Car} text={line} />
+                ))}
+              </ul>
+            </section>
+          ) : null}
         </div>
       </div>
     </>
@@ -196,6 +208,15 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
         <p className="text-sm font-semibold">{label}</p>
         <div className="mt-0.5 text-foreground/80">{children}</div>
       </div>
+    </li>
+  )
+}
+
+function DirectionsLine({ icon: Icon, text }: { icon: typeof Bus; text: string }) {
+  return (
+    <li className="flex gap-3">
+      <Icon className="mt-0.5 size-5 shrink-0 text-primary-text" aria-hidden />
+      <span>{text}</span>
     </li>
   )
 }

@@ -28,12 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    'Events',
-    'Upcoming events and regular gatherings at {church}: conferences, family days, youth nights and more.',
-  )
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'events')
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {

@@ -40,8 +40,8 @@ export function shouldRevalidate({
   return defaultShouldRevalidate
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(matches, 'Gallery', 'Photos from worship, prayer, youth, children and events at {church}.')
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'gallery')
 }
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {

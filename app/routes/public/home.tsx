@@ -81,12 +81,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    '',
-    'Welcome to {church}: Sunday worship, events, ministries and a warm welcome for everyone in Cork, Ireland.',
-  )
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'home', { church: true })
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -147,7 +143,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {church.phone ? (
                 <p>
                   <a href={telHref(church.phone)} className="hover:text-primary-text">
-                    {church.phone}
+                    {church.phoneDisplay}
                   </a>
                 </p>
               ) : null}

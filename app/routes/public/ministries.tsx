@@ -28,12 +28,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    'Ministries',
-    "The ministries of {church}: children, youth, worship, prayer, women's fellowship and outreach. Find your place to serve.",
-  )
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'ministries')
 }
 
 export default function Ministries({ loaderData }: Route.ComponentProps) {
@@ -95,6 +91,8 @@ export default function Ministries({ loaderData }: Route.ComponentProps) {
               action={
                 <Link to="/contact" className={buttonClasses({ variant: 'outline' })}>
                   Learn More
+                  {/* 'Learn More' alone tells a search engine (and a screen reader's list of links) nothing. */}
+                  <span className="sr-only"> about ministry training</span>
                 </Link>
               }
             />

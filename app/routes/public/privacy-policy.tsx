@@ -6,12 +6,8 @@ import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    'Privacy Policy',
-    'How the {church} website uses cookies, and how you can manage them.',
-  )
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'privacy-policy')
 }
 
 export default function PrivacyPolicy() {
@@ -76,7 +72,11 @@ export default function PrivacyPolicy() {
             <p>
               Under the General Data Protection Regulation (GDPR) you have the right to access, correct and
               delete the personal data we hold about you, and to object to or restrict how we use it. You also
-              have the right to complain to the Data Protection Commission in Ireland.
+              have the right to complain to{' '}
+              {church.country === 'IE'
+                ? 'the Data Protection Commission in Ireland'
+                : `the data protection authority in ${church.countryName}`}
+              .
             </p>
           </PolicySection>
 

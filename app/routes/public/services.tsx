@@ -24,12 +24,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta(
-    matches,
-    'Services',
-    'Service times at {church}: Sunday worship, Bible study and prayer meetings, special services, and how to find us.',
-  )
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'services')
 }
 
 const cardClass = 'rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8'
@@ -87,27 +83,32 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             )}
           </div>
           {church.address ? <p className="mt-5 font-medium">{church.address}</p> : null}
-          <div className="mt-6 grid gap-5 sm:grid-cols-2">
-            <div>
-              <h3 className="flex items-center gap-2 font-semibold">
-                <Bus className="size-4 text-primary-text" aria-hidden />
-                Public Transport
-              </h3>
-              <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">
-                Bus routes 202 and 208 stop nearby at Church Street, and the church is a 5-minute walk from
-                the train station.
-              </p>
+          {church.publicTransport.length > 0 || church.parking.length > 0 ? (
+            <div className="mt-6 grid gap-5 sm:grid-cols-2">
+              {church.publicTransport.length > 0 ? (
+                <div>
+                  <h3 className="flex items-center gap-2 font-semibold">
+                    <Bus className="size-4 text-primary-text" aria-hidden />
+                    Public Transport
+                  </h3>
+                  <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">
+                    {church.publicTransport.join(' ')}
+                  </p>
+                </div>
+              ) : null}
+              {church.parking.length > 0 ? (
+                <div>
+                  <h3 className="flex items-center gap-2 font-semibold">
+                    <Car className="size-4 text-primary-text" aria-hidden />
+                    Parking
+                  </h3>
+                  <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">
+                    {church.parking.join(' ')}
+                  </p>
+                </div>
+              ) : null}
             </div>
-            <div>
-              <h3 className="flex items-center gap-2 font-semibold">
-                <Car className="size-4 text-primary-text" aria-hidden />
-                Parking
-              </h3>
-              <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">
-                Free parking in the church car park on Sundays, plus a public car park nearby.
-              </p>
-            </div>
-          </div>
+          ) : null}
         </section>
       </div>
 

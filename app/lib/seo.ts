@@ -1,0 +1,269 @@
+import type { MetaDescriptor } from 'react-router'
+import type { Church, Event, Thing, WithContext } from 'schema-dts'
+
+import { type ColorTheme, DEFAULT_THEME, findTheme } from './themes.ts'
+
+/** What every page's tags need to know of the site. */
+export interface SeoSite {
+  /** Where the site is reached, without a trailing slash: PUBLIC_URL's origin, or the request's own. */
+  origin: string
+  name: string
+  /** Open Graph's form: 'en_IE'. */
+  locale: string
+}
+
+export interface SeoImage {
+  /** Absolute, or a path on the site. */
+  url: string
+  width: number
+  height: number
+  alt: string
+  type?: string
+}
+
+/** One page as search engines and share previews see it. */
+export interface SeoPage {
+  /** The canonical path ('/events'): never a query string. */
+  path: string
+  /** '' for the home page, whose title is the church's name alone. */
+  title: string
+  description: string
+  image: SeoImage
+  /** Open Graph's type: `website`, or `article` for a page about one thing (an event). */
+  type?: 'website' | 'article'
+  /** Structured data blocks, each written as its own `<script type="application/ld+json">`. */
+  jsonLd?: ReadonlyArray<WithContext<Thing>>
+}
+
+/** Share images are drawn at the size Facebook, WhatsApp and X show large. */
+export const SHARE_IMAGE_SIZE = { width: 1200, height: 630 } as const
+
+/** The colour the site's own pictures and icons are drawn in: the default theme's primary colour. */
+export const SITE_THEME: ColorTheme = findTheme(DEFAULT_THEME)
+
+/** `hsl(210 60% 30%)` as `#1f4d7a`, for places that take hex only (the manifest, sharp). */
+export function themeHex(theme: ColorTheme = SITE_THEME) {
+  const s = theme.primarySaturation / 100
+  const l = theme.primaryLightness / 100
+  const a = s * Math.min(l, 1 - l)
+  const channel = (n: number) => {
+    const k = (n + theme.primaryHue / 30) % 12
+    const value = l - a * Math.max(-1, Math.min(k - 3, 9 - k, 1))
+    return Math.round(value * 255)
+      .toString(16)
+      .padStart(2, '0')
+  }
+  return `#${channel(0)}${channel(8)}${channel(4)}`
+}
+
+/** An address on the site, absolute. */
+export function absoluteUrl(origin: string, pathOrUrl: string) {
+  return /^https?:\/\//.test(pathOrUrl)
+    ? pathOrUrl
+    : `${origin}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`
+}
+
+/** The page's `<title>`: 'Events | IPC Cork', or the name alone on the home page. */
+export function pageTitle(site: Pick<SeoSite, 'name'>, title: string) {
+  return title ? `${title} | ${site.name}` : site.name
+}
+
+/**
+ * Every tag a page needs to be found and shared: title, description, canonical address, Open Graph and
+ * Twitter card (absolute addresses throughout, as scrapers require), the theme colour and its structured data.
+ */
+export function seoMeta(site: SeoSite, page: SeoPage): MetaDescriptor[] {
+  const url = absoluteUrl(site.origin, page.path)
+  const title = pageTitle(site, page.title)
+  const image = absoluteUrl(site.origin, page.image.url)
+  return [
+    { title },
+    { name: 'description', content: page.description },
+    { tagName: 'link', rel: 'canonical', href: url },
+    { name: 'theme-color', content: themeHex() },
+    { property: 'og:type', content: page.type ?? 'website' },
+    { property: 'og:site_name', content: site.name },
+    { property: 'og:locale', content: site.locale },
+    { property: 'og:url', content: url },
+    { property: 'og:title', content: page.title || site.name },
+    { property: 'og:description', content: page.description },
+    { property: 'og:image', content: image },
+    ...(image.startsWith('https://') ? [{ property: 'og:image:secure_url', content: image }] : []),
+    { property: 'og:image:type', content: page.image.type ?? 'image/jpeg' },
+    { property: 'og:image:width', content: String(page.image.width) },
+    { property: 'og:image:height', content: String(page.image.height) },
+    { property: 'og:image:alt', content: page.image.alt },
+    { name: 'twitter:card', content: 'summary_large_image' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: page.description },
+    { name: 'twitter:image', content: image },
+    { name: 'twitter:image:alt', content: page.image.alt },
+    ...(page.jsonLd ?? []).map((block) => ({ 'script:ld+json': block })),
+  ]
+}
+
+/** What a share image shows; any change to it makes a new picture (and a new address for it). */
+export interface ShareCard {
+  /** The church's name, at the top beside its logo. */
+  name: string
+  subtitle: string | null
+  /** The page's title, large; the home page shows the church's tagline or subtitle instead. */
+  title: string
+  /** The logo's address on the site (an upload or a bundled picture). */
+  logo: string
+  /** The site's host, at the foot of the picture. */
+  host: string
+  /** A photo filling the picture behind the words (an event's picture), as an address on the site. */
+  photo?: string | null
+}
+
+/** Raised whenever the drawing itself changes, so every share image is drawn again. */
+const SHARE_CARD_DESIGN = 1
+
+/** A short fingerprint of a text (FNV-1a, 32 bits): enough to tell one version of a picture from the next. */
+export function fingerprint(text: string) {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i)
+    hash = Math.imul(hash, 0x01000193)
+  }
+  return (hash >>> 0).toString(36)
+}
+
+/** The fingerprint of a share card: the `v` of its address, so a changed card is fetched anew. */
+export function shareCardVersion(card: ShareCard) {
+  return fingerprint(
+    JSON.stringify([
+      SHARE_CARD_DESIGN,
+      themeHex(),
+      card.name,
+      card.subtitle,
+      card.title,
+      card.logo,
+      card.host,
+      card.photo ?? null,
+    ]),
+  )
+}
+
+/** The address of a page's share image: `/og/<key>.jpg?v=<fingerprint>`. */
+export function shareImagePath(key: string, card: ShareCard) {
+  return `/og/${key}.jpg?v=${shareCardVersion(card)}`
+}
+
+/** What the Church block says: the facts of church info, with absolute addresses. */
+export interface ChurchFacts {
+  origin: string
+  name: string
+  description: string | null
+  /** Absolute address of the logo, and of a picture of the church (its share image). */
+  logo: string
+  image: string
+  telephone: string | null
+  email: string | null
+  address: string | null
+  /** ISO 3166 code, 'IE'. */
+  country: string
+  countryName: string
+  latitude: number | null
+  longitude: number | null
+  sameAs: string[]
+}
+
+/**
+ * The church as schema.org structured data. A Church is a Place (Place → CivicStructure → PlaceOfWorship), which
+ * search engines read like a LocalBusiness: name, address, telephone, geo, url. Its `@id` lets an Event name it
+ * as its location.
+ */
+export function churchJsonLd(facts: ChurchFacts): WithContext<Church> {
+  const url = `${facts.origin}/`
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Church',
+    '@id': `${url}#church`,
+    name: facts.name,
+    url,
+    logo: facts.logo,
+    image: facts.image,
+    ...(facts.description ? { description: facts.description } : {}),
+    ...(facts.telephone ? { telephone: facts.telephone } : {}),
+    ...(facts.email ? { email: facts.email } : {}),
+    ...(facts.address
+      ? {
+          address: {
+            '@type': 'PostalAddress',
+            streetAddress: withoutCountry(facts.address, facts.countryName),
+            addressCountry: facts.country,
+          },
+        }
+      : {}),
+    ...(facts.latitude !== null && facts.longitude !== null
+      ? { geo: { '@type': 'GeoCoordinates', latitude: facts.latitude, longitude: facts.longitude } }
+      : {}),
+    ...(facts.sameAs.length > 0 ? { sameAs: facts.sameAs } : {}),
+  }
+}
+
+/** 'Unit 4, Kinsale Road, Cork, Ireland' → 'Unit 4, Kinsale Road, Cork': the country is said on its own. */
+function withoutCountry(address: string, countryName: string) {
+  const lines = address
+    .split(/\s*[,\n]\s*/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+  if (lines.length > 1 && lines.at(-1)!.toLowerCase() === countryName.toLowerCase()) lines.pop()
+  return lines.join(', ')
+}
+
+/** What an Event block says; dates are ISO 8601 with their UTC offset ('2027-03-28T10:30:00+01:00'). */
+export interface EventFacts {
+  origin: string
+  /** The event's own page, a path on the site. */
+  path: string
+  name: string
+  description: string | null
+  startDate: string
+  endDate: string | null
+  /** Absolute addresses of its pictures (its share image at least). */
+  images: string[]
+  /** The church, which organises it and whose address it is at. */
+  church: Pick<ChurchFacts, 'name' | 'address' | 'country' | 'countryName'>
+  /**
+   * The event's location text ('Church hall'): the place's name. Its address is the church's, since events
+   * have no address of their own yet.
+   */
+  venue?: string | null
+  cancelled?: boolean
+}
+
+/**
+ * An event as schema.org structured data, with what search engines require for event results (name,
+ * startDate, location with an address) and recommend (endDate, description, image, eventStatus,
+ * eventAttendanceMode, organizer). The organiser is the church as an Organization (a Church is a Place).
+ */
+export function eventJsonLd(facts: EventFacts): WithContext<Event> {
+  const address = facts.church.address
+    ? {
+        '@type': 'PostalAddress' as const,
+        streetAddress: withoutCountry(facts.church.address, facts.church.countryName),
+        addressCountry: facts.church.country,
+      }
+    : undefined
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Event',
+    name: facts.name,
+    url: absoluteUrl(facts.origin, facts.path),
+    startDate: facts.startDate,
+    ...(facts.endDate ? { endDate: facts.endDate } : {}),
+    ...(facts.description ? { description: facts.description } : {}),
+    image: facts.images,
+    eventStatus: facts.cancelled ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    location: {
+      '@type': 'Place',
+      name: facts.venue || facts.church.name,
+      ...(address ? { address } : {}),
+    },
+    organizer: { '@type': 'Organization', name: facts.church.name, url: `${facts.origin}/` },
+  }
+}

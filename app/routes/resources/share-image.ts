@@ -1,0 +1,40 @@
+import type { Route } from './+types/share-image.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
+import { shareCardVersion } from '#app/lib/seo.ts'
+import { loadPublicSite, shareCardFor } from '#app/server/public-site.server.ts'
+import { shareImagesFor } from '#app/server/share-images.server.ts'
+
+/**
+ * `/og/<key>.jpg?v=<fingerprint>`: a page's share image (og:image), 1200×630 JPEG. Under the fingerprint its
+ * page names it is kept for a year (a change of what it shows changes the address); under any other, or none,
+ * it is revalidated every time.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const runtime = context.get(runtimeContext)
+  const key = /^([a-z\d-]+(?:\/[\w-]+)?)\.jpg$/.exec(params['*'] ?? '')?.[1]
+  if (!key) throw notFound()
+  const site = await loadPublicSite({ db: runtime.db, origin: context.get(requestContext).origin })
+  const card = await shareCardFor({ db: runtime.db, site, key })
+  if (!card) throw notFound()
+  const version = shareCardVersion(card)
+  const headers = new Headers({
+    'Content-Type': 'image/jpeg',
+    ETag: `"${version}"`,
+    'Cache-Control':
+      new URL(request.url).searchParams.get('v') === version
+        ? 'public, max-age=31536000, immutable'
+        : 'public, no-cache',
+  })
+  if (request.headers.get('if-none-match') === `"${version}"`)
+    return new Response(null, { status: 304, headers })
+  const jpeg = await shareImagesFor(runtime.storage).draw(card)
+  headers.set('Content-Length', String(jpeg.length))
+  return new Response(new Uint8Array(jpeg), { headers })
+}
+
+function notFound() {
+  return new Response('Not found', {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' },
+  })
+}

@@ -1,0 +1,153 @@
+import type { Db } from '#app/db/database.server.ts'
+import { officeHoursRows, summarise, textLines } from '#app/lib/church-text.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
+import { FALLBACK_IMAGES } from '#app/lib/images.ts'
+import { type PublicLayoutData, shareCard } from '#app/lib/page-meta.ts'
+import { countryName, DEFAULT_COUNTRY, formatPhone, whatsAppUrl } from '#app/lib/phone.ts'
+import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
+import { absoluteUrl, type ShareCard, SITE_THEME, themeHex } from '#app/lib/seo.ts'
+import { FALLBACK_CHURCH_NAME, isSitePageKey, SITE_PAGES } from '#app/lib/site-pages.ts'
+import { socialLinks } from '#app/lib/social-links.ts'
+import { getChurchInfo } from '#app/models/church-info.server.ts'
+import { latestContentChanges } from '#app/models/content-dates.server.ts'
+import { loadImageSources } from '#app/server/image-sources.server.ts'
+
+/**
+ * The church's public settings and where the site is reached: what the public layout gives every page, and
+ * what share images, the sitemap and the web app manifest are made from.
+ */
+export async function loadPublicSite({ db, origin }: { db: Db; origin: string }) {
+  const info = await getChurchInfo({ db })
+  const imageSource = await loadImageSources({ db, urls: [info?.logo_url] })
+  const country = info?.country ?? DEFAULT_COUNTRY
+  const description = sanitizeHtml(info?.description)
+  const site = {
+    site: { origin, host: new URL(origin).host, locale: `en_${country}` },
+    church: {
+      name: info?.name || FALLBACK_CHURCH_NAME,
+      subtitle: info?.subtitle ?? null,
+      tagline: info?.tagline ?? null,
+      description,
+      summary: summarise(htmlToText(description)),
+      address: info?.address ?? null,
+      country,
+      countryName: countryName(country),
+      email: info?.email ?? null,
+      /** International form, '+353214320199', and as shown, '+353 21 432 0199'. */
+      phone: info?.phone ?? null,
+      phoneDisplay: info?.phone ? formatPhone(info.phone) : null,
+      whatsAppUrl: info?.whatsapp_number ? whatsAppUrl(info.whatsapp_number) : null,
+      officeHours: officeHoursRows(info?.office_hours),
+      publicTransport: textLines(info?.public_transport),
+      parking: textLines(info?.parking),
+      social: socialLinks(info),
+      latitude: info?.latitude ?? null,
+      longitude: info?.longitude ?? null,
+      logo: imageSource(info?.logo_url, FALLBACK_IMAGES.logo)!,
+    },
+  }
+  // What every page's meta reads of it (lib/page-meta.ts), checked here.
+  return site satisfies PublicLayoutData
+}
+
+export type PublicSite = Awaited<ReturnType<typeof loadPublicSite>>
+
+/**
+ * The share card behind `/og/<key>.jpg`: a page of SITE_PAGES, or null for an unknown key. (An event's page
+ * adds its key here: 'events/<id>' → shareCard(site, event.title, event.image_url).)
+ */
+export async function shareCardFor({
+  site,
+  key,
+}: {
+  db: Db
+  site: PublicSite
+  key: string
+}): Promise<ShareCard | null> {
+  if (isSitePageKey(key)) return shareCard(site, SITE_PAGES[key].title)
+  return null
+}
+
+export interface SitemapEntry {
+  path: string
+  /** ISO 8601, or null when nothing it shows has a date. */
+  lastmod: string | null
+}
+
+/** Every public page with the date of the newest content it shows (church info shows on every page). */
+export async function sitemapEntries({ db }: { db: Db }): Promise<SitemapEntry[]> {
+  const changed = await latestContentChanges({ db })
+  const newest = (...dates: Array<string | null>) =>
+    dates
+      .filter((date): date is string => date !== null)
+      .sort()
+      .at(-1) ?? null
+  return Object.values(SITE_PAGES).map((page) => ({
+    path: page.path,
+    lastmod: newest(changed.church_info, ...page.shows.map((table) => changed[table])),
+  }))
+}
+
+/** The sitemap protocol's XML (sitemaps.org/protocol.html), with absolute addresses. */
+export function sitemapXml(origin: string, entries: readonly SitemapEntry[]) {
+  const urls = entries.map(
+    (entry) =>
+      `  <url>\n    <loc>${escapeXml(absoluteUrl(origin, entry.path))}</loc>\n` +
+      (entry.lastmod ? `    <lastmod>${escapeXml(entry.lastmod)}</lastmod>\n` : '') +
+      '  </url>\n',
+  )
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('')}</urlset>\n`
+}
+
+/** robots.txt: everything but the admin area and the API, and where the sitemap is. */
+export function robotsTxt(origin: string) {
+  return `User-agent: *\nDisallow: /admin\nDisallow: /api/\nAllow: /\n\nSitemap: ${origin}/sitemap.xml\n`
+}
+
+/** The icons of the web app manifest and the home-screen icon, drawn by /icons/<name> from the logo. */
+export const APP_ICONS = {
+  'icon-192.png': { size: 192, maskable: false },
+  'icon-512.png': { size: 512, maskable: false },
+  'maskable-512.png': { size: 512, maskable: true },
+  'apple-touch-icon.png': { size: 180, maskable: false },
+} as const
+
+export type AppIconName = keyof typeof APP_ICONS
+
+export function isAppIconName(name: string): name is AppIconName {
+  return Object.hasOwn(APP_ICONS, name)
+}
+
+/** The web app manifest: the church's name, its colour and icons, opening on the home page. */
+export function webManifest({ church }: PublicSite, iconVersion: string) {
+  const icon = (name: AppIconName) => ({
+    src: `/icons/${name}?v=${iconVersion}`,
+    sizes: `${APP_ICONS[name].size}x${APP_ICONS[name].size}`,
+    type: 'image/png',
+    purpose: APP_ICONS[name].maskable ? 'maskable' : 'any',
+  })
+  return {
+    name: church.name,
+    short_name: church.name.length <= 12 ? church.name : church.name.split(/\s+/)[0].slice(0, 12),
+    description: church.summary || undefined,
+    lang: 'en',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    background_color: '#ffffff',
+    theme_color: themeHex(SITE_THEME),
+    icons: [icon('icon-192.png'), icon('icon-512.png'), icon('maskable-512.png')],
+  }
+}
+
+/** What the app icons are drawn from: the logo's address (the bundled default when the church has none). */
+export function iconLogo(site: PublicSite) {
+  return site.church.logo.src
+}
+
+function escapeXml(text: string) {
+  return text.replace(
+    /[<>&'"]/g,
+    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!,
+  )
+}

@@ -1,0 +1,37 @@
+import { expect, test } from './fixtures.ts'
+import { PUBLIC_PAGES } from './public-helpers.ts'
+
+test('The sitemap is XML a browser parses without error, listing every public page', async ({
+  page,
+  baseURL,
+}) => {
+  await page.goto('/robots.txt')
+  const { error, locations } = await page.evaluate(async () => {
+    const text = await (await fetch('/sitemap.xml')).text()
+    const xml = new DOMParser().parseFromString(text, 'application/xml')
+    const ns = 'http://www.sitemaps.org/schemas/sitemap/0.9'
+    return {
+      error: xml.getElementsByTagName('parsererror')[0]?.textContent ?? null,
+      locations: [...xml.getElementsByTagNameNS(ns, 'loc')].map((loc) => loc.textContent),
+    }
+  })
+  expect(error).toBeNull()
+  expect(locations).toEqual(PUBLIC_PAGES.map(({ path }) => `${new URL(baseURL!).origin}${path}`))
+})
+
+test('The share picture of each page is what a preview shows: a 1200×630 picture that loads', async ({
+  page,
+}) => {
+  for (const path of ['/', '/events', '/contact']) {
+    await page.goto(path)
+    const address = await page.locator('meta[property="og:image"]').getAttribute('content')
+    expect(address, path).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/og\/[\w-]+\.jpg\?v=\w+$/)
+    const size = await page.evaluate(async (src) => {
+      const image = new Image()
+      image.src = src
+      await image.decode()
+      return [image.naturalWidth, image.naturalHeight]
+    }, address!)
+    expect(size, path).toEqual([1200, 630])
+  }
+})
