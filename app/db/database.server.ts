@@ -34,6 +34,9 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
 export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; dataDir: string }): Db {
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+    // An idle connection the server closes (a restart, a failover, an administrator's command) is dropped from
+    // the pool and replaced at the next query; without a listener its 'error' would stop the process.
+    pool.on('error', () => {})
     const kysely = new Kysely<Database>({
       dialect: new PostgresDialect({ pool }),
       plugins: [new StripNulPlugin()],

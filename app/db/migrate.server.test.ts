@@ -17,6 +17,23 @@ function migrationsBefore(name: string) {
 }
 
 describe.each(testDatabases)('$name', (database) => {
+  /** A database as the release before migration `name` left it, holding one church info record. */
+  async function churchInfoBefore(name: string, record: Record<string, unknown>) {
+    const db = await emptyTestDatabase(database)
+    const earlier = new Migrator({
+      db: db.kysely,
+      provider: { getMigrations: async () => migrationsBefore(name) },
+    })
+    expect((await earlier.migrateToLatest()).error).toBeUndefined()
+    const stamp = '2026-01-01T00:00:00Z'
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (db.kysely as any)
+      .insertInto('church_info')
+      .values({ id: 'c', created_at: stamp, updated_at: stamp, ...record })
+      .execute()
+    return db
+  }
+
   test('messages kept before the search columns existed are found and sorted after the upgrade', async () => {
     const db = await emptyTestDatabase(database)
     // The schema as the first release left it, with two messages in it.
@@ -56,24 +73,11 @@ describe.each(testDatabases)('$name', (database) => {
   })
 
   test('church info kept before its own words existed shows what it showed, with its numbers made international', async () => {
-    const db = await emptyTestDatabase(database)
-    const earlier = new Migrator({
-      db: db.kysely,
-      provider: { getMigrations: async () => migrationsBefore('0006') },
+    const db = await churchInfoBefore('0006', {
+      name: 'IPC Cork',
+      phone: '021 432 0199',
+      whatsapp_number: '+353 87 123 4567',
     })
-    expect((await earlier.migrateToLatest()).error).toBeUndefined()
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await (db.kysely as any)
-      .insertInto('church_info')
-      .values({
-        id: 'c',
-        name: 'IPC Cork',
-        phone: '021 432 0199',
-        whatsapp_number: '+353 87 123 4567',
-        created_at: '2026-01-01T00:00:00Z',
-        updated_at: '2026-01-01T00:00:00Z',
-      })
-      .execute()
 
     expect(await migrateToLatest(db)).toContain('0006-church-words-and-phones')
     const info = await getChurchInfo({ db })
@@ -93,24 +97,11 @@ describe.each(testDatabases)('$name', (database) => {
   })
 
   test('a stored number that is no number is left as it was by the upgrade', async () => {
-    const db = await emptyTestDatabase(database)
-    const earlier = new Migrator({
-      db: db.kysely,
-      provider: { getMigrations: async () => migrationsBefore('0006') },
+    const db = await churchInfoBefore('0006', {
+      name: 'Grace',
+      phone: 'ring the office',
+      whatsapp_number: null,
     })
-    expect((await earlier.migrateToLatest()).error).toBeUndefined()
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    await (db.kysely as any)
-      .insertInto('church_info')
-      .values({
-        id: 'c',
-        name: 'Grace',
-        phone: 'ring the office',
-        whatsapp_number: null,
-        created_at: '2026-01-01T00:00:00Z',
-        updated_at: '2026-01-01T00:00:00Z',
-      })
-      .execute()
     await migrateToLatest(db)
     expect(await getChurchInfo({ db })).toMatchObject({ phone: 'ring the office', whatsapp_number: null })
   })

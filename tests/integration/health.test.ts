@@ -152,3 +152,33 @@ describe.each(databases)('$name', (database) => {
     expect((await ctx.anonymous.get('/healthz')).status).toBe(200)
   })
 })
+
+describe.each(databases.filter((database) => database.postgresUrl))('$name', (database) => {
+  const ctx = useServer(database)
+
+  test('connections the database server cuts (a restart, a failover) are replaced, and the server lives on', async () => {
+    expect((await ctx.anonymous.get('/api/events')).status).toBe(200)
+    const name = new URL(ctx.server.databaseUrl!).pathname.slice(1)
+    // Every connection of the server's: its pool's and the one listening for content changes.
+    await runSql(
+      ctx,
+      `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
+    )
+    const deadline = Date.now() + 20_000
+    let status = 0
+    while (Date.now() < deadline) {
+      status = await ctx.anonymous
+        .get('/healthz')
+        .then((answer) => answer.status)
+        .catch(() => 0)
+      if (status === 200) break
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    expect(status).toBe(200)
+    // A change is still seen: the content version's listener is back.
+    expect((await ctx.admin.post('/api/events', { title: 'After the restart', date: 'Friday' })).status).toBe(
+      201,
+    )
+    expect((await ctx.anonymous.get('/events')).text).toContain('After the restart')
+  })
+})
