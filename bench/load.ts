@@ -20,7 +20,10 @@ export interface LoadResult {
   rps: number
   p50Ms: number
   p99Ms: number
+  /** The largest single process's peak (a worker's, when the supervisor runs several). */
   peakRssBytes: number
+  /** The peak of all the server's processes together. */
+  peakTotalRssBytes: number
   /** CPU time the serving process spent per answered request. */
   cpuMsPerRequest: number
   /** RSS just before the measured run, after the warm-up. */
@@ -40,12 +43,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   if (warmup > 0) await autocannon({ ...request, duration: warmup })
   // Requests still queued from the warm-up would be served, and counted, in the measured run.
   await waitForIdle(pid)
-  const startRssBytes = readRss(pid) ?? 0
+  const startRssBytes = readRss(pid)?.largest ?? 0
   const sampler = sampleRss(pid)
   const cpuBefore = readCpuMs(pid) ?? 0
   const result = await autocannon({ ...request, duration })
   const cpuMs = (readCpuMs(pid) ?? 0) - cpuBefore
-  const peakRssBytes = sampler.stop()
+  const peak = sampler.stop()
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]),
   )
@@ -53,7 +56,8 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     rps: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
-    peakRssBytes,
+    peakRssBytes: peak.largest,
+    peakTotalRssBytes: peak.total,
     cpuMsPerRequest: result.requests.total > 0 ? cpuMs / result.requests.total : 0,
     startRssBytes,
     requests: result.requests.total,

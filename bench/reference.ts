@@ -36,3 +36,76 @@ export async function startReferenceServer(response: { body: Buffer; headers: Re
     },
   }
 }
+
+/** Debian's nginx, when installed (`apt-get install nginx-light`): the second yardstick. */
+export const NGINX_PATH = ['/usr/sbin/nginx', '/usr/bin/nginx'].find((file) => fs.existsSync(file)) ?? null
+
+/**
+ * nginx answering `response` from a file on disk, with one worker per CPU: what a well-tuned static server does
+ * with the same bytes and content headers. Null when nginx is not installed.
+ */
+export async function startNginxReference(response: { body: Buffer; headers: Record<string, string> }) {
+  if (!NGINX_PATH) return null
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-bench-nginx-'))
+  fs.mkdirSync(path.join(dir, 'www'))
+  fs.writeFileSync(path.join(dir, 'www', 'home'), response.body)
+  const port = await freePort()
+  const encoding = response.headers['content-encoding']
+  const conf = `
+user root;
+worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+daemon off;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  keepalive_requests 1000000;
+  server_tokens off;
+  server {
+    listen 127.0.0.1:${port} reuseport;
+    root ${dir}/www;
+    location = / {
+      types { }
+      default_type "${response.headers['content-type'] ?? 'text/html'}";
+      ${encoding ? `add_header Content-Encoding ${encoding};` : ''}
+      try_files /home =404;
+    }
+  }
+}
+`
+  fs.writeFileSync(path.join(dir, 'nginx.conf'), conf)
+  const child = spawn(NGINX_PATH, ['-c', path.join(dir, 'nginx.conf'), '-p', dir], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let errors = ''
+  child.stderr.on('data', (chunk) => (errors += chunk))
+  const url = `http://127.0.0.1:${port}`
+  for (let attempt = 0; ; attempt++) {
+    const ok = await fetch(`${url}/`)
+      .then((answer) => answer.ok)
+      .catch(() => false)
+    if (ok) break
+    if (attempt > 50 || child.exitCode !== null) throw new Error(`nginx did not start: ${errors}`)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: async () => {
+      await stopChild(child)
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function freePort() {
+  const { createServer } = await import('node:net')
+  const server = createServer()
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as { port: number }
+  await new Promise((resolve) => server.close(resolve))
+  return port
+}

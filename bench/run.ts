@@ -10,7 +10,7 @@ import { addLargeData, LARGE } from './large-data.ts'
 import { type LoadResult, runLoad } from './load.ts'
 import { measurePageWeights, type PageWeight } from './page-weight.ts'
 import { PUBLIC_PAGES } from './pages.ts'
-import { startReferenceServer } from './reference.ts'
+import { startNginxReference, startReferenceServer } from './reference.ts'
 import {
   BUILD_DIR,
   type BenchServer,
@@ -33,6 +33,7 @@ import {
 
 const TARGETS = {
   cachedVsReference: 0.6,
+  cachedVsNginx: 1 / 3,
   cachedP99Ms: 20,
   uncachedRps: 930,
   rssMB: 200,
@@ -102,7 +103,8 @@ async function main() {
       console.log(`  done in ${round((performance.now() - began) / 1000, 1)} s`)
     }
 
-    const server = await startServer({ dataDir, env: baseEnv })
+    // As `npm start` runs it: the supervisor and one worker per CPU.
+    const server = await startServer({ dataDir, env: baseEnv, supervised: true })
     servers.push(server)
     const loadRun = args['no-load'] ? null : await measureLoad(server)
     let weights: PageWeight[] = []
@@ -119,7 +121,11 @@ async function main() {
 
     const rows = loadRun?.rows ?? []
     if (loadRun) {
-      const uncachedServer = await startServer({ dataDir, env: { ...baseEnv, PAGE_CACHE: 'false' } })
+      const uncachedServer = await startServer({
+        dataDir,
+        env: { ...baseEnv, PAGE_CACHE: 'false' },
+        supervised: true,
+      })
       servers.push(uncachedServer)
       const uncached = await load('GET / (page cache off)', `${uncachedServer.url}/`, uncachedServer.pid)
       await uncachedServer.stop()
@@ -170,7 +176,7 @@ function load(name: string, url: string, pid: number, options: Partial<Parameter
 }
 
 const rssTarget = (result: LoadResult) =>
-  target(mb(result.peakRssBytes) <= TARGETS.rssMB, `RSS ≤ ${TARGETS.rssMB} MB`)
+  target(mb(result.peakRssBytes) <= TARGETS.rssMB, `RSS ≤ ${TARGETS.rssMB} MB a process`)
 
 /** The load rows against the running (cached) server, with the bare reference right after GET /. */
 async function measureLoad(server: BenchServer) {
@@ -187,17 +193,39 @@ async function measureLoad(server: BenchServer) {
   }
   const referenceRps = referenceResult.rps
   const ratio = cached.rps / referenceRps
+  const nginx = await startNginxReference(home)
+  let nginxResult: LoadResult | null = null
+  if (nginx) {
+    try {
+      nginxResult = await load('nginx', `${nginx.url}/`, nginx.pid)
+    } finally {
+      await nginx.stop()
+    }
+  } else {
+    console.log('  nginx is not installed (apt-get install nginx-light): its reference row is left out')
+  }
   rows.push({
     name: 'GET / (cached, br)',
     result: cached,
     ratio,
     targets: [
       target(ratio >= TARGETS.cachedVsReference, `≥ ${TARGETS.cachedVsReference * 100}% of reference`),
+      ...(nginxResult
+        ? [target(cached.rps >= nginxResult.rps * TARGETS.cachedVsNginx, '≥ 1/3 of nginx')]
+        : []),
       target(cached.p99Ms <= TARGETS.cachedP99Ms, `p99 ≤ ${TARGETS.cachedP99Ms} ms`),
       rssTarget(cached),
     ],
   })
   rows.push({ name: 'reference: bare node:http, same bytes', result: referenceResult, ratio: 1, targets: [] })
+  if (nginxResult) {
+    rows.push({
+      name: 'reference: nginx, same bytes from a file',
+      result: nginxResult,
+      ratio: nginxResult.rps / referenceRps,
+      targets: [],
+    })
+  }
   for (const pagePath of ['/events', '/gallery', '/api/events']) {
     const name = `GET ${pagePath}`
     const result = await load(name, server.url + pagePath, server.pid)
@@ -309,7 +337,7 @@ function printReport(
   console.log(
     `\nLampstand benchmark — ${options.buildDir}, ${options.duration} s per row at ${options.connections} connections` +
       `${options.large ? `, large data (${LARGE.events} events, ${LARGE.galleryImages} pictures, ${LARGE.messages} messages)` : ', demo content'}` +
-      `${options.startFlags.length ? `, node ${options.startFlags.join(' ')} (as npm start)` : ''}` +
+      `, npm start's supervisor with ${cpus} workers${options.startFlags.length ? ` (node ${options.startFlags.join(' ')})` : ''}` +
       `${options.nodeOptions ? `, NODE_OPTIONS=${options.nodeOptions}` : ''}` +
       `, ${cpus} CPUs, load average ${loadAverage[0]} before the run\n`,
   )
@@ -320,7 +348,7 @@ function printReport(
         'req/s',
         'p50 ms',
         'p99 ms',
-        'RSS MB',
+        'RSS MB (largest process)',
         'CPU ms/req',
         'vs ref',
         'targets',

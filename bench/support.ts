@@ -70,6 +70,8 @@ export interface ServerOptions {
   /** The data directory; seeded with the demo content when empty and SEED_DEMO is not turned off. */
   dataDir: string
   env?: Record<string, string>
+  /** Run as `npm start` does: its supervisor and one worker per CPU (WEB_CONCURRENCY in `env` to choose). */
+  supervised?: boolean
 }
 
 /** The Node flags `npm start` runs the server with (the heap limit), read from package.json's start script. */
@@ -86,13 +88,19 @@ export const START_NODE_FLAGS: string[] = (() => {
 })()
 
 /**
- * Starts `node server.js` from BUILD_DIR as `npm start`'s workers run (its Node flags) with the demo content,
+ * Starts `node server.js` (or, `supervised`, the supervisor of `npm start`) from BUILD_DIR with `npm start`'s Node
+ * flags and the demo content,
  * through the tests' launcher; only the tail of the log is kept: a benchmark run logs hundreds of thousands of
  * request lines.
  */
-export async function startServer({ dataDir, env = {} }: ServerOptions): Promise<BenchServer> {
+export async function startServer({
+  dataDir,
+  env = {},
+  supervised = false,
+}: ServerOptions): Promise<BenchServer> {
   const server = await startTestServer({
     dataDir,
+    entry: supervised ? 'scripts/start.js' : 'server.js',
     buildDir: BUILD_DIR,
     nodeFlags: START_NODE_FLAGS,
     keepOutput: 8_000,
@@ -123,8 +131,22 @@ export async function seedDemo(dataDir: string) {
   await seeding.stop()
 }
 
-/** Resident memory of a process in bytes (VmRSS), or null when it is gone. */
-export function readRss(pid: number): number | null {
+/** A process and all its descendants (the workers of `npm start`'s supervisor), by pid. */
+export function processTree(pid: number): number[] {
+  const pids = [pid]
+  for (let i = 0; i < pids.length; i++) {
+    try {
+      const children = fs.readFileSync(`/proc/${pids[i]}/task/${pids[i]}/children`, 'utf8')
+      for (const child of children.split(' ').filter(Boolean)) pids.push(Number(child))
+    } catch {
+      // gone, or a kernel without the children file: the process alone
+    }
+  }
+  return pids
+}
+
+/** Resident memory of one process in bytes (VmRSS), or null when it is gone. */
+function processRss(pid: number): number | null {
   try {
     const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
     const match = /^VmRSS:\s+(\d+)\s+kB/m.exec(status)
@@ -134,23 +156,36 @@ export function readRss(pid: number): number | null {
   }
 }
 
+/** Resident memory of a process and its workers: the total, and the largest single process. */
+export function readRss(pid: number): { total: number; largest: number } | null {
+  const sizes = processTree(pid)
+    .map(processRss)
+    .filter((size): size is number => size !== null)
+  if (sizes.length === 0) return null
+  return { total: sizes.reduce((sum, size) => sum + size, 0), largest: Math.max(...sizes) }
+}
+
 const CLOCK_TICKS_PER_SECOND = Number(
   spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout?.trim() || 100,
 )
 
 /**
- * CPU time a process has used so far (user + system), in milliseconds. Unlike requests per second it does not
- * fall when other programs share the machine, so CPU time per request is the steadier figure on a busy host.
+ * CPU time a process and its workers have used so far (user + system), in milliseconds. Unlike requests per
+ * second it does not fall when other programs share the machine, so CPU time per request is the steadier figure.
  */
 export function readCpuMs(pid: number): number | null {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    // Fields 14 and 15 of proc(5) (utime, stime); the slice above starts at field 3.
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
-  } catch {
-    return null
+  let total: number | null = null
+  for (const each of processTree(pid)) {
+    try {
+      const stat = fs.readFileSync(`/proc/${each}/stat`, 'utf8')
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+      // Fields 14 and 15 of proc(5) (utime, stime); the slice above starts at field 3.
+      total = (total ?? 0) + ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND
+    } catch {
+      // gone
+    }
   }
+  return total
 }
 
 /** Waits (at most `maxMs`) until a process uses almost no CPU: the backlog of a previous load run is done. */
@@ -165,16 +200,21 @@ export async function waitForIdle(pid: number, maxMs = 20_000) {
   }
 }
 
-/** Samples a process's RSS every `intervalMs` until stopped; returns the peak seen. */
+/** Samples a process tree's RSS every `intervalMs` until stopped; returns the peaks seen (total, largest process). */
 export function sampleRss(pid: number, intervalMs = 100) {
-  let peak = readRss(pid) ?? 0
-  const timer = setInterval(() => {
-    peak = Math.max(peak, readRss(pid) ?? 0)
-  }, intervalMs)
+  const peak = { total: 0, largest: 0 }
+  const sample = () => {
+    const now = readRss(pid)
+    if (!now) return
+    peak.total = Math.max(peak.total, now.total)
+    peak.largest = Math.max(peak.largest, now.largest)
+  }
+  sample()
+  const timer = setInterval(sample, intervalMs)
   return {
     stop: () => {
       clearInterval(timer)
-      peak = Math.max(peak, readRss(pid) ?? 0)
+      sample()
       return peak
     },
   }
