@@ -1,6 +1,7 @@
 /** What an admin page action answers: the toast to show, and on failure the message and field errors. */
 export type AdminActionResult =
-  | { ok: true; intent: string; toast: string }
+  /** `view`: the public page showing what was saved, offered in the toast as "View on website". */
+  | { ok: true; intent: string; toast: string; view?: string }
   | { ok: false; intent: string; toast: string; error: string; fields?: Record<string, string> }
 
 /** An admin page action's answer when the session ran out while staff were typing: nothing is lost. */

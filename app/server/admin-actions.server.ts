@@ -27,9 +27,9 @@ export interface CrudToasts {
   reorderFailed?: string
 }
 
-export interface CrudModel {
-  create: (args: { db: Db; data: unknown }) => Promise<unknown>
-  update: (args: { db: Db; id: string; data: unknown }) => Promise<unknown>
+export interface CrudModel<T = unknown> {
+  create: (args: { db: Db; data: unknown }) => Promise<T>
+  update: (args: { db: Db; id: string; data: unknown }) => Promise<T | null>
   delete: (args: { db: Db; id: string }) => Promise<boolean>
   reorder?: (args: { db: Db; ids: unknown }) => Promise<unknown>
 }
@@ -73,8 +73,16 @@ function sessionEnded(intent: string, toast: string) {
   return data(result, { status: 401 })
 }
 
-/** The action of a list/edit screen: `intent` create, update, delete or reorder, answered with a toast. */
-export async function crudAction({ request, context }: ActionArgs, model: CrudModel, toasts: CrudToasts) {
+/**
+ * The action of a list/edit screen: `intent` create, update, delete or reorder, answered with a toast. `view`
+ * names the public page that shows a saved item, offered with the toast.
+ */
+export async function crudAction<T>(
+  { request, context }: ActionArgs,
+  model: CrudModel<T>,
+  toasts: CrudToasts,
+  view?: (item: T) => string,
+) {
   const runtime = context.get(runtimeContext)
   const session = adminSessionOrNull(context)
   const { db } = runtime
@@ -94,19 +102,20 @@ export async function crudAction({ request, context }: ActionArgs, model: CrudMo
         : toasts.saveFailed
   if (!session) return sessionEnded(intent, failedToast)
   const id = String(form.get('id') ?? '')
-  const ok = (toast: string): AdminActionResult => ({ ok: true, intent, toast })
+  const ok = (toast: string, item?: T): AdminActionResult =>
+    item !== undefined && view ? { ok: true, intent, toast, view: view(item) } : { ok: true, intent, toast }
   switch (intent) {
     case 'create':
       try {
-        await model.create({ db, data: formValues(form) })
-        return ok(toasts.created)
+        return ok(toasts.created, await model.create({ db, data: formValues(form) }))
       } catch (error) {
         return failure(runtime, intent, failedToast, error)
       }
     case 'update':
       try {
-        if (!(await model.update({ db, id, data: formValues(form) }))) throw new NotFoundError(GONE)
-        return ok(toasts.updated)
+        const item = await model.update({ db, id, data: formValues(form) })
+        if (!item) throw new NotFoundError(GONE)
+        return ok(toasts.updated, item)
       } catch (error) {
         return failure(runtime, intent, failedToast, error)
       }
@@ -146,13 +155,15 @@ export async function singleRecordAction(
   { request, context }: ActionArgs,
   save: (args: { db: Db; data: unknown }) => Promise<unknown>,
   toasts: { saved: string; failed: string },
+  /** The public page showing the record, offered with the toast. */
+  view?: string,
 ) {
   const runtime = context.get(runtimeContext)
   if (!adminSessionOrNull(context)) return sessionEnded('save', toasts.failed)
   try {
     const form = await readFormBody(request)
     await save({ db: runtime.db, data: formValues(form) })
-    return { ok: true, intent: 'save', toast: toasts.saved } satisfies AdminActionResult
+    return { ok: true, intent: 'save', toast: toasts.saved, view } satisfies AdminActionResult
   } catch (error) {
     return failure(runtime, 'save', toasts.failed, error)
   }

@@ -1,9 +1,9 @@
-import { LogOut, Menu, X } from 'lucide-react'
+import { ExternalLink, LogOut, Menu, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Form, NavLink, useLocation } from 'react-router'
 
 import { ADMIN_SECTIONS } from './admin-sections.ts'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 
 const MENU_ID = 'admin-menu'
@@ -41,14 +41,14 @@ export function AdminTopBar({ email }: { email: string }) {
           Admin CMS
         </NavLink>
         <nav aria-label="Admin sections" className="hidden min-w-0 flex-1 xl:block">
-          <ul className="flex items-center justify-center gap-0.5">
+          <ul className="flex items-center justify-center 2xl:gap-0.5">
             {ADMIN_SECTIONS.map((section) => (
               <li key={section.to}>
                 <NavLink
                   to={section.to}
                   className={({ isActive }) =>
                     cn(
-                      'block rounded-md px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                      'block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-2.5',
                       'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
                       isActive
                         ? 'bg-primary/10 text-primary'
@@ -63,6 +63,16 @@ export function AdminTopBar({ email }: { email: string }) {
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2 xl:ml-0">
+          <a
+            href="/"
+            target="_blank"
+            rel="noopener"
+            className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'text-primary' })}
+          >
+            <ExternalLink aria-hidden="true" />
+            View website
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
           <Form method="post" action="/admin/logout" className="hidden sm:block">
             <Button type="submit" variant="outline" size="sm" title={`Signed in as ${email}`}>
               <LogOut aria-hidden="true" />

@@ -6,6 +6,7 @@ import type { AdminField } from './admin-fields.ts'
 import { ItemFormCard } from './item-form-card.tsx'
 import { ItemList, type ItemSummary, type MoveDirection } from './item-list.tsx'
 import { PageHeader } from './page-header.tsx'
+import { DiscardChangesDialog, hasUnsavedChanges } from './unsaved-changes.tsx'
 import { scrollToTop, useAdminForm } from './use-admin-form.ts'
 import { useQueuedFetcher } from './use-queued-fetcher.ts'
 import { useResultToast } from './use-result-toast.ts'
@@ -139,6 +140,15 @@ export function CrudScreen<T extends { id: string }>({
     reorders.submit({ intent: 'reorder', ids: JSON.stringify(ids) }, { replace: true })
   }
 
+  function startEditing(item: T) {
+    form.clearErrors()
+    setEditing(item)
+    setFormKey((key) => key + 1)
+    requestFocus('field')
+  }
+  // Edit chosen while the form holds changes: asked first, as leaving the page would be.
+  const [editAsked, setEditAsked] = useState<T | null>(null)
+
   const editingSummary = editing ? describe(editing) : null
   const orphanSummary = orphan ? describe(orphan) : null
   return (
@@ -189,16 +199,28 @@ export function CrudScreen<T extends { id: string }>({
             ordered={ordered}
             busyIds={busyIds}
             onEdit={(item) => {
-              form.clearErrors()
-              setEditing(item)
-              setFormKey((key) => key + 1)
-              requestFocus('field')
+              // The item already in the form: what was typed stays; the form is brought into view.
+              if (item.id === editing?.id) requestFocus('field')
+              else if (hasUnsavedChanges(form.formRef.current)) setEditAsked(item)
+              else startEditing(item)
             }}
             onDelete={(item) => deletes.submit({ intent: 'delete', id: item.id })}
             onMove={move}
           />
         </div>
       </div>
+      <DiscardChangesDialog
+        open={editAsked !== null}
+        title="Discard your changes?"
+        description={`The form has changes that are not saved yet. If you edit “${editAsked ? describe(editAsked).title : ''}” now, they will be lost.`}
+        stayLabel="Keep my changes"
+        leaveLabel="Discard and edit"
+        onStay={() => setEditAsked(null)}
+        onLeave={() => {
+          if (editAsked) startEditing(editAsked)
+          setEditAsked(null)
+        }}
+      />
     </>
   )
 }

@@ -1,8 +1,10 @@
 import { X } from 'lucide-react'
+import { useEffect } from 'react'
 
 import type { AdminField } from './admin-fields.ts'
 import { FormError } from './form-error.tsx'
 import { FormField } from './form-field.tsx'
+import { rememberSavedState, UnsavedChangesGuard } from './unsaved-changes.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 
 /** The card holding an admin form: title, red box, fields in a two-column grid, and the save/cancel row. */
@@ -38,6 +40,11 @@ export function ItemFormCard({
   onCancel?: () => void
 }) {
   const headingId = `${formId}-heading`
+  // The card is shown anew (a new key) for each record, after a save and after Cancel: what it shows then is
+  // the unchanged state that leaving is measured against.
+  useEffect(() => {
+    if (formRef.current) rememberSavedState(formRef.current)
+  }, [formRef])
   return (
     <section
       aria-labelledby={headingId}
@@ -88,6 +95,7 @@ export function ItemFormCard({
           </p>
         </div>
       </form>
+      <UnsavedChangesGuard formRef={formRef} saving={busy} />
     </section>
   )
 }

@@ -3,6 +3,7 @@ import { useFetcher } from 'react-router'
 import { toast } from 'sonner'
 import type { z } from 'zod'
 
+import { successToast } from './success-toast.tsx'
 import { type AdminActionResult, fieldErrorsMessage } from '#app/lib/admin-action-result.ts'
 import { fieldErrors } from '#app/schemas/fields.ts'
 
@@ -67,7 +68,7 @@ export function useAdminForm({
     if (!result || fetcher.state !== 'idle' || handled.current === result) return
     handled.current = result
     if (result.ok) {
-      toast.success(result.toast)
+      successToast(result.toast, result.view)
       clearErrors()
       callbacks.current.onSuccess()
     } else {

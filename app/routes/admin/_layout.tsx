@@ -26,6 +26,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
     <div className="min-h-screen bg-gray-50 text-gray-900">
       <a
         href="#admin-main"
+        // Focus moves without changing the address: a hash change is a history entry outside the router, which
+        // the unsaved-changes guard (React Router's blocker) cannot follow.
+        onClick={(event) => {
+          const main = document.getElementById('admin-main')
+          if (!main) return
+          event.preventDefault()
+          main.focus()
+          main.scrollIntoView()
+        }}
         className="sr-only z-50 rounded-md bg-white px-4 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
         Skip to content

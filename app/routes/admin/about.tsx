@@ -28,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return singleRecordAction(args, saveAboutUs, TOASTS)
+  return singleRecordAction(args, saveAboutUs, TOASTS, '/about')
 }
 
 export default function AboutScreen({ loaderData }: Route.ComponentProps) {

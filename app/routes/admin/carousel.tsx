@@ -46,6 +46,7 @@ export async function action(args: Route.ActionArgs) {
       reorder: reorderCarouselSlides,
     },
     TOASTS,
+    () => '/',
   )
 }
 

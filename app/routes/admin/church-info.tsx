@@ -126,6 +126,7 @@ export async function action(args: Route.ActionArgs) {
     args,
     ({ db, data }) => saveChurchInfo({ db, data: withMapPosition(data) }),
     TOASTS,
+    '/contact',
   )
 }
 

@@ -44,7 +44,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return crudAction(args, { create: createEvent, update: updateEvent, delete: deleteEvent }, TOASTS)
+  return crudAction(
+    args,
+    { create: createEvent, update: updateEvent, delete: deleteEvent },
+    TOASTS,
+    () => '/events',
+  )
 }
 
 export default function EventsScreen({ loaderData }: Route.ComponentProps) {

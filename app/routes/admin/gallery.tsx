@@ -49,6 +49,7 @@ export async function action(args: Route.ActionArgs) {
     args,
     { create: createGalleryImage, update: updateGalleryImage, delete: deleteGalleryImage },
     TOASTS,
+    () => '/gallery',
   )
 }
 

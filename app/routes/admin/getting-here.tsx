@@ -54,6 +54,7 @@ export async function action(args: Route.ActionArgs) {
       reorder: reorderGettingHere,
     },
     TOASTS,
+    () => '/about#getting-here',
   )
 }
 

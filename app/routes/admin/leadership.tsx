@@ -55,6 +55,7 @@ export async function action(args: Route.ActionArgs) {
       reorder: reorderLeadershipTeam,
     },
     TOASTS,
+    () => '/about#leadership',
   )
 }
 

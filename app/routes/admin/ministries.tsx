@@ -43,7 +43,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return crudAction(args, { create: createMinistry, update: updateMinistry, delete: deleteMinistry }, TOASTS)
+  return crudAction(
+    args,
+    { create: createMinistry, update: updateMinistry, delete: deleteMinistry },
+    TOASTS,
+    (ministry) => `/ministries#${ministry.id}`,
+  )
 }
 
 export default function MinistriesScreen({ loaderData }: Route.ComponentProps) {

@@ -46,7 +46,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action(args: Route.ActionArgs) {
-  return crudAction(args, { create: createService, update: updateService, delete: deleteService }, TOASTS)
+  return crudAction(
+    args,
+    { create: createService, update: updateService, delete: deleteService },
+    TOASTS,
+    () => '/services',
+  )
 }
 
 export default function ServicesScreen({ loaderData }: Route.ComponentProps) {

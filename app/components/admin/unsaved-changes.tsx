@@ -1,0 +1,138 @@
+import { useEffect, useRef } from 'react'
+import { useBlocker } from 'react-router'
+
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogTitle,
+} from '#app/components/ui/alert-dialog.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
+
+/** What a form holds as text, in order: the values a save would send (files are uploaded on their own). */
+function formState(form: HTMLFormElement) {
+  return JSON.stringify([...new FormData(form)].filter(([, value]) => typeof value === 'string'))
+}
+
+// The state each form element was in when it was shown (or last saved): a form differs from it once changed.
+const savedStates = new WeakMap<HTMLFormElement, string>()
+
+/** Remembers a form's state as its unchanged one: called when a form is shown with stored (or empty) values. */
+export function rememberSavedState(form: HTMLFormElement) {
+  savedStates.set(form, formState(form))
+}
+
+/** Has anything been typed, chosen, uploaded or removed in the form since it was shown? */
+export function hasUnsavedChanges(form: HTMLFormElement | null) {
+  if (!form) return false
+  if (form.querySelector('[data-uploading="true"]')) return true
+  const saved = savedStates.get(form)
+  return saved !== undefined && formState(form) !== saved
+}
+
+/**
+ * Asks before the page is left while its form holds changes: a link or the admin menu, back and forward (React
+ * Router's blocker, answered by the dialog below), and closing or reloading the tab (`beforeunload`, answered by
+ * the browser's own question). A form being saved, or just saved or cancelled, leaves freely.
+ */
+export function UnsavedChangesGuard({
+  formRef,
+  saving,
+}: {
+  formRef: React.RefObject<HTMLFormElement | null>
+  saving: boolean
+}) {
+  const savingRef = useRef(saving)
+  useEffect(() => {
+    savingRef.current = saving
+  })
+
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      !savingRef.current &&
+      (currentLocation.pathname !== nextLocation.pathname ||
+        currentLocation.search !== nextLocation.search) &&
+      hasUnsavedChanges(formRef.current),
+  )
+
+  useEffect(() => {
+    const onBeforeUnload = (event: BeforeUnloadEvent) => {
+      if (savingRef.current || !hasUnsavedChanges(formRef.current)) return
+      event.preventDefault()
+      // Older browsers show the question only when returnValue is set.
+      event.returnValue = ''
+    }
+    window.addEventListener('beforeunload', onBeforeUnload)
+    return () => window.removeEventListener('beforeunload', onBeforeUnload)
+  }, [formRef])
+
+  return (
+    <DiscardChangesDialog
+      open={blocker.state === 'blocked'}
+      title="Leave without saving?"
+      description="This page has changes that are not saved yet. If you leave now, they will be lost."
+      stayLabel="Stay on this page"
+      leaveLabel="Leave without saving"
+      onStay={() => blocker.reset?.()}
+      onLeave={() => blocker.proceed?.()}
+    />
+  )
+}
+
+/** The question before changes are thrown away: Stay (the default, and Escape) keeps them. */
+export function DiscardChangesDialog({
+  open,
+  title,
+  description,
+  stayLabel,
+  leaveLabel,
+  onStay,
+  onLeave,
+}: {
+  open: boolean
+  title: string
+  description: string
+  stayLabel: string
+  leaveLabel: string
+  onStay: () => void
+  onLeave: () => void
+}) {
+  const left = useRef(false)
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onStay()
+      }}
+    >
+      <AlertDialogContent
+        onOpenAutoFocus={() => {
+          left.current = false
+        }}
+        onCloseAutoFocus={(event) => {
+          // After Leave, focus goes where the next screen puts it, not back to the link or button pressed.
+          if (left.current) event.preventDefault()
+        }}
+      >
+        <AlertDialogTitle>{title}</AlertDialogTitle>
+        <AlertDialogDescription>{description}</AlertDialogDescription>
+        <div className="mt-2 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <AlertDialogCancel className={buttonClasses({ variant: 'outline' })}>{stayLabel}</AlertDialogCancel>
+          <AlertDialogAction
+            className={buttonClasses({ variant: 'destructive' })}
+            onClick={(event) => {
+              // The dialog closes by the state change that follows, not as a Stay would.
+              event.preventDefault()
+              left.current = true
+              onLeave()
+            }}
+          >
+            {leaveLabel}
+          </AlertDialogAction>
+        </div>
+      </AlertDialogContent>
+    </AlertDialog>
+  )
+}
