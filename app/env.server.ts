@@ -1,6 +1,8 @@
 import path from 'node:path'
 import { z } from 'zod'
 
+import { parseMailbox, parseSmtpUrl } from './lib/mail-address.ts'
+
 const booleanish = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value))
@@ -40,6 +42,38 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     PAGE_CACHE: booleanish.default(true),
+    SMTP_URL: z
+      .string()
+      .refine((value) => parseSmtpUrl(value) !== null, {
+        error: 'must look like smtp://user:password@host:587 or smtps://user:password@host:465',
+      })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    MAIL_FROM: z
+      .string()
+      .refine((value) => parseMailbox(value) !== null, {
+        error: 'must be an address, or a name and an address: Church Office <office@church.example>',
+      })
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    NOTIFY_TO: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        const addresses = (value ?? '')
+          .split(',')
+          .map((address) => address.trim())
+          .filter(Boolean)
+        const bad = addresses.find((address) => !z.email().safeParse(address).success)
+        if (bad) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `"${bad}" is not an e-mail address (separate them with commas)`,
+          })
+          return z.NEVER
+        }
+        return addresses
+      }),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {
@@ -47,6 +81,14 @@ const EnvSchema = z
         code: 'custom',
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      })
+    }
+    if (env.SMTP_URL && !env.MAIL_FROM) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['MAIL_FROM'],
+        message:
+          'must be set with SMTP_URL: the address alerts are sent from (Church Office <office@church.example>)',
       })
     }
   })

@@ -16,6 +16,8 @@ import { migrateToLatest } from './db/migrate.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
 import { type Env, readEnv } from './env.server.ts'
 import { type Clock, systemClock } from './lib/clock.ts'
+import { startBackgroundWork } from './server/background.server.ts'
+import { type MailSettings, mailSettings } from './server/mail-worker.server.ts'
 import { LocalImageStorage } from './storage/images.server.ts'
 
 export interface AppRuntime {
@@ -25,8 +27,12 @@ export interface AppRuntime {
   storage: LocalImageStorage
   logger: pino.Logger
   clock: Clock
-  /** The signing secret (AUTH_SECRET or the generated one): sessions, device cookies. */
+  /** The signing secret (AUTH_SECRET or the generated one): sessions, device cookies, the contact form's token. */
   secret: string
+  /** SMTP_URL and MAIL_FROM, or null when e-mail is off. */
+  mail: MailSettings | null
+  /** The outbox's sender in this process: `wake()` after queueing e-mails sends them at once. */
+  mailer: { wake: () => void }
   close: () => Promise<void>
 }
 
@@ -101,7 +107,19 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
     const auth = createAuth({ db, env, secret })
     const storage = new LocalImageStorage(path.join(env.dataDir, 'uploads'))
     await storage.init()
-    return { env, db, auth, storage, logger, clock: systemClock, secret, close: () => db.close() }
+    return {
+      env,
+      db,
+      auth,
+      storage,
+      logger,
+      clock: systemClock,
+      secret,
+      mail: mailSettings(env),
+      // The operator's tools send nothing: what they queue goes out with the server's next round.
+      mailer: { wake: () => {} },
+      close: () => db.close(),
+    }
   } catch (error) {
     await db.close()
     throw error
@@ -128,5 +146,13 @@ export async function startRuntime(env: Env = readEnv()): Promise<AppRuntime> {
       'No administrator yet: run `npm run admin -- create you@example.org` (or set ADMIN_EMAIL and ADMIN_PASSWORD) to sign in at /admin/login',
     )
   }
-  return runtime
+  const background = await startBackgroundWork(runtime)
+  return {
+    ...runtime,
+    mailer: background.mailer,
+    close: async () => {
+      await background.stop()
+      await runtime.close()
+    },
+  }
 }

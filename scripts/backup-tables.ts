@@ -7,15 +7,20 @@ import { TABLES, type TableName } from '#app/schemas/tables.ts'
 /** better-auth's tables, parents before children (session and account refer to user). */
 const AUTH_TABLES = ['user', 'account', 'session', 'verification'] as const
 
-/** Every table a backup holds: the declared tables (app/schemas/tables.ts), the uploads' records, the accounts. */
-export const BACKUP_TABLES = [...(Object.keys(TABLES) as TableName[]), 'media', ...AUTH_TABLES]
+/**
+ * Every table a backup holds: the declared tables (app/schemas/tables.ts), the uploads' records, the settings
+ * (notification recipients, retention), the accounts.
+ */
+export const BACKUP_TABLES = [...(Object.keys(TABLES) as TableName[]), 'media', 'settings', ...AUTH_TABLES]
 
 /**
- * Tables a backup leaves out on purpose: counters that start again (rate limits, the cache's content version)
- * and the migrators' own bookkeeping, which the restored database's migrations write anew.
+ * Tables a backup leaves out on purpose: counters that start again (rate limits, the cache's content version),
+ * the outbox (a restored site must not send old alerts again) and the migrators' own bookkeeping, which the
+ * restored database's migrations write anew.
  */
 export const TRANSIENT_TABLES = [
   'rate_limits',
+  'outbox',
   'content_version',
   'kysely_migration',
   'kysely_migration_lock',

@@ -29,6 +29,11 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 const UNCACHED_PREFIXES = ['/api/', '/admin', '/media/', '/assets/', '/healthz', '/og/', '/icons/']
 /** …except the API's reads of public tables, the same for everyone (app/schemas/tables.ts). */
 const PUBLIC_API_READ = new RegExp(`^/api/(?:${PUBLIC_TABLES.join('|')})(?:/[^/]+)?$`)
+/**
+ * The contact page carries the time it was rendered, signed (the form's spam check): a copy kept in the cache
+ * would hand every visitor an old time. It is rendered for each request.
+ */
+const UNCACHED_PAGES = new Set(['/contact', '/contact.data'])
 const BODY_MAX_BYTES = 1024 * 1024
 /** Pages and API reads rendered at once (server/render-limit.ts); page-cache hits never wait. */
 const RENDERS_AT_ONCE = 8
@@ -172,7 +177,8 @@ export function createSite(runtime: AppRuntime) {
       render: (request, req, res) => render(request, loadContext(req, res)),
       getVersion: () => runtime.db.contentVersion.current(),
       cacheable: (path) =>
-        PUBLIC_API_READ.test(path) || !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix)),
+        PUBLIC_API_READ.test(path) ||
+        (!UNCACHED_PAGES.has(path) && !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))),
       // The gallery's tab, and React Router's list of routes in a `.data` request.
       queryParams: ['category', '_routes', 'index'],
       // Without PUBLIC_URL, pages name the host they were asked for: each host has pages of its own.

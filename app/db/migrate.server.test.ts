@@ -105,4 +105,30 @@ describe.each(testDatabases)('$name', (database) => {
     await migrateToLatest(db)
     expect(await getChurchInfo({ db })).toMatchObject({ phone: 'ring the office', whatsapp_number: null })
   })
+
+  test('messages kept before the inbox had states count as read, so the new-message count starts from zero', async () => {
+    const db = await emptyTestDatabase(database)
+    const earlier = new Migrator({
+      db: db.kysely,
+      provider: { getMigrations: async () => migrationsBefore('0008') },
+    })
+    expect((await earlier.migrateToLatest()).error).toBeUndefined()
+    const message = { first_name: 'Órla', last_name: 'Ní Bhriain', email: 'orla@example.ie', phone: null }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (db.kysely as any)
+      .insertInto('contact_messages')
+      .values([
+        { ...message, id: 'a', subject: null, message: 'Dia duit', created_at: '2026-01-01T00:00:00Z' },
+        { ...message, id: 'b', subject: 'Choir', message: 'Alto?', created_at: '2026-01-02T00:00:00Z' },
+      ])
+      .execute()
+
+    expect(await migrateToLatest(db)).toContain('0008-mail')
+    const { items } = await listContactMessages({ db })
+    expect(items.map((item) => [item.id, item.status, item.spam_reason])).toEqual([
+      ['b', 'read', null],
+      ['a', 'read', null],
+    ])
+    expect((await listContactMessages({ db, status: 'new' })).total).toBe(0)
+  })
 })

@@ -22,6 +22,38 @@ export interface ContactMessagesTable {
   sort_first_name: string | null
   sort_email: string | null
   sort_subject: string | null
+  /** new, read, replied, archived or spam (MESSAGE_STATUSES). */
+  status: ColumnType<string, string | undefined, string>
+  /** Why the message was put in Spam, in staff's words; null otherwise. */
+  spam_reason: string | null
+}
+
+/** One e-mail waiting to be sent, being sent, sent or given up on (app/models/outbox.server.ts). */
+export interface OutboxTable {
+  id: string
+  ref_id: string | null
+  to_address: string
+  subject: string
+  text_body: string
+  html_body: string | null
+  reply_to_name: string | null
+  reply_to_address: string | null
+  created_at: Timestamp
+  attempts: ColumnType<number, number | undefined, number>
+  /** Milliseconds since the epoch. */
+  next_attempt_at: ColumnType<number, number, number>
+  last_error: string | null
+  sent_at: Timestamp | null
+  failed_at: Timestamp | null
+  lease_owner: string | null
+  lease_until: ColumnType<number | null, number | null | undefined, number | null>
+}
+
+export interface SettingsTable {
+  key: string
+  /** JSON. */
+  value: string
+  updated_at: Timestamp
 }
 
 export interface MediaTable {
@@ -59,4 +91,6 @@ export interface Database extends ContentTables {
   media: MediaTable
   rate_limits: RateLimitsTable
   content_version: ContentVersionTable
+  outbox: OutboxTable
+  settings: SettingsTable
 }

@@ -5,6 +5,20 @@ import { optionalText, requiredText } from './fields.ts'
 export const CONTACT_MESSAGE_MAX_LENGTH = 10_000
 /** Name of the hidden field that people never fill in and spam robots do. */
 export const HONEYPOT_FIELD = 'website'
+/** Name of the hidden field holding the signed time the form was rendered (app/server/spam.server.ts). */
+export const FORM_TOKEN_FIELD = 'form_token'
+
+/** A message's state in the inbox: new until opened, then read; replied, archived, or put in Spam. */
+export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'archived', 'spam'] as const
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number]
+/** The inbox proper: what is neither archived nor spam. */
+export const INBOX_STATUSES: readonly MessageStatus[] = ['new', 'read', 'replied']
+
+export const MessageStatusSchema = z.object({
+  status: z.enum(MESSAGE_STATUSES, {
+    error: `Status must be one of ${MESSAGE_STATUSES.join(', ')}`,
+  }),
+})
 
 export const ContactMessageSchema = z.object({
   first_name: requiredText('First name', 100),
@@ -21,4 +35,10 @@ export const ContactMessageSchema = z.object({
 })
 
 export type ContactMessageData = z.output<typeof ContactMessageSchema>
-export type ContactMessage = ContactMessageData & { id: string; created_at: string }
+export type ContactMessage = ContactMessageData & {
+  id: string
+  created_at: string
+  status: MessageStatus
+  /** Why it was put in Spam; null otherwise. */
+  spam_reason: string | null
+}

@@ -32,6 +32,12 @@ function adminRoutes(): AdminRoute[] {
     { method: 'PUT', path: '/api/about_us', json: makeAboutUs() },
     { method: 'GET', path: '/api/contact_messages' },
     { method: 'GET', path: '/api/contact_messages/:id', table: 'contact_messages' },
+    {
+      method: 'PATCH',
+      path: '/api/contact_messages/:id',
+      table: 'contact_messages',
+      json: { status: 'archived' },
+    },
     { method: 'DELETE', path: '/api/contact_messages/:id', table: 'contact_messages' },
     { method: 'POST', path: '/api/uploads', multipart: true },
   )
@@ -46,7 +52,7 @@ test('the walk covers every list table of the API and every admin-only route', (
     'leadership_team',
     'getting_here',
   ])
-  expect(routes).toHaveLength(7 * 4 + 3 + 6)
+  expect(routes).toHaveLength(7 * 4 + 3 + 7)
 })
 
 describe.each(databases)('$name', (database) => {

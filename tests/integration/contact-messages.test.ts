@@ -16,6 +16,8 @@ interface StoredMessage {
   subject: string | null
   message: string
   created_at: string
+  status: string
+  spam_reason: string | null
 }
 
 let lastAddress = 0
@@ -57,6 +59,8 @@ describe.each(databases)('$name', (database) => {
         subject: null,
         message: `Hello ${word}`,
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT[\d:.]+Z$/),
+        status: 'new',
+        spam_reason: null,
       },
     ])
     const one = await ctx.admin.get(`/api/contact_messages/${list.body[0].id}`)
@@ -251,6 +255,46 @@ describe.each(databases)('$name', (database) => {
     expect(again.status).toBe(404)
     expect(again.body).toEqual(apiError())
     expect((await search(`q=${word}`)).body).toEqual([])
+  })
+
+  test('each message has a state: new at first; PATCH moves it, and ?status= lists one state or the inbox', async () => {
+    const word = uniqueWord()
+    for (const name of ['Ann', 'Brid', 'Cait'])
+      await send(makeContactMessage({ first_name: name, message: word }))
+    const list = (await search(`q=${word}`)).body
+    expect(list.map((message) => message.status)).toEqual(['new', 'new', 'new'])
+    const [cait, brid] = list
+    const archived = await ctx.admin.patch(`/api/contact_messages/${cait.id}`, { status: 'archived' })
+    expect(archived.status).toBe(200)
+    expect(archived.body).toMatchObject({ id: cait.id, first_name: 'Cait', status: 'archived' })
+    expect((await ctx.admin.patch(`/api/contact_messages/${brid.id}`, { status: 'replied' })).status).toBe(
+      200,
+    )
+    const names = async (status: string) =>
+      (await search(`q=${word}&status=${status}`)).body.map((message) => message.first_name)
+    expect(await names('new')).toEqual(['Ann'])
+    expect(await names('replied')).toEqual(['Brid'])
+    expect(await names('archived')).toEqual(['Cait'])
+    expect(await names('spam')).toEqual([])
+    expect(await names('inbox')).toEqual(['Brid', 'Ann'])
+    expect((await search(`q=${word}&status=archived`)).headers.get('x-total-count')).toBe('1')
+  })
+
+  test('an unknown state is refused with 400 naming status; an unknown id is 404', async () => {
+    const word = uniqueWord()
+    await send(makeContactMessage({ message: word }))
+    const [message] = (await search(`q=${word}`)).body
+    for (const body of [{ status: 'deleted' }, {}, { status: 3 }]) {
+      const answer = await ctx.admin.patch(`/api/contact_messages/${message.id}`, body)
+      expect(answer.status, JSON.stringify(body)).toBe(400)
+      expect(answer.body).toEqual(apiError({ status: expect.stringMatching(/^Status must be one of/) }))
+    }
+    expect((await ctx.admin.get(`/api/contact_messages/${message.id}`)).body.status).toBe('new')
+    const unknown = await ctx.admin.patch('/api/contact_messages/no-such-id', { status: 'read' })
+    expect(unknown.status).toBe(404)
+    const badFilter = await search('status=unread')
+    expect(badFilter.status).toBe(400)
+    expect(badFilter.body).toEqual(apiError({ status: expect.any(String) }))
   })
 
   test('a visitor can neither list nor read messages', async () => {

@@ -6,8 +6,9 @@ import { buttonClasses } from './button-classes.ts'
 import { cn } from '#app/lib/cn.ts'
 import type * as ContactMessageSchema from '#app/schemas/contact-message.ts'
 
-// The schema's constant, checked by type: importing its value would bring zod into the browser bundle.
+// The schema's constants, checked by type: importing their values would bring zod into the browser bundle.
 const HONEYPOT_FIELD: typeof ContactMessageSchema.HONEYPOT_FIELD = 'website'
+const FORM_TOKEN_FIELD: typeof ContactMessageSchema.FORM_TOKEN_FIELD = 'form_token'
 
 export const CONTACT_SUCCESS_MESSAGE = 'Your message has been sent successfully!'
 
@@ -19,7 +20,7 @@ export type ContactFormResult =
  * The contact form. With JavaScript it sends in the background ('Sending...') and clears itself on success;
  * without, it is an ordinary form post to the page's action, which answers with the same messages.
  */
-export function ContactForm() {
+export function ContactForm({ formToken }: { formToken: string }) {
   const fetcher = useFetcher<ContactFormResult>({ key: 'contact' })
   // Without JavaScript the answer comes back as the page's own action data.
   const pageResult = useActionData<ContactFormResult>()
@@ -101,6 +102,8 @@ export function ContactForm() {
         defaultValue={value('message')}
       />
 
+      {/* When the form was rendered, signed by the server; a refused post keeps the first one. */}
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={failure?.values?.[FORM_TOKEN_FIELD] || formToken} />
       {/* People never see or fill this field; robots that fill every field give themselves away. */}
       <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden>
         <label>

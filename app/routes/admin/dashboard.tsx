@@ -1,15 +1,18 @@
-import { ArrowRight, CalendarDays, HandHeart, Images, Music } from 'lucide-react'
+import { ArrowRight, CalendarDays, HandHeart, Images, Mail, Music } from 'lucide-react'
 import { Link } from 'react-router'
 
 import type { Route } from './+types/dashboard.ts'
+import { MailNotices } from '#app/components/admin/mail-notices.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
+import { countContactMessages } from '#app/models/contact-messages.server.ts'
 import { countEvents, listEvents } from '#app/models/events.server.ts'
 import { countGalleryImages, listGalleryImages } from '#app/models/gallery-images.server.ts'
 import { countMinistries } from '#app/models/ministries.server.ts'
 import { countServices } from '#app/models/services.server.ts'
+import { mailStatus } from '#app/server/mail-status.server.ts'
 
 const RECENT_COUNT = 5
 
@@ -18,16 +21,21 @@ export const meta = () => adminMeta('Dashboard')
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
   const { db } = runtime
-  const [serviceCount, eventCount, ministryCount, imageCount, events, images] = await Promise.all([
-    countServices({ db }),
-    countEvents({ db }),
-    countMinistries({ db }),
-    countGalleryImages({ db }),
-    listEvents({ db, limit: RECENT_COUNT }),
-    listGalleryImages({ db, limit: RECENT_COUNT }),
-  ])
+  const [serviceCount, eventCount, ministryCount, imageCount, events, images, newMessages, mail] =
+    await Promise.all([
+      countServices({ db }),
+      countEvents({ db }),
+      countMinistries({ db }),
+      countGalleryImages({ db }),
+      listEvents({ db, limit: RECENT_COUNT }),
+      listGalleryImages({ db, limit: RECENT_COUNT }),
+      countContactMessages({ db, status: 'new' }),
+      mailStatus(runtime),
+    ])
   return {
+    mail,
     counts: [
+      { label: 'New messages', count: newMessages, to: '/admin/messages?status=new', icon: 'messages' },
       { label: 'Services', count: serviceCount, to: '/admin/services', icon: 'services' },
       { label: 'Events', count: eventCount, to: '/admin/events', icon: 'events' },
       { label: 'Ministries', count: ministryCount, to: '/admin/ministries', icon: 'ministries' },
@@ -38,18 +46,26 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-const ICONS = { services: Music, events: CalendarDays, ministries: HandHeart, gallery: Images }
+const ICONS = {
+  messages: Mail,
+  services: Music,
+  events: CalendarDays,
+  ministries: HandHeart,
+  gallery: Images,
+}
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, events, images } = loaderData
+  const { counts, events, images, mail } = loaderData
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of the church website's content." />
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+      <MailNotices status={mail} />
+      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         {counts.map(({ label, count, to, icon }) => {
           const Icon = ICONS[icon]
           return (
-            <li key={to}>
+            // Five cards in two columns on phones: the messages card takes a row of its own.
+            <li key={to} className={cn(icon === 'messages' && 'col-span-2 lg:col-span-1')}>
               <Link
                 to={to}
                 className="group flex h-full flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-xs transition hover:border-primary/40 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary sm:flex-row sm:items-center sm:gap-4 sm:p-5"

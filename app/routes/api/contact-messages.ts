@@ -7,12 +7,19 @@ import { ValidationError } from '#app/lib/errors.ts'
 import { parseWholeNumber } from '#app/lib/whole-number.ts'
 import {
   listContactMessages,
+  type MessageFilter,
   MESSAGES_PAGE_SIZE_MAX,
   MESSAGE_SORT_COLUMNS,
   type MessageSortColumn,
 } from '#app/models/contact-messages.server.ts'
+import { MESSAGE_STATUSES } from '#app/schemas/contact-message.ts'
 
-/** Admin: messages, newest first; `q`, `sort`, `dir`, `limit` and `offset` search, sort and page on the server. */
+const FILTERS: readonly string[] = [...MESSAGE_STATUSES, 'inbox']
+
+/**
+ * Admin: messages, newest first; `status` (one state, or `inbox`: new, read and replied), `q`, `sort`, `dir`,
+ * `limit` and `offset` filter, search, sort and page on the server.
+ */
 export const loader = apiHandler<Route.LoaderArgs>(async ({ request, runtime }) => {
   await requireAdminApi(request, runtime)
   const url = new URL(request.url)
@@ -21,8 +28,13 @@ export const loader = apiHandler<Route.LoaderArgs>(async ({ request, runtime }) 
     ? (sortParam as MessageSortColumn)
     : 'created_at'
   const dirParam = url.searchParams.get('dir')
+  const status = url.searchParams.get('status') || undefined
+  if (status !== undefined && !FILTERS.includes(status)) {
+    throw new ValidationError({ status: `status must be one of ${FILTERS.join(', ')}` }, 'Invalid filter')
+  }
   const { items, total } = await listContactMessages({
     db: runtime.db,
+    status: status as MessageFilter | undefined,
     q: url.searchParams.get('q') ?? undefined,
     sort,
     dir: dirParam === 'asc' || dirParam === 'desc' ? dirParam : undefined,
@@ -53,6 +65,7 @@ function pagingParams(params: URLSearchParams) {
 export const action = apiHandler<Route.ActionArgs>(async ({ request, context, runtime }) => {
   allowMethods(request, ['GET', 'POST'])
   const body = await readJsonBody(request)
-  await submitContactMessage({ runtime, clientIp: context.get(requestContext).clientIp, data: body })
+  const { clientIp, origin } = context.get(requestContext)
+  await submitContactMessage({ runtime, clientIp, origin, data: body })
   return json({ ok: true }, { status: 201 })
 })

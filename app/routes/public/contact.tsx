@@ -14,9 +14,28 @@ import { readFormBody } from '#app/server/api.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { submitContactMessage } from '#app/server/contact.server.ts'
-import { HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '#app/schemas/contact-message.ts'
+import { makeFormToken } from '#app/server/spam.server.ts'
 
-const FORM_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'subject', 'message'] as const
+const FORM_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'subject',
+  'message',
+  FORM_TOKEN_FIELD,
+] as const
+
+/**
+ * The form's token: when it was rendered, signed. A post that comes sooner than a person could type, or a day
+ * later, is kept in Spam (app/server/spam.server.ts). It depends on the time, so this page is never kept in the
+ * page cache (server/app.ts).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const runtime = context.get(runtimeContext)
+  return { formToken: makeFormToken(runtime.secret, runtime.clock.now().getTime()) }
+}
 
 /** The form's fields as posted, every one as text: what a refused form is filled in with again. */
 const formValues = (form: FormData) =>
@@ -36,9 +55,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const values = formValues(form)
   try {
+    const { clientIp, origin } = context.get(requestContext)
     await submitContactMessage({
       runtime,
-      clientIp: context.get(requestContext).clientIp,
+      clientIp,
+      origin,
+      fromForm: true,
       data: { ...values, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') },
     })
     return { ok: true } satisfies ContactFormResult
@@ -85,7 +107,7 @@ export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'contact', { church: true })
 }
 
-export default function Contact() {
+export default function Contact({ loaderData }: Route.ComponentProps) {
   const church = useChurch()
   return (
     <>
@@ -103,7 +125,7 @@ export default function Contact() {
             Send Us a Message
           </h2>
           <p className="mt-2 mb-6 text-muted-foreground">Fields marked * are required.</p>
-          <ContactForm />
+          <ContactForm formToken={loaderData.formToken} />
         </section>
 
         <div className="min-w-0 space-y-8 lg:col-span-2">

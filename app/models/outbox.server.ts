@@ -1,0 +1,208 @@
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
+
+import type { Db } from '#app/db/database.server.ts'
+import type { Database, OutboxTable } from '#app/db/types.ts'
+import { newId } from '#app/lib/ids.server.ts'
+import { parseMailbox, singleLine } from '#app/lib/mail-address.ts'
+
+/** One e-mail to send. Addresses are single mailboxes; names and the subject are made single lines. */
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html?: string | null
+  /** Where answers go: a name and an address, never a formatted string a visitor's name could break out of. */
+  replyTo?: { name?: string | null; address: string } | null
+  /** The record the e-mail is about (a contact message's id): deleting that record deletes its e-mails. */
+  refId?: string | null
+}
+
+export type OutboxRow = Selectable<OutboxTable>
+
+type Executor = Kysely<Database> | Transaction<Database>
+
+const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db)
+
+/** After this long without being accepted by the SMTP server, an e-mail is given up. */
+export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000
+/** Sent e-mails are kept this long (they hold the visitor's words), given-up ones a little longer. */
+export const SENT_KEPT_MS = 7 * 24 * 60 * 60 * 1000
+export const FAILED_KEPT_MS = 30 * 24 * 60 * 60 * 1000
+
+/**
+ * Queues e-mails in the outbox, to be sent by the mail worker (app/server/mail-worker.server.ts). Pass the
+ * transaction that writes what the e-mail is about, and both are kept or neither: a message is never saved
+ * without its alert, nor an alert sent for a message that was not saved. Outside a transaction pass the Db.
+ * After the commit, `runtime.mailer.wake()` has it sent at once instead of at the worker's next round.
+ */
+export async function enqueueMail(db: Db | Executor, mails: OutgoingMail | OutgoingMail[], now = Date.now()) {
+  const list = Array.isArray(mails) ? mails : [mails]
+  if (list.length === 0) return []
+  const createdAt = new Date(now).toISOString()
+  const rows = list.map((mail) => {
+    const to = parseMailbox(mail.to)
+    if (!to) throw new Error(`Not an e-mail address: ${JSON.stringify(mail.to)}`)
+    const replyTo = mail.replyTo ? parseMailbox(mail.replyTo.address) : null
+    if (mail.replyTo && !replyTo)
+      throw new Error(`Not an e-mail address: ${JSON.stringify(mail.replyTo.address)}`)
+    return {
+      id: newId(),
+      ref_id: mail.refId ?? null,
+      to_address: to.address,
+      subject: singleLine(mail.subject, 250),
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      reply_to_name: mail.replyTo?.name ? singleLine(mail.replyTo.name, 200) : null,
+      reply_to_address: replyTo?.address ?? null,
+      created_at: createdAt,
+      attempts: 0,
+      next_attempt_at: now,
+    }
+  })
+  await executor(db).insertInto('outbox').values(rows).execute()
+  return rows.map((row) => row.id)
+}
+
+/**
+ * Claims the e-mail due soonest for `owner` until `leaseUntil`, or answers null when none is due. One statement:
+ * on PostgreSQL the row is picked with FOR UPDATE SKIP LOCKED, so workers of several instances each take a
+ * different one; SQLite runs it under its single writer lock. A lease run out (its worker died mid-send) makes
+ * the e-mail claimable again.
+ */
+export async function claimDueMail(
+  db: Db,
+  { owner, now, leaseUntil }: { owner: string; now: number; leaseUntil: number },
+): Promise<OutboxRow | null> {
+  let due = db.kysely
+    .selectFrom('outbox')
+    .select('id')
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+    .orderBy('next_attempt_at')
+    .limit(1)
+  if (db.dialect === 'postgres') due = due.forUpdate().skipLocked()
+  const row = await db.kysely
+    .updateTable('outbox')
+    .set({ lease_owner: owner, lease_until: leaseUntil, attempts: sql<number>`attempts + 1` })
+    .where('id', '=', due)
+    .returningAll()
+    .executeTakeFirst()
+  return (row as OutboxRow | undefined) ?? null
+}
+
+/** Records that the SMTP server accepted the e-mail; the other waiting e-mails are due at once (it is back). */
+export async function markMailSent(db: Db, { id, owner, now }: { id: string; owner: string; now: number }) {
+  await db.kysely
+    .updateTable('outbox')
+    .set({ sent_at: new Date(now).toISOString(), lease_owner: null, lease_until: null })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .execute()
+  await db.kysely
+    .updateTable('outbox')
+    .set({ next_attempt_at: now })
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '>', now)
+    .execute()
+}
+
+/** Records a failed attempt: tried again at `retryAt`, or given up when that is null. */
+export async function markMailFailed(
+  db: Db,
+  {
+    id,
+    owner,
+    now,
+    error,
+    retryAt,
+  }: { id: string; owner: string; now: number; error: string; retryAt: number | null },
+) {
+  await db.kysely
+    .updateTable('outbox')
+    .set({
+      last_error: error.slice(0, 500),
+      lease_owner: null,
+      lease_until: null,
+      ...(retryAt === null ? { failed_at: new Date(now).toISOString() } : { next_attempt_at: retryAt }),
+    })
+    .where('id', '=', id)
+    .where('lease_owner', '=', owner)
+    .execute()
+}
+
+/** Makes every waiting e-mail due now (at start-up: the settings may have been put right meanwhile). */
+export async function retryWaitingMailNow(db: Db, now: number) {
+  await db.kysely
+    .updateTable('outbox')
+    .set({ next_attempt_at: now })
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('next_attempt_at', '>', now)
+    .execute()
+}
+
+export interface MailProblems {
+  /** E-mails not sent yet after at least one failed attempt, still being retried. */
+  retrying: number
+  /** E-mails given up in the last `since` window. */
+  failed: number
+  /** The SMTP server's (or the connection's) reason for the most recent failure. */
+  lastError: string | null
+}
+
+/** What the dashboard says about e-mails that could not be sent. */
+export async function mailProblems(db: Db, { since }: { since: number }): Promise<MailProblems> {
+  const sinceIso = new Date(since).toISOString()
+  const rows = await db.kysely
+    .selectFrom('outbox')
+    .select(['failed_at', 'last_error', 'created_at'])
+    .where('sent_at', 'is', null)
+    .where('last_error', 'is not', null)
+    .where((eb) => eb.or([eb('failed_at', 'is', null), eb('failed_at', '>=', sinceIso)]))
+    .orderBy('created_at', 'desc')
+    .limit(1000)
+    .execute()
+  return {
+    retrying: rows.filter((row) => row.failed_at === null).length,
+    failed: rows.filter((row) => row.failed_at !== null).length,
+    lastError: rows[0]?.last_error ?? null,
+  }
+}
+
+/** Counts the e-mails not sent yet (waiting, or being sent). */
+export async function countWaitingMail(db: Db) {
+  const row = await db.kysely
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .executeTakeFirst()
+  return Number(row?.count ?? 0)
+}
+
+/** Deletes the e-mails about these records (their messages were deleted: erasure reaches the outbox too). */
+export async function deleteMailFor(db: Db | Executor, refIds: string[]) {
+  if (refIds.length === 0) return
+  for (let index = 0; index < refIds.length; index += 500) {
+    await executor(db)
+      .deleteFrom('outbox')
+      .where('ref_id', 'in', refIds.slice(index, index + 500))
+      .execute()
+  }
+}
+
+/** Deletes sent e-mails older than a week and given-up ones older than 30 days: they hold personal data. */
+export async function deleteOldMail(db: Db, now: number) {
+  const sent = await db.kysely
+    .deleteFrom('outbox')
+    .where('sent_at', '<', new Date(now - SENT_KEPT_MS).toISOString())
+    .executeTakeFirst()
+  const failed = await db.kysely
+    .deleteFrom('outbox')
+    .where('failed_at', '<', new Date(now - FAILED_KEPT_MS).toISOString())
+    .executeTakeFirst()
+  return Number(sent.numDeletedRows) + Number(failed.numDeletedRows)
+}

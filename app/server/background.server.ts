@@ -1,0 +1,73 @@
+import type pino from 'pino'
+
+import type { Db } from '#app/db/database.server.ts'
+import type { Env } from '#app/env.server.ts'
+import type { Clock } from '#app/lib/clock.ts'
+import { deleteExpiredMessages } from '#app/models/contact-messages.server.ts'
+import { deleteOldMail } from '#app/models/outbox.server.ts'
+import { getRetentionMonths, seedNotificationRecipients } from '#app/models/settings.server.ts'
+
+import { type MailSettings, type MailWorker, startMailWorker } from './mail-worker.server.ts'
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+/**
+ * Retention (GDPR): deletes messages older than the retention setting, Spam older than 30 days, and sent or
+ * given-up e-mails that still hold a visitor's words. Idempotent: every worker may run it, at any time.
+ */
+export async function applyRetention({ db, now }: { db: Db; now: Date }) {
+  const months = await getRetentionMonths({ db })
+  const messages = await deleteExpiredMessages({ db, months, now })
+  const mails = await deleteOldMail(db, now.getTime())
+  return { ...messages, mails }
+}
+
+export interface BackgroundWork {
+  mailer: Pick<MailWorker, 'wake'>
+  stop: () => Promise<void>
+}
+
+/**
+ * The server process's background work: the outbox's sender when e-mail is on, and retention at start-up and
+ * then daily. Every worker process of `npm start` (and every instance) runs its own; the database keeps them from
+ * doing the same e-mail twice.
+ */
+export async function startBackgroundWork({
+  db,
+  env,
+  mail,
+  clock,
+  logger,
+}: {
+  db: Db
+  env: Pick<Env, 'NOTIFY_TO'>
+  mail: MailSettings | null
+  clock: Clock
+  logger: pino.Logger
+}): Promise<BackgroundWork> {
+  if (await seedNotificationRecipients({ db, addresses: env.NOTIFY_TO ?? [] })) {
+    logger.info(`Notification recipients set from NOTIFY_TO: ${env.NOTIFY_TO?.join(', ')}`)
+  }
+  const retention = async () => {
+    try {
+      const deleted = await applyRetention({ db, now: clock.now() })
+      if (deleted.old + deleted.spam > 0) {
+        logger.info(deleted, 'deleted contact messages past the retention period')
+      }
+    } catch (error) {
+      logger.error({ err: error }, 'retention failed')
+    }
+  }
+  await retention()
+  const daily = setInterval(() => void retention(), DAY_MS)
+  daily.unref()
+  const worker = mail ? startMailWorker({ db, settings: mail, clock, logger }) : null
+  if (!mail) logger.info('E-mail is off: set SMTP_URL and MAIL_FROM to send alerts of new messages')
+  return {
+    mailer: { wake: () => worker?.wake() },
+    stop: async () => {
+      clearInterval(daily)
+      await worker?.stop()
+    },
+  }
+}

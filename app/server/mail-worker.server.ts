@@ -1,0 +1,195 @@
+import crypto from 'node:crypto'
+import os from 'node:os'
+
+import nodemailer from 'nodemailer'
+import type pino from 'pino'
+
+import type { Db } from '#app/db/database.server.ts'
+import type { Clock } from '#app/lib/clock.ts'
+import { type Mailbox, parseMailbox, parseSmtpUrl, type SmtpSettings } from '#app/lib/mail-address.ts'
+import {
+  claimDueMail,
+  GIVE_UP_AFTER_MS,
+  markMailFailed,
+  markMailSent,
+  type OutboxRow,
+  retryWaitingMailNow,
+} from '#app/models/outbox.server.ts'
+
+/** What the server knows of e-mail: where to send it from, and how to reach the SMTP server; null when off. */
+export interface MailSettings {
+  smtp: SmtpSettings
+  from: Mailbox
+}
+
+/** SMTP_URL and MAIL_FROM as settings (both already checked at start-up), or null when e-mail is off. */
+export function mailSettings(env: { SMTP_URL?: string; MAIL_FROM?: string }): MailSettings | null {
+  const smtp = env.SMTP_URL ? parseSmtpUrl(env.SMTP_URL) : null
+  const from = env.MAIL_FROM ? parseMailbox(env.MAIL_FROM) : null
+  return smtp && from ? { smtp, from } : null
+}
+
+// Every step of a send is bounded, so a slow or silent SMTP server holds an e-mail for at most SEND_DEADLINE_MS
+// (and never a visitor's request, which only writes the outbox).
+const CONNECTION_TIMEOUT_MS = 10_000
+const GREETING_TIMEOUT_MS = 10_000
+const SOCKET_TIMEOUT_MS = 30_000
+const SEND_DEADLINE_MS = 60_000
+/** A claimed e-mail is the worker's for this long: longer than any send can take, so no one sends it twice. */
+export const LEASE_MS = SEND_DEADLINE_MS + 30_000
+/** How often each worker looks for due e-mails besides being woken (retries, other instances' e-mails). */
+const POLL_MS = 5_000
+
+/**
+ * The wait before attempt `attempts + 1`, `attempts` having failed: 15 s, 30 s, 60 s, then every 2 minutes while
+ * the server cannot be reached or answers "try later" (4xx), so a message arrives within two minutes of the
+ * server coming back; a permanent refusal (5xx: wrong password, address refused) backs off further, to an hour,
+ * rather than hammering a server that will say the same. Given up after 24 hours either way.
+ */
+export function retryDelayMs(attempts: number, permanent: boolean) {
+  const step = Math.max(0, attempts - 1)
+  if (!permanent) return Math.min(15_000 * 2 ** step, 120_000)
+  return Math.min(30_000 * 4 ** step, 60 * 60_000)
+}
+
+/** The SMTP server's own words when it answered ('535 5.7.8 Authentication failed'), else the connection's. */
+export function mailErrorReason(error: unknown) {
+  const { response, code, message } = error as { response?: string; code?: string; message?: string }
+  const reason =
+    response ??
+    (message ? (code && !message.includes(code) ? `${message} (${code})` : message) : String(error))
+  return reason.replace(/\s+/g, ' ').trim().slice(0, 500)
+}
+
+function isPermanent(error: unknown) {
+  const code = (error as { responseCode?: number }).responseCode
+  return typeof code === 'number' && code >= 500
+}
+
+export interface MailWorker {
+  /** Looks for due e-mails now (after a message was saved) instead of at the next round. */
+  wake: () => void
+  /** Stops claiming; resolves once the e-mail being sent, if any, has been recorded. */
+  stop: () => Promise<void>
+}
+
+/**
+ * The outbox's sender, one per server process (each worker of `npm start` runs one; several instances on one
+ * PostgreSQL each run theirs). E-mails are claimed one at a time in the database, sent with nodemailer, and marked
+ * sent or scheduled again (retryDelayMs); an e-mail is marked sent only after the SMTP server accepted it.
+ */
+export function startMailWorker({
+  db,
+  settings,
+  clock,
+  logger,
+}: {
+  db: Db
+  settings: MailSettings
+  clock: Clock
+  logger: pino.Logger
+}): MailWorker {
+  const owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`
+  const transport = nodemailer.createTransport({
+    host: settings.smtp.host,
+    port: settings.smtp.port,
+    secure: settings.smtp.secure,
+    auth: settings.smtp.user ? { user: settings.smtp.user, pass: settings.smtp.password ?? '' } : undefined,
+    connectionTimeout: CONNECTION_TIMEOUT_MS,
+    greetingTimeout: GREETING_TIMEOUT_MS,
+    socketTimeout: SOCKET_TIMEOUT_MS,
+  })
+  let stopped = false
+  let running: Promise<void> | null = null
+  let again = false
+
+  async function send(row: OutboxRow) {
+    let timer: NodeJS.Timeout | undefined
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('The SMTP server did not finish in 60 s')), SEND_DEADLINE_MS)
+    })
+    try {
+      await Promise.race([
+        transport.sendMail({
+          from: { name: settings.from.name ?? '', address: settings.from.address },
+          to: row.to_address,
+          replyTo: row.reply_to_address
+            ? { name: row.reply_to_name ?? '', address: row.reply_to_address }
+            : undefined,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body ?? undefined,
+          // Our own reference, so a copy accepted twice (a crash between the server's "OK" and our note of it)
+          // can be recognised as one by the people reading it.
+          messageId: `<${row.id}@${settings.from.address.split('@')[1]}>`,
+        }),
+        deadline,
+      ])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+
+  async function round() {
+    for (;;) {
+      if (stopped) return
+      const now = clock.now().getTime()
+      const row = await claimDueMail(db, { owner, now, leaseUntil: now + LEASE_MS })
+      if (!row) return
+      try {
+        await send(row)
+        await markMailSent(db, { id: row.id, owner, now: clock.now().getTime() })
+        logger.info({ outbox: row.id, attempts: row.attempts }, 'e-mail sent')
+      } catch (error) {
+        const failedAt = clock.now().getTime()
+        const reason = mailErrorReason(error)
+        const expired = failedAt - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS
+        const retryAt = expired ? null : failedAt + retryDelayMs(row.attempts, isPermanent(error))
+        await markMailFailed(db, { id: row.id, owner, now: failedAt, error: reason, retryAt })
+        logger.warn(
+          {
+            outbox: row.id,
+            attempts: row.attempts,
+            reason,
+            retryAt: retryAt && new Date(retryAt).toISOString(),
+          },
+          retryAt === null ? 'e-mail given up after 24 hours' : 'e-mail not sent yet; will retry',
+        )
+      }
+    }
+  }
+
+  function wake() {
+    if (stopped) return
+    if (running) {
+      again = true
+      return
+    }
+    running = round()
+      .catch((error: unknown) => logger.error({ err: error }, 'mail worker round failed'))
+      .finally(() => {
+        running = null
+        if (again) {
+          again = false
+          wake()
+        }
+      })
+  }
+
+  const poll = setInterval(wake, POLL_MS)
+  poll.unref()
+  // Waiting e-mails are tried at once after a start: the settings may have been put right meanwhile.
+  void retryWaitingMailNow(db, clock.now().getTime())
+    .catch((error: unknown) => logger.error({ err: error }, 'mail worker could not start'))
+    .finally(wake)
+
+  return {
+    wake,
+    async stop() {
+      stopped = true
+      clearInterval(poll)
+      await running
+      transport.close()
+    },
+  }
+}
