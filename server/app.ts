@@ -12,6 +12,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
+import { TOO_LARGE_MESSAGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
 import { PUBLIC_TABLES } from '#app/schemas/tables.ts'
 import { isCrossSiteRequest } from '#server/origin-check.ts'
 import { limitRenders } from '#server/render-limit.ts'
@@ -37,7 +38,8 @@ const UNCACHED_PAGES = new Set(['/contact', '/contact.data'])
 const BODY_MAX_BYTES = 1024 * 1024
 /** Pages and API reads rendered at once (server/render-limit.ts); page-cache hits never wait. */
 const RENDERS_AT_ONCE = 8
-const UPLOAD_BODY_MAX_BYTES = 11 * 1024 * 1024
+/** An upload's file plus its multipart framing (app/routes/api/uploads.ts checks the file itself). */
+const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + 1024 * 1024
 
 /**
  * The whole site: an Express application (security headers, logging, media, the API and the pages) and, in
@@ -118,9 +120,7 @@ export function createSite(runtime: AppRuntime) {
       return
     }
     if (Number(req.get('content-length') ?? 0) > (upload ? UPLOAD_BODY_MAX_BYTES : BODY_MAX_BYTES)) {
-      const message = upload
-        ? 'The file is too large: images can be up to 10 MB'
-        : 'The request body is too large'
+      const message = upload ? TOO_LARGE_MESSAGE : 'The request body is too large'
       res.status(413).json({ error: { message } })
       return
     }

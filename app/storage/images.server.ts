@@ -6,9 +6,9 @@ import sharp from 'sharp'
 import type { Db } from '#app/db/database.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { newId } from '#app/lib/ids.server.ts'
+import { HEIC_MESSAGE } from '#app/lib/upload-limits.ts'
 import { createMedia, type Media } from '#app/models/media.server.ts'
 
-export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024
 export const IMAGE_WIDTHS = [480, 960, 1600] as const
 const WEBP_QUALITY = 80
 // Formats a browser can show as a photo; SVG (scripts, external references) and PDF are refused.
@@ -116,6 +116,9 @@ export async function storeImage({
   } catch (error) {
     await Promise.all(written.map((file) => fs.rm(file, { force: true })))
     if (error instanceof HttpError) throw error
+    // HEIC's pictures are HEVC, which sharp's prebuilt libvips cannot decode (patents): its header reads, its
+    // pixels do not. Said in words, with what to do instead; a sharp build that decodes it never gets here.
+    if (metadata.format === 'heif' && metadata.compression === 'hevc') throw new HttpError(415, HEIC_MESSAGE)
     throw new HttpError(415, 'The image could not be processed')
   }
   const largest = variants[variants.length - 1]

@@ -1,4 +1,5 @@
-import { makePng } from '../fixtures/images.ts'
+import { HEIC_PHOTO, makePng } from '../fixtures/images.ts'
+import { HEIC_MESSAGE } from '#app/lib/upload-limits.ts'
 import { allowRefusedRequests, expectToast, openAdmin, unique } from './admin-helpers.ts'
 import { expect, signIn, test } from './fixtures.ts'
 
@@ -67,12 +68,22 @@ test('Upload problems are shown to the admin', async ({ page, consoleErrors }) =
   await expect(page.getByText('The file is not an image that can be read')).toBeVisible()
   await expect(page.getByRole('img', { name: 'Image preview' })).toHaveCount(0)
 
+  // Over the server's limit and not a picture the browser can shrink: said before anything is sent.
+  let sent = 0
+  page.on('request', (request) => {
+    if (request.url().endsWith('/api/uploads')) sent++
+  })
   await input.setInputFiles({
     name: 'huge.png',
     mimeType: 'image/png',
-    buffer: Buffer.alloc(11 * 1024 * 1024),
+    buffer: Buffer.alloc(31 * 1024 * 1024),
   })
-  await expect(page.getByText('The file is too large: images can be up to 10 MB')).toBeVisible()
+  await expect(page.getByText('The file is too large: images can be up to 30 MB')).toBeVisible()
+  expect(sent).toBe(0)
+
+  // An iPhone's HEIC, which neither Chromium nor this server's sharp can read: what to do instead, in words.
+  await input.setInputFiles({ name: 'IMG_0042.HEIC', mimeType: 'image/heic', buffer: HEIC_PHOTO })
+  await expect(page.getByText(HEIC_MESSAGE)).toBeVisible()
 
   // An image chosen and then removed is not saved.
   await input.setInputFiles({ name: 'ok.png', mimeType: 'image/png', buffer: await makePng() })

@@ -70,7 +70,7 @@ describe.each(databases)('$name', (database) => {
       },
       {
         path: '/api/uploads',
-        size: 12 * MB,
+        size: 32 * MB,
         headers: { 'content-type': 'multipart/form-data; boundary=zz', cookie },
         status: 413,
       },

@@ -5,8 +5,18 @@ import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 
-import { makePhoneJpeg, makePng, makePngBomb, SCRIPTED_SVG } from '../fixtures/images.ts'
+import {
+  HEIC_PHOTO,
+  makeLargePhoneJpeg,
+  makePhoneJpeg,
+  makePng,
+  makePngBomb,
+  SCRIPTED_SVG,
+  UPRIGHT_BOTTOM,
+  UPRIGHT_TOP,
+} from '../fixtures/images.ts'
 import { apiError, type Client, databases, useServer } from './support.ts'
+import { HEIC_MESSAGE, TOO_LARGE_MESSAGE } from '#app/lib/upload-limits.ts'
 
 const MB = 1024 * 1024
 
@@ -172,20 +182,60 @@ describe.each(databases)('$name', (database) => {
     }
   })
 
-  test('a file over 10 MB is refused with 413 and leaves nothing behind', async () => {
+  test('a phone photo of about 20 MB, from a browser that could not shrink it, is accepted and turned upright', async () => {
+    const photo = await makeLargePhoneJpeg({ noise: 64, quality: 96 })
+    expect(photo.length).toBeGreaterThan(15 * MB)
+    expect(photo.length).toBeLessThan(30 * MB)
+    const answer = await upload(ctx.admin, photo, 'IMG_2041.JPG', 'image/jpeg')
+    expect(answer.status).toBe(201)
+    // Shown upright it is 3000×4000: the widest variant is 1600 wide, portrait.
+    expect(answer.body).toMatchObject({ width: 1600, height: 2133 })
+    const { content } = await download(answer.body.secure_url)
+    const colourAt = async (top: number) => {
+      const { data } = await sharp(content)
+        .extract({ left: 700, top, width: 200, height: 200 })
+        .resize(1, 1)
+        .raw()
+        .toBuffer({ resolveWithObject: true })
+      return [...data]
+    }
+    const near = (actual: number[], expected: readonly number[]) =>
+      actual.every((value, index) => Math.abs(value - expected[index]) < 30)
+    expect(near(await colourAt(100), UPRIGHT_TOP), 'red at the top').toBe(true)
+    expect(near(await colourAt(1800), UPRIGHT_BOTTOM), 'blue at the bottom').toBe(true)
+    expect(leftoverTempFiles()).toEqual([])
+  })
+
+  test('an iPhone HEIC photo is answered in words: share it as JPEG (this sharp cannot decode HEVC)', async () => {
+    expect(await sharp(HEIC_PHOTO).metadata()).toMatchObject({ format: 'heif', compression: 'hevc' })
+    for (const [name, type] of [
+      ['IMG_0042.HEIC', 'image/heic'],
+      // Where the system does not know HEIC, browsers send it untyped.
+      ['IMG_0042.heic', 'application/octet-stream'],
+    ]) {
+      const answer = await upload(ctx.admin, HEIC_PHOTO, name, type)
+      expect(answer.status, name).toBe(415)
+      expect(answer.body).toEqual({ error: { message: HEIC_MESSAGE } })
+    }
+    expect(HEIC_MESSAGE).toMatch(/share it from the phone as a JPEG/i)
+    expect(leftoverTempFiles()).toEqual([])
+  })
+
+  test('a file over 30 MB is refused with 413 in words and leaves nothing behind', async () => {
     // Just over the limit: refused while streaming. Far over: refused from the declared length alone.
-    for (const size of [10 * MB + 1, 12 * MB]) {
+    for (const size of [30 * MB + 1, 33 * MB]) {
       const content = Buffer.alloc(size, 0x42)
       const answer = await upload(ctx.admin, content, 'huge.png', 'image/png')
       expect(answer.status, `${size} bytes`).toBe(413)
-      expect(answer.body).toEqual(apiError())
+      expect(answer.body).toEqual({ error: { message: TOO_LARGE_MESSAGE } })
     }
+    expect(TOO_LARGE_MESSAGE).toBe('The file is too large: images can be up to 30 MB')
     expect(leftoverTempFiles()).toEqual([])
     const served = fs.readdirSync(path.join(ctx.server.dataDir, 'uploads')).filter((name) => name !== '.tmp')
     expect(served.every((name) => name.endsWith('.webp'))).toBe(true)
   })
 
-  test('a file over 10 MB arriving in many small pieces, with no declared length, is 413 and the server lives on', async () => {
+  test('a file over 30 MB arriving in many small pieces, with no declared length, is 413 and the server lives on', async () => {
     const boundary = 'lampstand-test-boundary'
     const head = Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="slow.png"\r\n` +
@@ -196,7 +246,7 @@ describe.each(databases)('$name', (database) => {
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         if (sent === 0) controller.enqueue(new Uint8Array(head))
-        if (sent > 10 * MB + piece.length) {
+        if (sent > 30 * MB + piece.length) {
           controller.enqueue(new Uint8Array(Buffer.from(`\r\n--${boundary}--\r\n`)))
           return controller.close()
         }

@@ -6,16 +6,28 @@ import { RequiredMark } from './required-mark.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { cn } from '#app/lib/cn.ts'
+import { mayShrink, shrinkImage } from '#app/lib/shrink-image.ts'
+import {
+  looksLikeHeic,
+  TOO_LARGE_MESSAGE,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_MAX_MEGABYTES,
+} from '#app/lib/upload-limits.ts'
 
-// NOTE: mirrors UPLOAD_MAX_BYTES of the upload route, which stays the authority: checking here only spares
-// staff a long wait before the server says no.
-const MAX_MEGABYTES = 10
 const UPLOAD_URL = '/api/uploads'
 
 type UploadState =
   | { status: 'idle'; message?: string }
-  | { status: 'uploading'; percent: number }
+  | { status: 'shrinking' }
+  | { status: 'uploading'; percent: number; bytes: number }
   | { status: 'error'; message: string }
+
+/** '1.4 MB', '380 KB': what is being sent, so a slow upload on church Wi-Fi is not a mystery. */
+function formatBytes(bytes: number) {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`
+}
 
 /**
  * An image chooser that uploads at once (with a real progress bar) and keeps the returned address in a hidden
@@ -37,24 +49,51 @@ export function ImageUploadField({
   const statusId = `${id}-status`
 
   // A form reset (Cancel, a save) unmounts the field: an upload still running must not land anywhere.
-  useEffect(() => () => request.current?.abort(), [])
+  const mounted = useRef(true)
+  useEffect(() => {
+    mounted.current = true
+    return () => {
+      mounted.current = false
+      request.current?.abort()
+    }
+  }, [])
 
-  function upload(file: File) {
-    if (!file.type.startsWith('image/')) {
+  // Each choice of file counts: a slower earlier one (still shrinking) must not overwrite a later one.
+  const attempt = useRef(0)
+
+  async function choose(chosen: File) {
+    // Browsers name a .heic file's type only where the system knows HEIC: its name says it too.
+    if (!chosen.type.startsWith('image/') && !looksLikeHeic(chosen)) {
       setState({ status: 'error', message: 'Please choose an image file (for example a JPEG or PNG photo).' })
       return
     }
-    if (file.size > MAX_MEGABYTES * 1024 * 1024) {
-      setState({ status: 'error', message: `The file is too large: images can be up to ${MAX_MEGABYTES} MB` })
+    const current = ++attempt.current
+    let file = chosen
+    if (mayShrink(chosen)) {
+      setState({ status: 'shrinking' })
+      file = (await shrinkImage(chosen)).file
+      if (current !== attempt.current || !mounted.current) return
+    }
+    // The server stays the authority; checking here only spares a long wait before it says no.
+    if (file.size > UPLOAD_MAX_BYTES) {
+      setState({ status: 'error', message: TOO_LARGE_MESSAGE })
       return
     }
+    upload(file)
+  }
+
+  function upload(file: File) {
     const xhr = new XMLHttpRequest()
     request.current = xhr
     xhr.open('POST', UPLOAD_URL)
     xhr.responseType = 'json'
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) {
-        setState({ status: 'uploading', percent: Math.round((event.loaded / event.total) * 100) })
+        setState({
+          status: 'uploading',
+          percent: Math.round((event.loaded / event.total) * 100),
+          bytes: file.size,
+        })
       }
     }
     xhr.onload = () => {
@@ -84,11 +123,11 @@ export function ImageUploadField({
     }
     const body = new FormData()
     body.append('file', file)
-    setState({ status: 'uploading', percent: 0 })
+    setState({ status: 'uploading', percent: 0, bytes: file.size })
     xhr.send(body)
   }
 
-  const uploading = state.status === 'uploading'
+  const uploading = state.status === 'uploading' || state.status === 'shrinking'
   const describedByAll = [state.status === 'error' ? statusId : null, describedBy].filter(Boolean).join(' ')
   return (
     <div>
@@ -115,6 +154,7 @@ export function ImageUploadField({
             ref={fileInput}
             id={id}
             type="file"
+            // Only image/*: an iPhone then sends its HEIC photos as JPEG (naming HEIC here would make it send HEIC).
             accept="image/*"
             disabled={uploading}
             aria-invalid={invalid || undefined}
@@ -123,7 +163,7 @@ export function ImageUploadField({
               const file = event.currentTarget.files?.[0]
               // Clearing lets staff choose the same file again after an error.
               event.currentTarget.value = ''
-              if (file) upload(file)
+              if (file) void choose(file)
             }}
             // The input's own "No file chosen" text is transparent: the preview says better what the field holds.
             className={cn(
@@ -133,11 +173,19 @@ export function ImageUploadField({
             )}
           />
           <div role="status" id={statusId} className="text-sm">
-            {state.status === 'uploading' ? (
+            {state.status === 'shrinking' ? (
+              <p className="flex items-center gap-2 text-gray-700">
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+                Shrinking the photo...
+              </p>
+            ) : state.status === 'uploading' ? (
               <div className="space-y-1.5">
                 <p className="flex items-center gap-2 text-gray-700">
                   <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
                   Uploading...
+                  <span className="text-gray-500 tabular-nums">
+                    {state.percent}% of {formatBytes(state.bytes)}
+                  </span>
                 </p>
                 <div
                   role="progressbar"
@@ -158,7 +206,9 @@ export function ImageUploadField({
             ) : state.message ? (
               <p className="text-green-700">{state.message}</p>
             ) : (
-              <p className="text-xs text-gray-600">An image file up to {MAX_MEGABYTES} MB.</p>
+              <p className="text-xs text-gray-600">
+                A photo or picture up to {UPLOAD_MAX_MEGABYTES} MB; large photos are made smaller first.
+              </p>
             )}
           </div>
           {url && !uploading ? (

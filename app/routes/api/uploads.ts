@@ -10,9 +10,8 @@ import type { Route } from './+types/uploads.ts'
 import { requireAdminApi } from '#app/auth/session.server.ts'
 import { HttpError, MethodNotAllowedError } from '#app/lib/errors.ts'
 import { allowMethods, apiHandler, json } from '#app/server/api.server.ts'
-import { type LocalImageStorage, storeImage, UPLOAD_MAX_BYTES } from '#app/storage/images.server.ts'
-
-const TOO_LARGE = `The file is too large: images can be up to ${UPLOAD_MAX_BYTES / 1024 / 1024} MB`
+import { TOO_LARGE_MESSAGE as TOO_LARGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
+import { type LocalImageStorage, storeImage } from '#app/storage/images.server.ts'
 
 export const loader = apiHandler<Route.LoaderArgs>(() => {
   throw new MethodNotAllowedError(['POST'])
