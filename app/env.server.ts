@@ -74,6 +74,18 @@ const EnvSchema = z
         }
         return addresses
       }),
+    /**
+     * Start the server's clock at this moment instead of now (it then runs on as time does): to see the site
+     * as it will look on another day, and for tests. Everything that depends on "today" reads this clock.
+     */
+    CLOCK_START: z
+      .string()
+      .refine(
+        (value) => !Number.isNaN(Date.parse(value)),
+        'must be a date and time such as 2027-03-28T09:00:00Z',
+      )
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.ADMIN_EMAIL) !== Boolean(env.ADMIN_PASSWORD)) {

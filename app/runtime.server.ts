@@ -15,7 +15,7 @@ import { type Db, openDatabase } from './db/database.server.ts'
 import { migrateToLatest } from './db/migrate.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
 import { type Env, readEnv } from './env.server.ts'
-import { type Clock, systemClock } from './lib/clock.ts'
+import { type Clock, clockFrom, systemClock } from './lib/clock.ts'
 import { startBackgroundWork } from './server/background.server.ts'
 import { type MailSettings, mailSettings } from './server/mail-worker.server.ts'
 import { LocalImageStorage } from './storage/images.server.ts'
@@ -107,13 +107,14 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
     const auth = createAuth({ db, env, secret })
     const storage = new LocalImageStorage(path.join(env.dataDir, 'uploads'))
     await storage.init()
+    const clock = env.CLOCK_START ? clockFrom(new Date(env.CLOCK_START)) : systemClock
     return {
       env,
       db,
       auth,
       storage,
       logger,
-      clock: systemClock,
+      clock,
       secret,
       mail: mailSettings(env),
       // The operator's tools send nothing: what they queue goes out with the server's next round.

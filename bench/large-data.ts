@@ -3,7 +3,10 @@
 // the data directory, since the server's page cache would not see the writes.
 import crypto from 'node:crypto'
 
+import { Temporal } from 'temporal-polyfill'
+
 import { openDatabase } from '#app/db/database.server.ts'
+import { completeEvent } from '#app/schemas/event.ts'
 import { messageKeys } from '#app/models/message-keys.ts'
 
 export const LARGE = { events: 1_000, galleryImages: 1_000, messages: 100_000 }
@@ -74,15 +77,54 @@ export async function addLargeData(dataDir: string) {
         LARGE.events,
         (i) => {
           const when = at(i, LARGE.events)
+          // A year of past events and a year to come, one in ten repeating (weekly or monthly, some ending).
+          const day = Temporal.Now.plainDateISO('UTC').add({ days: (i % 730) - 365 })
+          const start = day.toPlainDateTime({ hour: 9 + (i % 12), minute: i % 2 ? 30 : 0 })
+          const timing = {
+            starts_at: start.toString({ smallestUnit: 'minute' }),
+            ends_at: start.add({ hours: 2 }).toString({ smallestUnit: 'minute' }),
+            all_day: false,
+            recurrence:
+              i % 10 !== 0
+                ? null
+                : pick(
+                    [
+                      'FREQ=WEEKLY;BYDAY=SU',
+                      'FREQ=MONTHLY;BYDAY=1SU',
+                      'FREQ=WEEKLY;INTERVAL=2;BYDAY=WE',
+                      'FREQ=MONTHLY;BYDAY=-1FR;COUNT=12',
+                    ],
+                    i / 10,
+                  ),
+            exdates: [] as string[],
+          }
+          const complete = completeEvent({
+            ...timing,
+            title: '',
+            description: null,
+            date: null,
+            time: null,
+            location: null,
+            latitude: null,
+            longitude: null,
+            image_url: null,
+            is_regular: false,
+          })
           return {
             id: crypto.randomUUID(),
             title: `${pick(['Prayer Breakfast', 'Harvest Festival', 'Youth Camp', 'Choir Evening', 'Family Picnic'], i)} ${i + 1}`,
             description: `<p>${sentence(i, 24)}.</p>`,
-            date: new Date(Date.parse(when) + 30 * 86_400_000).toDateString(),
-            time: `${(i % 12) + 1}:00 PM`,
+            starts_at: complete.starts_at,
+            ends_at: complete.ends_at,
+            all_day: 0,
+            recurrence: complete.recurrence,
+            exdates: '[]',
+            date: complete.date,
+            time: complete.time,
             location: pick(['Main Hall', 'Fitzgerald Park', 'Fellowship Room', 'Myrtleville Beach'], i),
             image_url: i % 4 === 3 ? null : pick(images, i),
-            is_regular: i % 10 === 0 ? 1 : 0,
+            is_regular: complete.is_regular ? 1 : 0,
+            sequence: 0,
             created_at: when,
             updated_at: when,
           }

@@ -19,8 +19,8 @@ export const makeService = (overrides: Record<string, unknown> = {}) => ({
 export const makeEvent = (overrides: Record<string, unknown> = {}) => ({
   title: `Harvest Supper ${next()}`,
   description: '<p>Bring a dish to share.</p>',
-  date: 'Saturday 12 October',
-  time: '6:00 PM',
+  starts_at: '2030-10-12T18:00',
+  ends_at: '2030-10-12T21:00',
   location: 'Church hall',
   image_url: '/images/event.jpg',
   is_regular: false,

@@ -4,6 +4,8 @@ import { describe, expect, test } from 'vitest'
 import { migrateToLatest } from './migrate.server.ts'
 import * as initial from './migrations/0001-initial.ts'
 import { getChurchInfo } from '#app/models/church-info.server.ts'
+import { listEvents } from '#app/models/events.server.ts'
+import { listMinistries } from '#app/models/ministries.server.ts'
 import { listContactMessages } from '#app/models/contact-messages.server.ts'
 import { emptyTestDatabase, testDatabases } from '#tests/test-database.ts'
 
@@ -130,5 +132,105 @@ describe.each(testDatabases)('$name', (database) => {
       ['a', 'read', null],
     ])
     expect((await listContactMessages({ db, status: 'new' })).total).toBe(0)
+  })
+
+  test('events typed as text before they had real dates get them where the text is plain; the rest stay as typed', async () => {
+    const db = await churchInfoBefore('0007', { name: 'IPC Cork' })
+    // The demo content's events as the release before this one stored them, and two it cannot be sure of.
+    const typed = [
+      ['Christmas Carol Night', 'Sunday 20 December 2026', '6:00 PM', false],
+      ['Family Fun Day', 'Saturday 9 January 2027', '11:00 AM', false],
+      ['Youth Retreat in West Cork', '12–14 February 2027', 'Friday 6:00 PM', false],
+      ["Women's Conference", 'Saturday 6 March 2027', '10:00 AM', false],
+      ['Easter Sunrise Service', 'Sunday 28 March 2027', '6:30 AM', false],
+      ['Baptism at Myrtleville', 'Sunday 27 June 2027', '2:00 PM', false],
+      ['Sunday School', 'Every Sunday', '11:15 AM', true],
+      ['Youth Night', 'Every Saturday', '7:00 PM', true],
+      ['Cottage Prayer Meetings', 'First Tuesday of the month', '8:00 PM', true],
+      ['Harvest Supper', 'Friday 2 October', '6:00 PM', false],
+      ['Bible Study', 'Most Wednesdays', '7:30 PM', true],
+    ] as const
+    const stamp = '2026-11-23T10:00:00.000Z'
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (db.kysely as any)
+      .insertInto('events')
+      .values(
+        typed.map(([title, date, time, regular], index) => ({
+          id: `e${String(index).padStart(2, '0')}`,
+          title,
+          date,
+          time,
+          is_regular: regular ? 1 : 0,
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+      )
+      .execute()
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (db.kysely as any)
+      .insertInto('ministries')
+      .values([
+        { id: 'm1', name: 'Youth', activities: '[]', created_at: '2026-01-02T00:00:00Z', updated_at: stamp },
+        {
+          id: 'm2',
+          name: 'Children',
+          activities: '[]',
+          created_at: '2026-01-01T00:00:00Z',
+          updated_at: stamp,
+        },
+      ])
+      .execute()
+
+    expect(await migrateToLatest(db)).toContain('0007-event-dates')
+    const events = new Map((await listEvents({ db })).map((event) => [event.title, event]))
+    const dated = [...events.values()].filter((event) => event.starts_at !== null)
+    // All nine of the demo content's events; the two unsure ones stay as typed.
+    expect(dated.map((event) => event.title).sort()).toEqual(
+      typed
+        .slice(0, 9)
+        .map(([title]) => title)
+        .sort(),
+    )
+    expect(events.get('Christmas Carol Night')).toMatchObject({
+      starts_at: '2026-12-20T18:00',
+      date: 'Sunday 20 December 2026',
+      time: '6:00 PM',
+      recurrence: null,
+      exdates: [],
+      sequence: 0,
+    })
+    expect(events.get('Youth Retreat in West Cork')).toMatchObject({
+      starts_at: '2027-02-12T18:00',
+      ends_at: '2027-02-14T23:59',
+      date: 'Friday 12 – Sunday 14 February 2027',
+    })
+    expect(events.get('Sunday School')).toMatchObject({
+      starts_at: '2026-11-29T11:15',
+      recurrence: 'FREQ=WEEKLY;BYDAY=SU',
+      date: 'Every Sunday',
+      time: '11:15 AM',
+      is_regular: true,
+    })
+    expect(events.get('Cottage Prayer Meetings')).toMatchObject({
+      starts_at: '2026-12-01T20:00',
+      recurrence: 'FREQ=MONTHLY;BYDAY=1TU',
+      date: 'First Tuesday of the month',
+    })
+    expect(events.get('Harvest Supper')).toMatchObject({
+      starts_at: null,
+      date: 'Friday 2 October',
+      time: '6:00 PM',
+    })
+    expect(events.get('Bible Study')).toMatchObject({
+      starts_at: null,
+      date: 'Most Wednesdays',
+      is_regular: true,
+    })
+    expect(await getChurchInfo({ db })).toMatchObject({ timezone: 'Europe/Dublin' })
+    // Ministries keep the order they were shown in (oldest first), now as positions staff can change.
+    expect((await listMinistries({ db })).map((ministry) => [ministry.name, ministry.order])).toEqual([
+      ['Children', 1],
+      ['Youth', 2],
+    ])
   })
 })

@@ -2,7 +2,7 @@ import demoContent from './demo-content.json' with { type: 'json' }
 import { drawPicture, type Motif } from './seed-art.server.ts'
 import { listModels, singleModels } from '#app/models/content-models.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
-import { LIST_TABLES, SINGLE_TABLES } from '#app/schemas/tables.ts'
+import { LIST_TABLES, SINGLE_TABLES, TABLES } from '#app/schemas/tables.ts'
 import { storeImage } from '#app/storage/images.server.ts'
 
 type SeedRuntime = Pick<AppRuntime, 'db' | 'storage'>
@@ -42,7 +42,11 @@ export async function seedDemoContent(runtime: SeedRuntime) {
     await singleModels[table].save({ db, data: await withPictures(runtime, record) })
   }
   for (const table of LIST_TABLES) {
-    for (const record of (content[table] as Record<string, unknown>[] | undefined) ?? []) {
+    const records = (content[table] as Record<string, unknown>[] | undefined) ?? []
+    // Lists shown newest first (the gallery) get their first record last, so they show in the file's order.
+    const newestFirst =
+      TABLES[table].sort?.[0]?.column === 'created_at' && TABLES[table].sort?.[0]?.direction === 'desc'
+    for (const record of newestFirst ? [...records].reverse() : records) {
       await listModels[table].create({ db, data: await withPictures(runtime, record) })
     }
   }

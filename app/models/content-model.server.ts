@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely'
+import { type Kysely, sql } from 'kysely'
 import type { z } from 'zod'
 
 import type { Db } from '#app/db/database.server.ts'
@@ -70,7 +70,7 @@ function parseJsonList(value: unknown): string[] {
 
 /** The list/count/get/create/update/delete (and reorder) operations of a list table, from its declaration. */
 export function contentModel<T extends ListTableName>(tableName: T) {
-  const { schema, order }: TableDeclaration = TABLES[tableName]
+  const { schema, order, sort = [], versioned = false }: TableDeclaration = TABLES[tableName]
   const table: string = tableName
   const ordered = order === 'position'
   const { toRecord, toRow } = rowConversions(tableName)
@@ -79,6 +79,10 @@ export function contentModel<T extends ListTableName>(tableName: T) {
 
   async function list({ db, limit }: { db: Db; limit?: number }): Promise<Item[]> {
     let query = shared(db).selectFrom(table).selectAll()
+    for (const { column, direction } of sort) {
+      // Empty values last, in both dialects (SQLite puts NULL first when ascending, PostgreSQL last).
+      query = query.orderBy(sql`${sql.ref(column)} is null`).orderBy(sql.ref(column), direction)
+    }
     if (ordered) query = query.orderBy('order', 'asc')
     query = query.orderBy('created_at', 'asc').orderBy('id', 'asc')
     if (limit !== undefined) query = query.limit(limit)
@@ -106,6 +110,7 @@ export function contentModel<T extends ListTableName>(tableName: T) {
       id,
       created_at: now,
       updated_at: now,
+      ...(versioned ? { sequence: 0 } : {}),
     }
     await shared(db)
       .transaction()
@@ -138,6 +143,7 @@ export function contentModel<T extends ListTableName>(tableName: T) {
       ...toRow(parseInput(schema, { ...toInput(existing), ...data })),
       updated_at: nowIso(),
     }
+    if (versioned) row.sequence = Number((existing as { sequence?: number }).sequence ?? 0) + 1
     if (ordered && (row.order === undefined || row.order === null)) delete row.order
     await shared(db).updateTable(table).set(row).where('id', '=', id).execute()
     await db.contentVersion.bump()
@@ -190,6 +196,6 @@ export type ContentModel<T extends ListTableName> = ReturnType<typeof contentMod
 /** Strips the bookkeeping fields so a stored record can be merged with a partial change and re-validated. */
 function toInput(record: object) {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { id, created_at, updated_at, ...rest } = record as RecordFields
+  const { id, created_at, updated_at, sequence, ...rest } = record as RecordFields & { sequence?: number }
   return rest
 }

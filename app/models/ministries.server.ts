@@ -8,3 +8,4 @@ export const getMinistry = model.get
 export const createMinistry = model.create
 export const updateMinistry = model.update
 export const deleteMinistry = model.delete
+export const reorderMinistries = model.reorder!

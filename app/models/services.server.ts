@@ -8,3 +8,4 @@ export const getService = model.get
 export const createService = model.create
 export const updateService = model.update
 export const deleteService = model.delete
+export const reorderServices = model.reorder!

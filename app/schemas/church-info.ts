@@ -9,6 +9,7 @@ import {
   RICH_TEXT_MAX_LENGTH,
   URL_MAX_LENGTH,
 } from './fields.ts'
+import { DEFAULT_TIME_ZONE, isTimeZone } from '#app/lib/time-zone.ts'
 import {
   type CountryCode,
   DEFAULT_COUNTRY,
@@ -38,6 +39,16 @@ const country = z
   .nullish()
   .transform((value) => value || DEFAULT_COUNTRY)
   .refine(isCountryCode, { message: 'Country must be a country code such as IE' })
+
+/** The church's IANA time zone: events' dates and times are local to it, and "today" is its date. */
+const timezone = z
+  .string({ error: 'Time zone must be a time zone name such as Europe/Dublin' })
+  .trim()
+  .nullish()
+  .transform((value) => value || DEFAULT_TIME_ZONE)
+  .refine(isTimeZone, {
+    message: 'Time zone must be a time zone name such as Europe/Dublin or America/New_York',
+  })
 
 /** The social profiles the footer links to, with the hosts each may be on. */
 export const SOCIAL_PROFILES = {
@@ -87,6 +98,7 @@ export const ChurchInfoSchema = z
     tagline: optionalText('Tagline', 300),
     address: optionalText('Address', MEDIUM_TEXT_MAX_LENGTH),
     country,
+    timezone,
     email: optionalEmail,
     phone: optionalText('Phone', 40),
     whatsapp_number: optionalText('WhatsApp number', 40),

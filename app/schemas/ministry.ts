@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { optionalImageUrl, optionalText, requiredText, RICH_TEXT_MAX_LENGTH } from './fields.ts'
+import { optionalImageUrl, optionalText, orderField, requiredText, RICH_TEXT_MAX_LENGTH } from './fields.ts'
 
 export const ACTIVITY_MAX_LENGTH = 200
 export const ACTIVITIES_MAX_COUNT = 50
@@ -29,6 +29,7 @@ export const MinistrySchema = z.object({
   description: optionalText('Description', RICH_TEXT_MAX_LENGTH),
   image_url: optionalImageUrl(),
   activities: activitiesField,
+  order: orderField.optional(),
 })
 
 export type MinistryData = z.output<typeof MinistrySchema>

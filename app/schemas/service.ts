@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { optionalText, requiredText, RICH_TEXT_MAX_LENGTH } from './fields.ts'
+import { optionalText, orderField, requiredText, RICH_TEXT_MAX_LENGTH } from './fields.ts'
 
 export const SERVICE_TYPES = ['regular', 'special'] as const
 export type ServiceType = (typeof SERVICE_TYPES)[number]
@@ -15,6 +15,7 @@ export const ServiceSchema = z.object({
     .nullish()
     .transform((value) => value ?? 'regular'),
   location: optionalText('Location', 500),
+  order: orderField.optional(),
 })
 
 export type ServiceData = z.output<typeof ServiceSchema>

@@ -28,6 +28,13 @@ export interface TableDeclaration<S extends z.ZodObject = z.ZodObject> {
   kind: 'list' | 'single' | 'inbox'
   /** How a list is ordered: by the position staff give it (`order`, reorderable), or oldest first. */
   order?: 'position' | 'created'
+  /**
+   * Columns a list is sorted by before that (empty values last): events by their start, gallery images newest
+   * first.
+   */
+  sort?: ReadonlyArray<{ column: Field<S> | 'created_at'; direction: 'asc' | 'desc' }>
+  /** Keeps a `sequence` column, raised by every change (calendar clients read it to replace their copy). */
+  versioned?: boolean
   /** Fields holding the rich-text editor's HTML: sanitised on every write. */
   richText: readonly Field<S>[]
   /** Booleans, stored as 0/1 so both databases read and write them alike. */
@@ -44,10 +51,13 @@ export interface TableDeclaration<S extends z.ZodObject = z.ZodObject> {
 type Order = NonNullable<TableDeclaration['order']>
 
 /** Keeps each declaration's own kind and order as types, which the types below are worked out from. */
-function declare<S extends z.ZodObject, K extends TableDeclaration['kind'], O extends Order = 'created'>(
-  declaration: TableDeclaration<S> & { kind: K; order?: O },
-) {
-  return declaration as TableDeclaration<S> & { kind: K; order: O }
+function declare<
+  S extends z.ZodObject,
+  K extends TableDeclaration['kind'],
+  O extends Order = 'created',
+  V extends boolean = false,
+>(declaration: TableDeclaration<S> & { kind: K; order?: O; versioned?: V }) {
+  return declaration as TableDeclaration<S> & { kind: K; order: O; versioned: V }
 }
 
 export const TABLES = {
@@ -61,7 +71,7 @@ export const TABLES = {
   services: declare({
     schema: ServiceSchema,
     kind: 'list',
-    order: 'created',
+    order: 'position',
     richText: ['description'],
     public: true,
   }),
@@ -69,14 +79,17 @@ export const TABLES = {
     schema: EventSchema,
     kind: 'list',
     order: 'created',
+    sort: [{ column: 'starts_at', direction: 'asc' }],
     richText: ['description'],
-    booleans: ['is_regular'],
+    booleans: ['is_regular', 'all_day'],
+    json: ['exdates'],
+    versioned: true,
     public: true,
   }),
   ministries: declare({
     schema: MinistrySchema,
     kind: 'list',
-    order: 'created',
+    order: 'position',
     richText: ['description'],
     json: ['activities'],
     public: true,
@@ -85,6 +98,7 @@ export const TABLES = {
     schema: GalleryImageSchema,
     kind: 'list',
     order: 'created',
+    sort: [{ column: 'created_at', direction: 'desc' }],
     richText: [],
     public: true,
   }),
@@ -149,14 +163,19 @@ export interface RecordFields {
 type Ordered<T extends ContentTableName> = Tables[T] extends { order: 'position' }
   ? { order: number }
   : unknown
+type Versioned<T extends ContentTableName> = Tables[T] extends { versioned: true }
+  ? { sequence: number }
+  : unknown
 
 /** A content record as models answer it (and the API sends it): the schema's output and the stored fields. */
 export type ContentRecord<T extends ContentTableName> = Omit<z.output<Tables[T]['schema']>, 'order'> &
   RecordFields &
-  Ordered<T>
+  Ordered<T> &
+  Versioned<T>
 
 /** A content table's row in the database. */
 export type ContentRow<T extends ContentTableName> = {
   [F in Exclude<keyof z.output<Tables[T]['schema']>, 'order'>]-?: Column<z.output<Tables[T]['schema']>[F]>
 } & RecordFields &
-  Ordered<T>
+  Ordered<T> &
+  Versioned<T>

@@ -54,7 +54,7 @@ const SCREENS: Screen[] = [
     noun: 'Event',
     nameLabel: 'Title',
     fillRest: async (page) => {
-      await page.getByRole('textbox', { name: 'Date', exact: true }).fill('Saturday 14 June')
+      await page.getByLabel('Starts', { exact: true }).fill('2030-06-14T19:00')
       await page.getByRole('textbox', { name: 'Location', exact: true }).fill('Church hall')
     },
     toasts: standardToasts('Event'),
@@ -277,14 +277,18 @@ test('Events show as Regular or One-time and services have a type', async ({ pag
   await openAdmin(page, '/admin/events')
   const title = unique('Weekly Prayer')
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
-  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption({ label: 'Regular' })
+  await page.getByLabel('Starts', { exact: true }).fill('2030-06-14T19:00')
+  await page.getByRole('textbox', { name: 'Repeats', exact: true }).fill('FREQ=WEEKLY;BYDAY=FR')
   await page.getByRole('button', { name: 'Add Event' }).click()
   await expectToast(page, 'Event added successfully')
   const item = page.getByRole('listitem').filter({ hasText: title })
   await expect(item).toContainText('Regular')
+  await expect(item).toContainText('Every Friday')
   await page.getByRole('button', { name: `Edit ${title}` }).click()
-  await expect(page.getByRole('combobox', { name: 'Type', exact: true })).toHaveValue('true')
-  await page.getByRole('combobox', { name: 'Type', exact: true }).selectOption({ label: 'One-time' })
+  await expect(page.getByRole('textbox', { name: 'Repeats', exact: true })).toHaveValue(
+    'FREQ=WEEKLY;BYDAY=FR',
+  )
+  await page.getByRole('textbox', { name: 'Repeats', exact: true }).fill('')
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expectToast(page, 'Event updated successfully')
   await expect(item).toContainText('One-time')

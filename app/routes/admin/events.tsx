@@ -18,19 +18,15 @@ const TOASTS = {
 
 const FIELDS: AdminField[] = [
   { kind: 'text', name: 'title', label: 'Title', required: true, placeholder: 'Harvest Thanksgiving' },
+  { kind: 'datetime-local', name: 'starts_at', label: 'Starts', half: true },
+  { kind: 'datetime-local', name: 'ends_at', label: 'Ends', half: true },
   {
-    kind: 'select',
-    name: 'is_regular',
-    label: 'Type',
-    defaultValue: 'false',
-    options: [
-      { value: 'false', label: 'One-time' },
-      { value: 'true', label: 'Regular' },
-    ],
-    hint: 'Regular events repeat (e.g. weekly prayer); one-time events get their own card.',
+    kind: 'text',
+    name: 'recurrence',
+    label: 'Repeats',
+    placeholder: 'FREQ=WEEKLY;BYDAY=SU',
+    hint: 'Empty for a one-time event; a rule such as FREQ=WEEKLY;BYDAY=SU (every Sunday) for a regular one.',
   },
-  { kind: 'text', name: 'date', label: 'Date', placeholder: 'Saturday 14 June', half: true },
-  { kind: 'text', name: 'time', label: 'Time', placeholder: '7:00 PM', half: true },
   { kind: 'text', name: 'location', label: 'Location', placeholder: 'Church hall' },
   { kind: 'image', name: 'image_url', label: 'Image' },
   { kind: 'rich-text', name: 'description', label: 'Description' },
@@ -67,7 +63,11 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
       describe={(event) => ({
         title: event.title,
         badge: event.is_regular ? 'Regular' : 'One-time',
-        meta: [event.date, event.time, event.location],
+        meta: [
+          event.starts_at ? event.date : `Needs a date (${event.date ?? 'none given'})`,
+          event.time,
+          event.location,
+        ],
         excerpt: htmlToText(event.description),
         image: { url: event.image_url },
       })}

@@ -9,6 +9,7 @@ import {
   createMinistry,
   deleteMinistry,
   listMinistries,
+  reorderMinistries,
   updateMinistry,
 } from '#app/models/ministries.server.ts'
 import { MinistrySchema } from '#app/schemas/ministry.ts'
@@ -19,6 +20,8 @@ const TOASTS = {
   deleted: 'Ministry deleted successfully',
   saveFailed: 'Failed to save ministry',
   deleteFailed: 'Failed to delete ministry',
+  reordered: 'Ministries order updated',
+  reorderFailed: 'Failed to update order',
 }
 
 const FIELDS: AdminField[] = [
@@ -45,7 +48,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return crudAction(
     args,
-    { create: createMinistry, update: updateMinistry, delete: deleteMinistry },
+    {
+      create: createMinistry,
+      update: updateMinistry,
+      delete: deleteMinistry,
+      reorder: reorderMinistries,
+    },
     TOASTS,
     (ministry) => `/ministries#${ministry.id}`,
   )
@@ -55,7 +63,7 @@ export default function MinistriesScreen({ loaderData }: Route.ComponentProps) {
   return (
     <CrudScreen
       title="Ministries"
-      description="The church's ministries and their activities, shown on the Ministries and home pages."
+      description="The church's ministries and their activities, shown on the Ministries and home pages, in this order."
       noun="Ministry"
       listHeading="Current Ministries"
       emptyText="No ministries added yet"
@@ -63,6 +71,7 @@ export default function MinistriesScreen({ loaderData }: Route.ComponentProps) {
       fields={FIELDS}
       schema={MinistrySchema}
       saveFailedToast={TOASTS.saveFailed}
+      ordered
       describe={(ministry) => ({
         title: ministry.name,
         meta: [

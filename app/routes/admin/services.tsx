@@ -5,7 +5,13 @@ import { runtimeContext } from '#app/context.ts'
 import { crudAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
-import { createService, deleteService, listServices, updateService } from '#app/models/services.server.ts'
+import {
+  createService,
+  deleteService,
+  listServices,
+  reorderServices,
+  updateService,
+} from '#app/models/services.server.ts'
 import { ServiceSchema } from '#app/schemas/service.ts'
 
 const TOASTS = {
@@ -14,6 +20,8 @@ const TOASTS = {
   deleted: 'Service deleted successfully',
   saveFailed: 'Failed to save service',
   deleteFailed: 'Failed to delete service',
+  reordered: 'Services order updated',
+  reorderFailed: 'Failed to update order',
 }
 
 const TYPE_LABELS = { regular: 'Regular', special: 'Special' } as const
@@ -48,7 +56,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return crudAction(
     args,
-    { create: createService, update: updateService, delete: deleteService },
+    {
+      create: createService,
+      update: updateService,
+      delete: deleteService,
+      reorder: reorderServices,
+    },
     TOASTS,
     () => '/services',
   )
@@ -58,7 +71,7 @@ export default function ServicesScreen({ loaderData }: Route.ComponentProps) {
   return (
     <CrudScreen
       title="Services"
-      description="Worship services and special gatherings shown on the Services and home pages."
+      description="Worship services and special gatherings shown on the Services and home pages, in this order."
       noun="Service"
       listHeading="Current Services"
       emptyText="No services added yet"
@@ -66,6 +79,7 @@ export default function ServicesScreen({ loaderData }: Route.ComponentProps) {
       fields={FIELDS}
       schema={ServiceSchema}
       saveFailedToast={TOASTS.saveFailed}
+      ordered
       describe={(service) => ({
         title: service.name,
         badge: TYPE_LABELS[service.type],

@@ -20,8 +20,8 @@ import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
+import { nextEvents, nextDateText } from '#app/server/events.server.ts'
 import { listCarouselSlides } from '#app/models/carousel-slides.server.ts'
-import { listEvents } from '#app/models/events.server.ts'
 import { listGalleryImages } from '#app/models/gallery-images.server.ts'
 import { listLeadershipTeam } from '#app/models/leadership-team.server.ts'
 import { listMinistries } from '#app/models/ministries.server.ts'
@@ -34,18 +34,21 @@ const HOME_GALLERY = 6
 const HOME_LEADERS = 3
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(runtimeContext)
-  const [slides, services, events, ministries, gallery, leaders] = await Promise.all([
+  const { db, clock } = context.get(runtimeContext)
+  const [slides, services, upcoming, ministries, gallery, leaders] = await Promise.all([
     listCarouselSlides({ db }),
     listServices({ db }),
-    listEvents({ db, limit: HOME_EVENTS }),
+    nextEvents({ db, clock, count: HOME_EVENTS }),
     listMinistries({ db, limit: HOME_MINISTRIES }),
     listGalleryImages({ db, limit: HOME_GALLERY }),
     listLeadershipTeam({ db, limit: HOME_LEADERS }),
   ])
+  const events = upcoming.events
   const image = await loadImageSources({
     db,
-    urls: [slides, events, ministries, gallery, leaders].flat().map((item) => item.image_url),
+    urls: [slides, events.map((item) => item.event), ministries, gallery, leaders]
+      .flat()
+      .map((item) => item.image_url),
   })
   return {
     slides: slides.map((slide) => ({
@@ -57,8 +60,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     services: services
       .filter((service) => service.type === 'regular')
       .map(({ id, name, day, time }) => ({ id, name, day, time })),
-    events: events.map((event) => ({
-      ...event,
+    // The next six by date; a regular event says its rule and its next date.
+    events: events.map(({ event, next }) => ({
+      id: event.id,
+      title: event.title,
+      location: event.location,
+      is_regular: event.is_regular,
+      date: event.date,
+      time: event.time,
+      next: event.is_regular && next ? `Next: ${nextDateText(next, upcoming.today)}` : null,
       description: sanitizeHtml(event.description),
       image: image(event.image_url),
     })),
