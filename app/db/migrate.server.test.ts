@@ -233,4 +233,14 @@ describe.each(testDatabases)('$name', (database) => {
       ['Youth', 2],
     ])
   })
+
+  test('a database that ran a later migration first (0008 before 0007) still gets the earlier one', async () => {
+    const db = await emptyTestDatabase(database)
+    const all = migrationsBefore('9999')
+    const without0007 = Object.fromEntries(Object.entries(all).filter(([name]) => !name.startsWith('0007')))
+    const earlier = new Migrator({ db: db.kysely, provider: { getMigrations: async () => without0007 } })
+    expect((await earlier.migrateToLatest()).error).toBeUndefined()
+    expect(await migrateToLatest(db)).toEqual(['0007-event-dates'])
+    expect(await listEvents({ db })).toEqual([])
+  })
 })
