@@ -5,6 +5,7 @@ import zlib from 'node:zlib'
 
 import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
+import { build as esbuild } from 'esbuild'
 import { defineConfig, type Plugin } from 'vite'
 
 export default defineConfig(({ isSsrBuild }) => ({
@@ -20,7 +21,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     // pages use (about 20 MB less memory once every page has rendered, and a slightly cheaper render).
     noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//],
   },
-  plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [precompress()])],
+  plugins: [
+    inlineScripts(),
+    tailwindcss(),
+    reactRouter(),
+    ...(isSsrBuild ? [] : [precompress(), vendorLeaflet()]),
+  ],
 }))
 
 type ModuleGraph = {
@@ -114,6 +120,73 @@ function precompress(): Plugin {
           if (gz.length < source.length) await fs.writeFile(`${file}.gz`, gz)
         }),
       )
+    },
+  }
+}
+
+const INLINE_SCRIPT = '?script-text'
+
+/**
+ * `import code from './x.ts?script-text'`: the module and what it imports, bundled and minified into one script
+ * (an IIFE) whose text the server writes inline into the page. The public site's behaviour is such a script
+ * (app/islands/public-site.ts, decision 0013): it runs as the page is parsed, with nothing to fetch.
+ */
+function inlineScripts(): Plugin {
+  return {
+    name: 'lampstand:inline-scripts',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!source.endsWith(INLINE_SCRIPT)) return null
+      const resolved = await this.resolve(source.slice(0, -INLINE_SCRIPT.length), importer, {
+        skipSelf: true,
+      })
+      return resolved ? `${resolved.id}${INLINE_SCRIPT}` : null
+    },
+    async load(id) {
+      if (!id.endsWith(INLINE_SCRIPT)) return null
+      const entry = id.slice(0, -INLINE_SCRIPT.length)
+      const result = await esbuild({
+        entryPoints: [entry],
+        bundle: true,
+        minify: true,
+        format: 'iife',
+        target: 'es2020',
+        write: false,
+        metafile: true,
+        logLevel: 'silent',
+      })
+      for (const input of Object.keys(result.metafile.inputs)) this.addWatchFile(path.resolve(input))
+      return `export default ${JSON.stringify(result.outputFiles[0].text.trim())}`
+    },
+  }
+}
+
+/** Where the public site's map loads Leaflet from (app/islands/public-site.ts); also in app/lib/map-tiles.ts. */
+const LEAFLET_DIR = 'node_modules/leaflet/dist'
+
+/**
+ * Copies Leaflet's own browser build (script, styles, marker pictures) into the client build under
+ * `assets/leaflet-<version>/`, so public pages load it as plain files, fingerprinted by its version and cached
+ * for a year, only when a map is about to be seen.
+ */
+function vendorLeaflet(): Plugin {
+  return {
+    name: 'lampstand:vendor-leaflet',
+    apply: 'build',
+    async generateBundle() {
+      const { version } = JSON.parse(await fs.readFile('node_modules/leaflet/package.json', 'utf8'))
+      const files = [
+        'leaflet.js',
+        'leaflet.css',
+        ...(await fs.readdir(`${LEAFLET_DIR}/images`)).map((name) => `images/${name}`),
+      ]
+      for (const file of files) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `assets/leaflet-${version}/${file}`,
+          source: await fs.readFile(path.join(LEAFLET_DIR, file)),
+        })
+      }
     },
   }
 }

@@ -1,11 +1,10 @@
-import { PassThrough, Transform } from 'node:stream'
+import { PassThrough } from 'node:stream'
 
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
 import { type EntryContext, type RouterContextProvider, ServerRouter } from 'react-router'
 
 import { requestContext } from './context.ts'
-import { deferHydration } from './server/deferred-hydration.server.ts'
 import { NonceProvider } from './lib/nonce-provider.tsx'
 
 export const streamTimeout = 5_000
@@ -21,9 +20,6 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
   const { nonce } = loadContext.get(requestContext)
-  // Public pages hydrate once they have loaded (see deferHydration); the admin, a tool, right away. Vite's
-  // development server adds scripts of its own and is left alone.
-  const deferScripts = !import.meta.env.DEV && !new URL(request.url).pathname.startsWith('/admin')
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -42,14 +38,12 @@ export default function handleRequest(
             clearTimeout(timeoutId)
             timeoutId = undefined
           }
-          const body = deferScripts
-            ? deferringScripts(nonce, finished)
-            : new PassThrough({
-                final(callback) {
-                  finished()
-                  callback()
-                },
-              })
+          const body = new PassThrough({
+            final(callback) {
+              finished()
+              callback()
+            },
+          })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           pipe(body)
           resolve(
@@ -68,20 +62,5 @@ export default function handleRequest(
         },
       },
     )
-  })
-}
-
-/** Collects the whole document (it is all ready) and sends it with its scripts deferred. */
-function deferringScripts(nonce: string, finished: () => void) {
-  const chunks: Buffer[] = []
-  return new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      chunks.push(chunk)
-      callback()
-    },
-    flush(callback) {
-      finished()
-      callback(null, deferHydration(Buffer.concat(chunks).toString('utf8'), nonce))
-    },
   })
 }

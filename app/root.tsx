@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router'
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError } from 'react-router'
 
 import type { Route } from './+types/root.ts'
 import './app.css'
@@ -10,6 +10,9 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
+  // Only the admin is a React application in the browser. Public pages are server-rendered documents with one
+  // small inline script of their own (app/routes/public/_layout.tsx, decision 0013): no framework to load.
+  const application = useLocation().pathname.startsWith('/admin')
   useEffect(() => {
     // Lets tests and monitoring tell when the page has become interactive (error pages too).
     document.documentElement.dataset.hydrated = 'true'
@@ -26,8 +29,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">
         {children}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {application ? (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   )

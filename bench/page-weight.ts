@@ -85,8 +85,8 @@ export async function measurePageWeights(baseUrl: string, paths: string[]): Prom
       })
       const response = await page.goto(baseUrl + pagePath, { waitUntil: 'load' })
       await page.waitForLoadState('networkidle')
-      // Public pages start their scripts after the load event (app/lib/deferred-hydration.server.ts): they are
-      // part of the first view too, so wait for hydration and then for requests to stop coming.
+      // Wait for the page's script (inline on public pages, React on the admin's) and then for requests to stop
+      // coming: whatever it fetches is part of the first view too.
       await page
         .waitForFunction(() => document.documentElement.dataset.hydrated === 'true', null, {
           timeout: 30_000,

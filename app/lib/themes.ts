@@ -56,6 +56,12 @@ export function themeColour(theme: ColorTheme) {
 /** localStorage keys, as the spec names them. */
 export const STORAGE_KEYS = { theme: 'theme', darkMode: 'darkMode', cookieConsent: 'cookieConsent' } as const
 
+/**
+ * sessionStorage key remembering a Decline while the visitor moves from page to page (each page is a document
+ * load of its own); a reload or a new visit asks again, as the spec's "returns on the next load" means.
+ */
+export const COOKIE_DECLINED_KEY = 'cookieDeclined'
+
 /** Writes the theme's name, variables and the dark class onto <html>. */
 export function applyTheme(root: HTMLElement, theme: ColorTheme, dark: boolean) {
   root.dataset.theme = theme.name
@@ -69,7 +75,7 @@ export function applyTheme(root: HTMLElement, theme: ColorTheme, dark: boolean) 
 
 /**
  * The inline <head> script that applies the saved theme, dark mode and cookie consent before the first paint,
- * so a visitor never sees the wrong colours flash (React hydrates only after the page has been painted).
+ * so a visitor never sees the wrong colours flash or a banner already answered.
  * It repeats applyTheme in plain ES5 because it runs before any bundle has loaded.
  */
 export const THEME_BOOT_SCRIPT = `(function(){try{var d=document.documentElement,s=window.localStorage,t=${JSON.stringify(
@@ -85,4 +91,4 @@ export const THEME_BOOT_SCRIPT = `(function(){try{var d=document.documentElement
       ],
     ]),
   ),
-)},n=s.getItem('${STORAGE_KEYS.theme}'),p=t[n]||t[n='${DEFAULT_THEME}'];d.setAttribute('data-theme',n);d.style.setProperty('--primary-h',p[0]);d.style.setProperty('--primary-s',p[1]+'%');d.style.setProperty('--primary-l',p[2]+'%');d.style.setProperty('--secondary-h',p[3]);d.style.setProperty('--secondary-l',p[4]+'%');if(s.getItem('${STORAGE_KEYS.darkMode}')==='true')d.classList.add('dark');if(s.getItem('${STORAGE_KEYS.cookieConsent}')==='true')d.setAttribute('data-cookie-consent','true')}catch(e){}})()`
+)},n=s.getItem('${STORAGE_KEYS.theme}'),p=t[n]||t[n='${DEFAULT_THEME}'];d.setAttribute('data-theme',n);d.style.setProperty('--primary-h',p[0]);d.style.setProperty('--primary-s',p[1]+'%');d.style.setProperty('--primary-l',p[2]+'%');d.style.setProperty('--secondary-h',p[3]);d.style.setProperty('--secondary-l',p[4]+'%');if(s.getItem('${STORAGE_KEYS.darkMode}')==='true')d.classList.add('dark');if(s.getItem('${STORAGE_KEYS.cookieConsent}')==='true')d.setAttribute('data-cookie-consent','true');else{var v=window.sessionStorage,r=performance.getEntriesByType('navigation')[0];if(r&&r.type==='reload')v.removeItem('${COOKIE_DECLINED_KEY}');else if(v.getItem('${COOKIE_DECLINED_KEY}'))d.setAttribute('data-cookie-consent','declined')}}catch(e){}})()`

@@ -28,8 +28,8 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   baseURL: async ({ server }, use) => {
     await use(server.url)
   },
-  // Public pages hydrate after their load event (app/lib/deferred-hydration.server.ts); page.goto and page.reload
-  // wait for that too, so a test never clicks a control React has not taken over yet.
+  // The admin hydrates as it loads; page.goto and page.reload wait for that too, so a test never clicks a
+  // control React has not taken over yet. Public pages have no framework: their inline script has run by `load`.
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page)
     const reload = page.reload.bind(page)
@@ -97,12 +97,12 @@ export async function waitForHydration(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true')
 }
 
-/** After a navigation that waited for `load`: waits for hydration when the page deferred it. */
+/** After a navigation that waited for `load`: waits for hydration on pages that run React (the admin's). */
 async function waitForDeferredHydration(page: Page) {
   await page.waitForFunction(
     () =>
       document.documentElement.dataset.hydrated === 'true' ||
-      !document.querySelector('script[type="lampstand/deferred"], script[type="module"]'),
+      !document.querySelector('script[type="module"]'),
   )
 }
 

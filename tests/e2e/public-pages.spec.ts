@@ -356,15 +356,19 @@ test('When the message gets no answer, the red box says so and nothing typed is 
     Message: 'A long message I would hate to type again',
   })
   // First a proxy's own error page, then no answer at all.
-  await page.route('**/contact.data*', (route) =>
-    route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' }),
+  await page.route('**/contact', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({ status: 502, contentType: 'text/html', body: '<h1>Bad gateway</h1>' })
+      : route.continue(),
   )
   await form.getByRole('button', { name: 'Send Message' }).click()
   await expect(form.getByRole('alert')).toHaveText(
     'Sorry, your message could not be sent. Please try again in a moment.',
   )
-  await page.unroute('**/contact.data*')
-  await page.route('**/contact.data*', (route) => route.abort('connectionreset'))
+  await page.unroute('**/contact')
+  await page.route('**/contact', (route) =>
+    route.request().method() === 'POST' ? route.abort('connectionreset') : route.continue(),
+  )
   await form.getByRole('button', { name: 'Send Message' }).click()
   await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled()
   await expect(form.getByRole('alert')).toHaveText(

@@ -1,6 +1,6 @@
 import { CheckCircle2, CircleAlert, Send } from 'lucide-react'
-import { type ComponentProps, useEffect, useRef } from 'react'
-import { useActionData, useFetcher } from 'react-router'
+import type { ComponentProps } from 'react'
+import { useActionData } from 'react-router'
 
 import { buttonClasses } from './button-classes.ts'
 import { cn } from '#app/lib/cn.ts'
@@ -17,30 +17,23 @@ export type ContactFormResult =
   | { ok: false; message: string; fields?: Record<string, string>; values?: Record<string, string> }
 
 /**
- * The contact form. With JavaScript it sends in the background ('Sending...') and clears itself on success;
- * without, it is an ordinary form post to the page's action, which answers with the same messages.
+ * The contact form: an ordinary form post to the page's action, which answers with the page and the form's
+ * messages (a sent form comes back empty). With JavaScript the page's script (app/islands/public-site.ts) sends it
+ * in the background ('Sending...') and puts the form of the answer in its place.
  */
 export function ContactForm({ formToken }: { formToken: string }) {
-  const fetcher = useFetcher<ContactFormResult>({ key: 'contact' })
-  // Without JavaScript the answer comes back as the page's own action data.
-  const pageResult = useActionData<ContactFormResult>()
-  const result = fetcher.data ?? pageResult
-  const sending = fetcher.state === 'submitting'
-  const formRef = useRef<HTMLFormElement>(null)
-
-  useEffect(() => {
-    if (fetcher.state === 'idle' && fetcher.data?.ok) formRef.current?.reset()
-  }, [fetcher.state, fetcher.data])
+  const result = useActionData<ContactFormResult>()
 
   const failure = result && !result.ok ? result : null
   const fieldError = (name: string) => failure?.fields?.[name]
   const value = (name: string) => failure?.values?.[name]
 
   return (
-    <fetcher.Form ref={formRef} method="post" className="space-y-5" aria-label="Contact form">
+    <form method="post" action="/contact" data-contact-form className="space-y-5" aria-label="Contact form">
       {result?.ok ? (
         <div
           role="status"
+          tabIndex={-1}
           className="flex items-start gap-3 rounded-xl border border-green-600/30 bg-green-50 p-4 text-green-900 dark:bg-green-950/50 dark:text-green-100"
         >
           <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden />
@@ -50,6 +43,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
       {failure ? (
         <div
           role="alert"
+          tabIndex={-1}
           className="flex items-start gap-3 rounded-xl border border-red-600/30 bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-100"
         >
           <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
@@ -112,15 +106,11 @@ export function ContactForm({ formToken }: { formToken: string }) {
         </label>
       </div>
 
-      <button
-        type="submit"
-        disabled={sending}
-        className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}
-      >
+      <button type="submit" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
         <Send className="size-4" aria-hidden />
-        {sending ? 'Sending...' : 'Send Message'}
+        <span data-label>Send Message</span>
       </button>
-    </fetcher.Form>
+    </form>
   )
 }
 

@@ -1,9 +1,6 @@
 import { Cookie } from 'lucide-react'
-import { useEffect } from 'react'
-import { Link } from 'react-router'
 
 import { buttonClasses } from './button-classes.ts'
-import { STORAGE_KEYS } from '#app/lib/themes.ts'
 
 export const COOKIE_BANNER_TEXT =
   'We use cookies to enhance your browsing experience and analyze our traffic. By clicking "Accept", you consent to our use of cookies.'
@@ -11,32 +8,10 @@ export const COOKIE_BANNER_TEXT =
 /**
  * Asks for cookie consent until it is given. Whether it shows is decided by the root's `data-cookie-consent`
  * (set before first paint from localStorage), so it never flashes for a visitor who already accepted. Accept
- * stores the consent; Decline only hides the banner, so it asks again on the next visit (spec §4).
+ * stores the consent; Decline only hides the banner, so it asks again on the next visit (spec §4). The page's
+ * script (app/islands/public-site.ts) answers the buttons.
  */
 export function CookieBanner() {
-  useEffect(() => {
-    // After a client-side navigation into the public site the boot script has not run; repeat its check.
-    try {
-      if (localStorage.getItem(STORAGE_KEYS.cookieConsent) === 'true')
-        document.documentElement.dataset.cookieConsent = 'true'
-    } catch {
-      // Storage disabled: the banner asks again, which is the safe default.
-    }
-  }, [])
-
-  function accept() {
-    try {
-      localStorage.setItem(STORAGE_KEYS.cookieConsent, 'true')
-    } catch {
-      // Storage disabled: consent lasts for this page.
-    }
-    document.documentElement.dataset.cookieConsent = 'true'
-  }
-
-  function decline() {
-    document.documentElement.dataset.cookieConsent = 'declined'
-  }
-
   return (
     <section
       data-cookie-banner
@@ -48,26 +23,26 @@ export function CookieBanner() {
           <Cookie className="mt-0.5 hidden size-5 shrink-0 text-primary-text sm:block" aria-hidden />
           <span>
             {COOKIE_BANNER_TEXT}{' '}
-            <Link
-              to="/privacy-policy"
+            <a
+              href="/privacy-policy"
               className="font-semibold text-primary-text underline underline-offset-2"
             >
               Learn more
               <span className="sr-only"> about cookies</span>
-            </Link>
+            </a>
           </span>
         </p>
         <div className="flex shrink-0 gap-2">
           <button
             type="button"
-            onClick={decline}
+            data-cookie-answer="decline"
             className={buttonClasses({ variant: 'outline', size: 'sm', className: 'flex-1 sm:flex-none' })}
           >
             Decline
           </button>
           <button
             type="button"
-            onClick={accept}
+            data-cookie-answer="accept"
             className={buttonClasses({ size: 'sm', className: 'flex-1 sm:flex-none' })}
           >
             Accept Cookies

@@ -1,5 +1,3 @@
-import type { MouseEventHandler } from 'react'
-
 import { categoryLabel } from './gallery-categories.ts'
 import { SiteImage } from './site-image.tsx'
 import { cn } from '#app/lib/cn.ts'
@@ -15,7 +13,8 @@ export interface GalleryItem {
 interface GalleryTileProps {
   item: GalleryItem
   href: string
-  onClick?: MouseEventHandler<HTMLAnchorElement>
+  /** A link to the photo itself, which the page's script opens in the lightbox (app/islands/public-site.ts). */
+  opensLightbox?: boolean
   sizes: string
   className?: string
   /** The first tile of a page: its picture is likely the largest thing on a phone's first screen. */
@@ -24,13 +23,22 @@ interface GalleryTileProps {
 
 /**
  * One photo of a gallery grid; hovering or focusing it shows its title and category. It is a link to the photo
- * (or the gallery), so it works before the page is interactive; with JavaScript the caller opens a lightbox.
+ * (or the gallery), so it works without JavaScript; with it, a photo opens in the gallery's lightbox.
  */
-export function GalleryTile({ item, href, onClick, sizes, className, priority = false }: GalleryTileProps) {
+export function GalleryTile({
+  item,
+  href,
+  opensLightbox = false,
+  sizes,
+  className,
+  priority = false,
+}: GalleryTileProps) {
   return (
     <a
       href={href}
-      onClick={onClick}
+      {...(opensLightbox
+        ? { 'data-photo': '', 'data-title': item.title, 'data-category': categoryLabel(item.category) }
+        : {})}
       className={cn(
         'group relative block overflow-hidden rounded-2xl bg-surface focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-text',
         className,

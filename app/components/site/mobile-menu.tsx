@@ -1,67 +1,83 @@
-import { Menu } from 'lucide-react'
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { Menu, X } from 'lucide-react'
 import { useLocation } from 'react-router'
 
-const loadPanel = () => import('./mobile-menu-panel.tsx')
-const MobileMenuPanel = lazy(loadPanel)
+import { NAV_LINKS } from './site-constants.ts'
+import { cn } from '#app/lib/cn.ts'
+import { isActivePath } from '#app/lib/is-active-path.ts'
+
+// Invoker commands: the browser opens and closes the dialog itself, with no script. (Not yet in React's types.)
+const OPEN_MENU = { command: 'show-modal', commandfor: 'mobile-menu' } as Record<string, string>
+const CLOSE_MENU = { command: 'close', commandfor: 'mobile-menu' } as Record<string, string>
+
+/** The header's menu button below the `md` width; it opens MobileMenu. */
+export function MobileMenuButton() {
+  return (
+    <button
+      type="button"
+      {...OPEN_MENU}
+      className="inline-flex size-11 items-center justify-center rounded-full text-foreground transition hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary-text md:hidden"
+      aria-label="Open menu"
+    >
+      <Menu className="size-6" aria-hidden />
+    </button>
+  )
+}
 
 /**
- * The navigation below the `md` width: a button here, and a panel (with Radix's dialog) in a chunk of its own,
- * fetched when a visitor reaches for the button, so pages load no dialog code until someone opens the menu. The
- * menu closes on a link choice and on any route change.
+ * The navigation below the `md` width: a panel sliding in from the right. It is a modal <dialog> that
+ * MobileMenuButton opens with an invoker command, so the browser opens it on the first tap, keeps focus inside,
+ * closes it on Escape, a tap outside or the close button — with no script (site.css: the slide, the backdrop and
+ * the page held still). Its links load the next page. The page's script (app/islands/public-site.ts) only adds
+ * what the platform cannot: closing it when the window grows past `md` or the page is left.
  */
 export function MobileMenu({ name, subtitle }: { name: string; subtitle: string | null }) {
   const { pathname } = useLocation()
-  const button = useRef<HTMLButtonElement>(null)
-  // Remembering the page it was opened on closes the menu as soon as the route changes, whatever changed it.
-  const [openOn, setOpenOn] = useState<string | null>(null)
-  const [wanted, setWanted] = useState(false)
-  const open = openOn === pathname
-  const setOpen = (next: boolean) => setOpenOn(next ? pathname : null)
-
-  // At the `md` width and above the panel is hidden; a window widened (or a tablet turned) while it is open
-  // must not leave the page locked behind a menu nobody can see.
-  useEffect(() => {
-    if (!open) return
-    const wide = window.matchMedia('(min-width: 48rem)')
-    const close = () => {
-      if (wide.matches) setOpenOn(null)
-    }
-    close()
-    wide.addEventListener('change', close)
-    return () => wide.removeEventListener('change', close)
-  }, [open])
-
   return (
-    <>
-      <button
-        ref={button}
-        type="button"
-        className="inline-flex size-11 items-center justify-center rounded-full text-foreground transition hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary-text md:hidden"
-        aria-label="Open menu"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        aria-controls={open ? 'mobile-menu' : undefined}
-        onPointerEnter={() => void loadPanel()}
-        onFocus={() => void loadPanel()}
-        onClick={() => {
-          setWanted(true)
-          setOpen(true)
-        }}
-      >
-        <Menu className="size-6" aria-hidden />
-      </button>
-      {wanted ? (
-        <Suspense fallback={null}>
-          <MobileMenuPanel
-            name={name}
-            subtitle={subtitle}
-            open={open}
-            onOpenChange={setOpen}
-            returnFocusTo={button}
-          />
-        </Suspense>
-      ) : null}
-    </>
+    <dialog
+      id="mobile-menu"
+      closedby="any"
+      aria-labelledby="mobile-menu-title"
+      className="flex-col bg-background text-foreground shadow-2xl outline-none open:flex"
+    >
+      <div className="flex items-center justify-between gap-3 border-b border-border px-5 py-4">
+        <div className="min-w-0">
+          <p id="mobile-menu-title" className="truncate font-serif text-lg font-bold">
+            {name}
+          </p>
+          {subtitle ? <p className="truncate text-xs text-muted-foreground">{subtitle}</p> : null}
+        </div>
+        <button
+          type="button"
+          {...CLOSE_MENU}
+          className="inline-flex size-11 shrink-0 items-center justify-center rounded-full transition hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary-text"
+          aria-label="Close menu"
+        >
+          <X className="size-6" aria-hidden />
+        </button>
+      </div>
+      <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+        <ul className="space-y-1">
+          {NAV_LINKS.map((link) => {
+            const active = isActivePath(pathname, link.to)
+            return (
+              <li key={link.to}>
+                <a
+                  href={link.to}
+                  aria-current={active ? 'page' : undefined}
+                  className={cn(
+                    'flex items-center rounded-xl px-4 py-3 text-base font-medium transition-colors',
+                    active
+                      ? 'bg-primary text-white shadow-sm'
+                      : 'text-foreground hover:bg-primary/10 hover:text-primary-text',
+                  )}
+                >
+                  {link.label}
+                </a>
+              </li>
+            )
+          })}
+        </ul>
+      </nav>
+    </dialog>
   )
 }

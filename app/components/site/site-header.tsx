@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router'
 
-import { MobileMenu } from './mobile-menu.tsx'
+import { MobileMenuButton } from './mobile-menu.tsx'
 import { NAV_LINKS } from './site-constants.ts'
 import { SiteImage } from './site-image.tsx'
 import { cn } from '#app/lib/cn.ts'
@@ -62,7 +62,7 @@ export function SiteHeader({
           </ul>
         </nav>
 
-        <MobileMenu name={name} subtitle={subtitle} />
+        <MobileMenuButton />
       </div>
     </header>
   )

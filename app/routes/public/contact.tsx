@@ -83,26 +83,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/**
- * In the browser: the server's answer as it is; when there is none (the connection dropped, or a proxy answered
- * with its own error page) the form says so in its red box and keeps what the visitor typed, instead of the
- * page giving way to the error screen.
- */
-export async function clientAction({ request, serverAction }: Route.ClientActionArgs) {
-  const form = await request.clone().formData()
-  try {
-    return await serverAction()
-  } catch {
-    return {
-      ok: false,
-      message: navigator.onLine
-        ? 'Sorry, your message could not be sent. Please try again in a moment.'
-        : 'Your message could not be sent: you appear to be offline. Please try again when you are connected.',
-      values: formValues(form),
-    } satisfies ContactFormResult
-  }
-}
-
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'contact', { church: true })
 }

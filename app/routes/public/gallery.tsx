@@ -1,8 +1,8 @@
-import { lazy, Suspense, useRef, useState } from 'react'
-import { Link, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router'
+import { useSearchParams } from 'react-router'
 
 import type { Route } from './+types/gallery.ts'
 import { GALLERY_TABS } from '#app/components/site/gallery-categories.ts'
+import { GalleryLightbox } from '#app/components/site/gallery-lightbox.tsx'
 import { GalleryTile } from '#app/components/site/gallery-tile.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
@@ -11,8 +11,6 @@ import { cn } from '#app/lib/cn.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { listGalleryImages } from '#app/models/gallery-images.server.ts'
-
-const GalleryLightbox = lazy(() => import('#app/components/site/gallery-lightbox.tsx'))
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
@@ -28,18 +26,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
-// The category lives in the address (so it can be shared and works without JavaScript), but the photos are
-// already all here: changing the filter needs no new data.
-export function shouldRevalidate({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}: ShouldRevalidateFunctionArgs) {
-  if (!formMethod && currentUrl.pathname === nextUrl.pathname) return false
-  return defaultShouldRevalidate
-}
-
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'gallery')
 }
@@ -50,12 +36,6 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
   const active = GALLERY_TABS.find((tab) => tab.value === requested)?.value ?? 'all'
   const items =
     active === 'all' ? loaderData.items : loaderData.items.filter((item) => item.category === active)
-  // The open photo is remembered by id so a change of filter cannot leave it pointing at another photo.
-  const [openId, setOpenId] = useState<string | null>(null)
-  const openIndex = items.findIndex((item) => item.id === openId)
-  // The lightbox's code is fetched the first time a photo is opened.
-  const [lightboxWanted, setLightboxWanted] = useState(false)
-  const opener = useRef<HTMLElement | null>(null)
 
   return (
     <>
@@ -71,10 +51,8 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
               const selected = tab.value === active
               return (
                 <li key={tab.value}>
-                  <Link
-                    to={tab.value === 'all' ? '/gallery' : `/gallery?category=${tab.value}`}
-                    preventScrollReset
-                    replace
+                  <a
+                    href={tab.value === 'all' ? '/gallery' : `/gallery?category=${tab.value}`}
                     aria-current={selected ? 'true' : undefined}
                     className={cn(
                       'inline-flex h-10 items-center rounded-full border px-5 text-sm font-semibold whitespace-nowrap transition',
@@ -84,7 +62,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                     )}
                   >
                     {tab.label}
-                  </Link>
+                  </a>
                 </li>
               )
             })}
@@ -99,12 +77,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                   item={item}
                   priority={index === 0}
                   href={item.image.src}
-                  onClick={(event) => {
-                    event.preventDefault()
-                    opener.current = event.currentTarget
-                    setLightboxWanted(true)
-                    setOpenId(item.id)
-                  }}
+                  opensLightbox
                   sizes="(min-width: 1024px) 400px, 50vw"
                   className="aspect-[4/3]"
                 />
@@ -116,16 +89,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      {lightboxWanted ? (
-        <Suspense fallback={null}>
-          <GalleryLightbox
-            items={items}
-            index={openIndex === -1 ? null : openIndex}
-            onIndexChange={(index) => setOpenId(index === null ? null : (items[index]?.id ?? null))}
-            returnFocusTo={() => opener.current}
-          />
-        </Suspense>
-      ) : null}
+      {items.length > 0 ? <GalleryLightbox /> : null}
     </>
   )
 }
