@@ -135,11 +135,13 @@ export async function addLargeData(dataDir: string) {
         LARGE.galleryImages,
         (i) => {
           const when = at(i, LARGE.galleryImages)
+          const title = `${pick(['Sunday worship', 'Prayer night', 'Youth outing', 'Kids club', 'Church picnic'], i)} ${i + 1}`
           return {
             id: crypto.randomUUID(),
-            title: `${pick(['Sunday worship', 'Prayer night', 'Youth outing', 'Kids club', 'Church picnic'], i)} ${i + 1}`,
+            title,
             category: pick(CATEGORIES, i),
             image_url: pick(images, i),
+            image_alt: `A photo of ${title.toLowerCase()}`,
             created_at: when,
             updated_at: when,
           }

@@ -39,6 +39,7 @@ export const makeGalleryImage = (overrides: Record<string, unknown> = {}) => ({
   title: `Easter morning ${next()}`,
   category: 'worship',
   image_url: '/images/gallery.jpg',
+  image_alt: 'The congregation singing, hands raised, in morning light',
   ...overrides,
 })
 
@@ -46,6 +47,7 @@ export const makeCarouselSlide = (overrides: Record<string, unknown> = {}) => ({
   title: `Welcome home ${next()}`,
   subtitle: 'Sundays at 10:30',
   image_url: '/images/hero.jpg',
+  image_alt: 'The church door open on a sunny Sunday morning',
   ...overrides,
 })
 

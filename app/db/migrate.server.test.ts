@@ -6,7 +6,10 @@ import * as initial from './migrations/0001-initial.ts'
 import { getChurchInfo } from '#app/models/church-info.server.ts'
 import { listEvents } from '#app/models/events.server.ts'
 import { listMinistries } from '#app/models/ministries.server.ts'
+import { listCarouselSlides } from '#app/models/carousel-slides.server.ts'
 import { listContactMessages } from '#app/models/contact-messages.server.ts'
+import { listGalleryImages } from '#app/models/gallery-images.server.ts'
+import { listLeadershipTeam } from '#app/models/leadership-team.server.ts'
 import { emptyTestDatabase, testDatabases } from '#tests/test-database.ts'
 
 /** The migrations named before `name`, as the database of an earlier release had them. */
@@ -242,5 +245,40 @@ describe.each(testDatabases)('$name', (database) => {
     expect((await earlier.migrateToLatest()).error).toBeUndefined()
     expect(await migrateToLatest(db)).toEqual(['0007-event-dates'])
     expect(await listEvents({ db })).toEqual([])
+  })
+
+  test('pictures stored before they had descriptions: gallery images and slides take their title, leaders and ministries none', async () => {
+    const db = await emptyTestDatabase(database)
+    const earlier = new Migrator({
+      db: db.kysely,
+      provider: { getMigrations: async () => migrationsBefore('0009') },
+    })
+    expect((await earlier.migrateToLatest()).error).toBeUndefined()
+    const stamp = { created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z' }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const kysely = db.kysely as any
+    const image_url = '/images/photo.jpg'
+    await kysely
+      .insertInto('gallery_images')
+      .values({ id: 'g', title: 'Easter sunrise', category: 'worship', image_url, ...stamp })
+      .execute()
+    await kysely
+      .insertInto('carousel_slides')
+      .values({ id: 's', title: 'Welcome Home', subtitle: null, image_url, order: 1, ...stamp })
+      .execute()
+    await kysely
+      .insertInto('leadership_team')
+      .values({ id: 'l', name: 'Pastor Thomas', role: 'Pastor', bio: null, image_url, order: 1, ...stamp })
+      .execute()
+    await kysely
+      .insertInto('ministries')
+      .values({ id: 'm', name: 'Choir', description: null, image_url, activities: '[]', order: 1, ...stamp })
+      .execute()
+
+    expect(await migrateToLatest(db)).toContain('0009-image-descriptions')
+    expect((await listGalleryImages({ db }))[0].image_alt).toBe('Easter sunrise')
+    expect((await listCarouselSlides({ db }))[0].image_alt).toBe('Welcome Home')
+    expect((await listLeadershipTeam({ db }))[0].image_alt).toBeNull()
+    expect((await listMinistries({ db }))[0].image_alt).toBeNull()
   })
 })

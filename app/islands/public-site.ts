@@ -162,7 +162,8 @@ function showPhoto(index: number) {
   // A new element, so the previous photo never shows while the next one loads.
   const next = image.cloneNode() as HTMLImageElement
   next.removeAttribute('srcset')
-  next.alt = title
+  // The photo's description, as the tile has it (the title is the dialog's heading).
+  next.alt = thumbnail?.alt || title
   next.width = thumbnail?.width ? Number(thumbnail.getAttribute('width')) : 0
   next.height = thumbnail?.height ? Number(thumbnail.getAttribute('height')) : 0
   if (thumbnail?.srcset) {

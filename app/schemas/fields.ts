@@ -49,6 +49,20 @@ export const optionalImageUrl = (label = 'Image') =>
 export const requiredImageUrl = (label = 'Image') =>
   z.string({ error: 'Please upload an image' }).trim().min(1, 'Please upload an image').pipe(imageUrl(label))
 
+export const IMAGE_ALT_MAX_LENGTH = 300
+/** The label of a picture's description, said the same on every form (issue 18). */
+export const IMAGE_ALT_LABEL = 'Image description (for people who cannot see it)'
+
+/** A picture's description, its `alt` on the public site: required where the picture is the point. */
+export const requiredImageAlt = () =>
+  z
+    .string({ error: 'Image description is required' })
+    .trim()
+    .min(1, 'Image description is required')
+    .max(IMAGE_ALT_MAX_LENGTH, `Image description must be at most ${IMAGE_ALT_MAX_LENGTH} characters`)
+
+export const optionalImageAlt = () => optionalText('Image description', IMAGE_ALT_MAX_LENGTH)
+
 /** A decimal coordinate: numbers pass, text is parsed; empty or unparsable becomes null (spec §5). */
 export function coordinate(min: number, max: number) {
   // NOTE: .nullish() rather than z.undefined() in the union: only then may the key be left out (zod 4).

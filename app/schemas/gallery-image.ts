@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-import { requiredImageUrl, requiredText } from './fields.ts'
+import { requiredImageUrl, requiredText, requiredImageAlt } from './fields.ts'
 
 export const GALLERY_CATEGORIES = ['worship', 'prayer', 'youth', 'children', 'events'] as const
 export type GalleryCategory = (typeof GALLERY_CATEGORIES)[number]
@@ -14,6 +14,7 @@ export const GalleryImageSchema = z.object({
         : 'Category must be one of worship, prayer, youth, children, events',
   }),
   image_url: requiredImageUrl(),
+  image_alt: requiredImageAlt(),
 })
 
 export type GalleryImageData = z.output<typeof GalleryImageSchema>

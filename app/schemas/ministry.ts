@@ -1,6 +1,13 @@
 import { z } from 'zod'
 
-import { optionalImageUrl, optionalText, orderField, requiredText, RICH_TEXT_MAX_LENGTH } from './fields.ts'
+import {
+  optionalImageAlt,
+  optionalImageUrl,
+  optionalText,
+  orderField,
+  requiredText,
+  RICH_TEXT_MAX_LENGTH,
+} from './fields.ts'
 
 export const ACTIVITY_MAX_LENGTH = 200
 export const ACTIVITIES_MAX_COUNT = 50
@@ -28,6 +35,7 @@ export const MinistrySchema = z.object({
   name: requiredText('Name'),
   description: optionalText('Description', RICH_TEXT_MAX_LENGTH),
   image_url: optionalImageUrl(),
+  image_alt: optionalImageAlt(),
   activities: activitiesField,
   order: orderField.optional(),
 })

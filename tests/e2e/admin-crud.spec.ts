@@ -27,6 +27,12 @@ async function uploadImage(page: Page) {
   await expect(page.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', /^\/media\//)
 }
 
+async function describeImage(page: Page, text: string) {
+  await page
+    .getByRole('textbox', { name: 'Image description (for people who cannot see it)', exact: true })
+    .fill(text)
+}
+
 /** The spec's toasts of most screens: "<Noun> added successfully", …, "Failed to save <noun>". */
 function standardToasts(noun: string): Screen['toasts'] {
   return {
@@ -79,6 +85,7 @@ const SCREENS: Screen[] = [
     fillRest: async (page) => {
       await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption('youth')
       await uploadImage(page)
+      await describeImage(page, 'Teenagers laughing around a campfire')
     },
     toasts: standardToasts('Image'),
     publicPath: '/gallery',
@@ -91,6 +98,7 @@ const SCREENS: Screen[] = [
     fillRest: async (page) => {
       await page.getByRole('textbox', { name: 'Subtitle', exact: true }).fill('Everyone is welcome')
       await uploadImage(page)
+      await describeImage(page, 'The church door open, with flowers on the steps')
     },
     toasts: standardToasts('Slide'),
     publicPath: '/',
@@ -220,6 +228,7 @@ for (const path of ['/admin/gallery', '/admin/carousel']) {
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
     if (path === '/admin/gallery')
       await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption('prayer')
+    await describeImage(page, 'People praying together')
     await page.getByRole('button', { name: /^Add / }).click()
     await expectToast(page, 'Please upload an image')
     await expect(formAlert(page)).toHaveText('Please upload an image')

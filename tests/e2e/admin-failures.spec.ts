@@ -40,13 +40,13 @@ const SCREENS: Screen[] = [
   {
     path: '/admin/gallery',
     table: 'gallery_images',
-    make: (title) => ({ title, category: 'worship', image_url: IMAGE }),
+    make: (title) => ({ title, category: 'worship', image_url: IMAGE, image_alt: 'Hands raised in worship' }),
     toasts: { saveFailed: 'Failed to save image', deleteFailed: 'Failed to delete image' },
   },
   {
     path: '/admin/carousel',
     table: 'carousel_slides',
-    make: (title) => ({ title, image_url: IMAGE }),
+    make: (title) => ({ title, image_url: IMAGE, image_alt: 'A candle lit in the dark' }),
     toasts: {
       saveFailed: 'Failed to save slide',
       deleteFailed: 'Failed to delete slide',

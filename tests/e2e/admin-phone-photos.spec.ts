@@ -45,6 +45,10 @@ test('A 12 MB phone photo is shrunk in the browser before upload and shows uprig
   const title = unique('Choir on the steps')
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
   await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption('worship')
+  const description = unique('The choir on the church steps, in red robes')
+  await page
+    .getByRole('textbox', { name: 'Image description (for people who cannot see it)', exact: true })
+    .fill(description)
 
   // Every state the field's status line goes through, in order.
   await page.evaluate(() => {
@@ -115,7 +119,7 @@ test('A 12 MB phone photo is shrunk in the browser before upload and shows uprig
 
   // On the public gallery the picture is portrait, red above and blue below.
   await page.goto('/gallery')
-  const picture = page.locator(`img[alt="${title}"]`)
+  const picture = page.getByRole('img', { name: description })
   await picture.scrollIntoViewIfNeeded()
   await expect(picture).toHaveJSProperty('complete', true)
   const [naturalWidth, naturalHeight, src] = await picture.evaluate((image: HTMLImageElement) => [

@@ -41,7 +41,7 @@ const SCREENS: OrderedScreen[] = [
         multipart: { file: { name: 'slide.png', mimeType: 'image/png', buffer: await makePng(1600, 900) } },
       })
       const { secure_url } = (await upload.json()) as { secure_url: string }
-      return { title, image_url: secure_url }
+      return { title, image_url: secure_url, image_alt: `A wide photo for ${title}` }
     },
   },
 ]

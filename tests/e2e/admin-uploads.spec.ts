@@ -9,6 +9,9 @@ test('Admin can upload a photo to the gallery and visitors see it', async ({ pag
   const title = unique('Harvest photo')
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
   await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption('events')
+  await page
+    .getByRole('textbox', { name: 'Image description (for people who cannot see it)', exact: true })
+    .fill('Pumpkins and apples piled by the pulpit')
 
   // Hold the upload's answer to see the busy state.
   let release = () => {}
@@ -35,6 +38,8 @@ test('Admin can upload a photo to the gallery and visitors see it', async ({ pag
   await expectToast(page, 'Image added successfully')
   const html = await (await request.get('/gallery')).text()
   expect(html).toContain(title)
+  // The description is the picture's alt for people who cannot see it.
+  expect(html).toContain('alt="Pumpkins and apples piled by the pulpit"')
   expect(html).toContain(src.replace(/\.[a-z]+$/, ''))
   const image = await request.get(src)
   expect(image.status()).toBe(200)

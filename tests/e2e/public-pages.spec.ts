@@ -235,17 +235,22 @@ test('The gallery filters by category, and its lightbox wraps around within the 
   await expect(page).toHaveURL(/category=prayer/)
   await expect(tabs.filter({ hasText: 'Prayer' })).toHaveAttribute('aria-current', 'true')
   await expect(photos).toHaveCount(3)
-  const names = await photos
+  // Each photo is described for people who cannot see it (its alt), and titled in the lightbox.
+  const descriptions = await photos
     .locator('img')
     .evaluateAll((images) => images.map((image) => image.getAttribute('alt')!))
-  expect([...names].sort()).toEqual(['Friday prayer meeting', 'Night of prayer', 'Prayer walk by the Lee'])
-  const [first, second, last] = names
+  expect(descriptions).toEqual([
+    'Drawing of a white dove in flight on a deep blue background',
+    'Drawing of a lit white candle with an amber flame on a night-blue background',
+    'Drawing of dark rolling hills under a pale yellow sun in a teal sky',
+  ])
+  const [first, second, last] = ['Friday prayer meeting', 'Night of prayer', 'Prayer walk by the Lee']
 
   await photos.last().click()
   const lightbox = page.getByRole('dialog')
   await expect(lightbox).toHaveAccessibleName(last)
   await expect(lightbox.getByText('Prayer', { exact: true })).toBeVisible()
-  await expect(lightbox.getByRole('img', { name: last })).toBeVisible()
+  await expect(lightbox.getByRole('img', { name: descriptions[2] })).toBeVisible()
 
   // Next from the last photo of the filter wraps to its first; previous wraps back.
   await lightbox.getByRole('button', { name: 'Next photo' }).click()

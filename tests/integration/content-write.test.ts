@@ -30,8 +30,13 @@ const REQUIRED_FIELDS: Record<ListTable, Record<string, string>> = {
     title: 'Title is required',
     category: 'Category is required',
     image_url: 'Please upload an image',
+    image_alt: 'Image description is required',
   },
-  carousel_slides: { title: 'Title is required', image_url: 'Please upload an image' },
+  carousel_slides: {
+    title: 'Title is required',
+    image_url: 'Please upload an image',
+    image_alt: 'Image description is required',
+  },
   leadership_team: { name: 'Name is required', role: 'Role is required' },
   getting_here: {
     transport_type: 'Transport type is required',

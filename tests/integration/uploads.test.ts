@@ -154,6 +154,7 @@ describe.each(databases)('$name', (database) => {
       title: 'Choir',
       category: 'worship',
       image_url: answer.body.secure_url,
+      image_alt: 'The choir in red robes singing by the altar',
     })
     expect(image.status).toBe(201)
     expect(image.body.image_url).toBe(answer.body.secure_url)

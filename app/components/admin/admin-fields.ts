@@ -1,3 +1,5 @@
+import { IMAGE_ALT_LABEL } from '#app/schemas/fields.ts'
+
 interface BaseField {
   name: string
   label: string
@@ -37,4 +39,22 @@ export interface FieldControlProps {
   defaultValue: string
   invalid?: boolean
   describedBy?: string
+}
+
+/**
+ * The description of the form's picture (`image_alt`), right below it: read aloud by screen readers in place of
+ * the picture, and shown when it cannot load. `fallback` says what is read when it is left empty.
+ */
+export function imageAltField({
+  required = false,
+  fallback,
+}: { required?: boolean; fallback?: string } = {}) {
+  const example = 'What the picture shows, in a sentence, e.g. “Children singing at the Christmas service”.'
+  return {
+    kind: 'text',
+    name: 'image_alt',
+    label: IMAGE_ALT_LABEL,
+    required,
+    hint: fallback ? `${example} Left empty, ${fallback} is read instead.` : example,
+  } satisfies AdminField
 }

@@ -8,6 +8,8 @@ export interface GalleryItem {
   title: string
   category: string
   image: ImageSource
+  /** What the photo shows, for people who cannot see it. */
+  alt: string
 }
 
 interface GalleryTileProps {
@@ -46,7 +48,7 @@ export function GalleryTile({
     >
       <SiteImage
         image={item.image}
-        alt={item.title}
+        alt={item.alt}
         sizes={sizes}
         priority={priority}
         className="size-full object-cover transition duration-500 group-hover:scale-105 group-focus-visible:scale-105"

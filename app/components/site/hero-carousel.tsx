@@ -10,6 +10,8 @@ export interface HeroSlide {
   title: string
   subtitle: string | null
   image: ImageSource
+  /** What the picture shows, for people who cannot see it. */
+  alt: string
 }
 
 /**
@@ -39,7 +41,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
         >
           <SiteImage
             image={slide.image}
-            alt=""
+            alt={slide.alt}
             sizes="100vw"
             priority={index === 0}
             className="absolute inset-0 size-full object-cover"

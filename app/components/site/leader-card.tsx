@@ -7,6 +7,8 @@ export interface LeaderCardData {
   name: string
   role: string
   bio: string | null
+  image_url: string | null
+  image_alt: string | null
   image: ImageSource
 }
 
@@ -17,7 +19,8 @@ export function LeaderCard({ leader }: { leader: LeaderCardData }) {
       <div className="rounded-full bg-gradient-to-br from-primary to-secondary p-1 shadow-md">
         <SiteImage
           image={leader.image}
-          alt={leader.name}
+          // The description is of the photo uploaded: the stand-in picture is named by the person.
+          alt={(leader.image_url && leader.image_alt) || leader.name}
           sizes="160px"
           className="size-32 rounded-full border-4 border-card object-cover sm:size-36"
         />

@@ -11,6 +11,8 @@ export interface MinistryCardData {
   name: string
   description: string | null
   activities: string[]
+  image_url: string | null
+  image_alt: string | null
   image: ImageSource
 }
 
@@ -42,7 +44,8 @@ export function MinistryCard({
       <div className={cn('overflow-hidden bg-surface', compact ? 'aspect-[4/3]' : 'aspect-[16/9]')}>
         <SiteImage
           image={ministry.image}
-          alt={ministry.name}
+          // The description is of the picture uploaded: the stand-in picture is named by the ministry.
+          alt={(ministry.image_url && ministry.image_alt) || ministry.name}
           priority={priority}
           sizes={
             compact

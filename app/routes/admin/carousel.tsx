@@ -1,5 +1,5 @@
 import type { Route } from './+types/carousel.ts'
-import type { AdminField } from '#app/components/admin/admin-fields.ts'
+import { type AdminField, imageAltField } from '#app/components/admin/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { crudAction } from '#app/server/admin-actions.server.ts'
@@ -27,6 +27,7 @@ const FIELDS: AdminField[] = [
   { kind: 'text', name: 'title', label: 'Title', required: true, placeholder: 'Welcome Home' },
   { kind: 'text', name: 'subtitle', label: 'Subtitle', placeholder: 'A warm welcome for everyone' },
   { kind: 'image', name: 'image_url', label: 'Image', required: true, hint: 'A wide photo looks best.' },
+  imageAltField({ required: true }),
 ]
 
 export const meta = () => adminMeta('Carousel')

@@ -1,5 +1,5 @@
 import type { Route } from './+types/leadership.ts'
-import type { AdminField } from '#app/components/admin/admin-fields.ts'
+import { type AdminField, imageAltField } from '#app/components/admin/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { crudAction } from '#app/server/admin-actions.server.ts'
@@ -35,6 +35,7 @@ const FIELDS: AdminField[] = [
   },
   { kind: 'text', name: 'role', label: 'Role', required: true, placeholder: 'Senior Pastor', half: true },
   { kind: 'image', name: 'image_url', label: 'Photo' },
+  imageAltField({ fallback: 'the name' }),
   { kind: 'rich-text', name: 'bio', label: 'Bio' },
 ]
 

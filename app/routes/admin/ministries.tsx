@@ -1,5 +1,5 @@
 import type { Route } from './+types/ministries.ts'
-import type { AdminField } from '#app/components/admin/admin-fields.ts'
+import { type AdminField, imageAltField } from '#app/components/admin/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { crudAction } from '#app/server/admin-actions.server.ts'
@@ -36,6 +36,7 @@ const FIELDS: AdminField[] = [
     hint: 'One activity per line; blank lines are left out.',
   },
   { kind: 'image', name: 'image_url', label: 'Image' },
+  imageAltField({ fallback: 'the ministry’s name' }),
 ]
 
 export const meta = () => adminMeta('Ministries')

@@ -22,6 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       title: item.title,
       category: item.category,
       image: image(item.image_url)!,
+      alt: item.image_alt,
     })),
   }
 }

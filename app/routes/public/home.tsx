@@ -56,6 +56,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       title: slide.title,
       subtitle: slide.subtitle,
       image: image(slide.image_url, FALLBACK_IMAGES.about)!,
+      alt: slide.image_alt,
     })),
     services: services
       .filter((service) => service.type === 'regular')
@@ -82,6 +83,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       title: item.title,
       category: item.category,
       image: image(item.image_url)!,
+      alt: item.image_alt,
     })),
     leaders: leaders.map((leader) => ({
       ...leader,
