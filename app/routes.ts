@@ -7,11 +7,15 @@ export default [
   route('manifest.webmanifest', 'routes/resources/manifest.ts'),
   route('og/*', 'routes/resources/share-image.ts'),
   route('icons/:name', 'routes/resources/app-icon.ts'),
+  // The events as iCalendar: the feed people subscribe to, and one event's file ("Add to calendar").
+  route('calendar.ics', 'routes/resources/calendar.ts'),
+  route('events/:id/calendar.ics', 'routes/resources/event-calendar.ts'),
   layout('routes/public/_layout.tsx', [
     index('routes/public/home.tsx'),
     route('about', 'routes/public/about.tsx'),
     route('services', 'routes/public/services.tsx'),
     route('events', 'routes/public/events.tsx'),
+    route('events/:id', 'routes/public/event.tsx'),
     route('ministries', 'routes/public/ministries.tsx'),
     route('gallery', 'routes/public/gallery.tsx'),
     route('contact', 'routes/public/contact.tsx'),

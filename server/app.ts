@@ -11,7 +11,9 @@ import * as serverBuild from 'virtual:react-router/server-build'
 
 import { requestContext, runtimeContext } from '#app/context.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
+import { nextMidnight } from '#app/lib/event-dates.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
+import { churchTimeZone } from '#app/server/events.server.ts'
 import { TOO_LARGE_MESSAGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
 import { PUBLIC_TABLES } from '#app/schemas/tables.ts'
 import { isCrossSiteRequest } from '#server/origin-check.ts'
@@ -35,6 +37,8 @@ const PUBLIC_API_READ = new RegExp(`^/api/(?:${PUBLIC_TABLES.join('|')})(?:/[^/]
  * would hand every visitor an old time. It is rendered for each request.
  */
 const UNCACHED_PAGES = new Set(['/contact', '/contact.data'])
+/** One event's calendar file: a download (Content-Disposition), which a cached answer would not carry. */
+const EVENT_FILE = /^\/events\/[^/]+\/calendar\.ics$/
 const BODY_MAX_BYTES = 1024 * 1024
 /** Pages and API reads rendered at once (server/render-limit.ts); page-cache hits never wait. */
 const RENDERS_AT_ONCE = 8
@@ -176,9 +180,14 @@ export function createSite(runtime: AppRuntime) {
     const cache = createPageCache({
       render: (request, req, res) => render(request, loadContext(req, res)),
       getVersion: () => runtime.db.contentVersion.current(),
+      // Pages list what is upcoming: at the church's midnight yesterday's events leave them by themselves.
+      validUntil: async () => nextMidnight(await churchTimeZone(runtime.db), runtime.clock.now()),
+      now: () => runtime.clock.now().getTime(),
       cacheable: (path) =>
         PUBLIC_API_READ.test(path) ||
-        (!UNCACHED_PAGES.has(path) && !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))),
+        (!UNCACHED_PAGES.has(path) &&
+          !EVENT_FILE.test(path) &&
+          !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))),
       // The gallery's tab, and React Router's list of routes in a `.data` request.
       queryParams: ['category', '_routes', 'index'],
       // Without PUBLIC_URL, pages name the host they were asked for: each host has pages of its own.

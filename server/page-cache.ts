@@ -9,6 +9,8 @@ import type { NextFunction, Request, Response } from 'express'
 
 interface Entry {
   version: number
+  /** When it goes stale whatever the version (ms since the epoch): the church's next midnight. */
+  until: number
   status: number
   contentType: string
   body: Buffer
@@ -24,6 +26,13 @@ export interface PageCacheOptions {
   render: (request: globalThis.Request, req: Request, res: Response) => Promise<globalThis.Response>
   /** The content version; an entry made under another version is stale. */
   getVersion: () => number
+  /**
+   * When an entry made now goes stale even if nothing changes (ms since the epoch): pages that list what is
+   * upcoming are new every day. Without it, only a content change does.
+   */
+  validUntil?: () => Promise<number>
+  /** The time, for `validUntil` (the server's injected clock). */
+  now?: () => number
   /**
    * Whether a GET or HEAD of this path may be served from the cache; even then only an answer that is 200, sets
    * no cookie, is not private and is HTML, React Router data, JSON, XML or plain text is kept.
@@ -55,12 +64,14 @@ const GZIP = /\bgzip\b/
 
 /**
  * Keeps the rendered HTML (and React Router's `.data` payloads) of public pages in memory, compressed once with
- * brotli and gzip, with an ETag; every content write bumps the version and so empties it. Pages are the same for
- * every visitor, so one render serves them all until the next change.
+ * brotli and gzip, with an ETag; every content write bumps the version and so empties it, and so does the church's
+ * midnight (`validUntil`). Pages are the same for every visitor, so one render serves them all until then.
  */
 export function createPageCache({
   render,
   getVersion,
+  validUntil = async () => Infinity,
+  now = Date.now,
   cacheable: mayCache,
   queryParams = [],
   originOf,
@@ -111,9 +122,12 @@ export function createPageCache({
     return true
   }
   const pending = new Map<string, Promise<Entry | globalThis.Response>>()
+  const fresh = (entry: Entry | undefined): entry is Entry =>
+    entry !== undefined && entry.version === getVersion() && now() < entry.until
 
   async function fill(key: string, req: Request, res: Response) {
     const version = getVersion()
+    const until = await validUntil()
     // Always a GET: a HEAD's answer has no body, and storing it would blank the page for every later GET. A
     // HEAD is answered from the stored GET (headers only).
     const response = await render(toWebRequest(req, 'GET'), req, res)
@@ -125,6 +139,8 @@ export function createPageCache({
       (contentType.startsWith('text/html') ||
         contentType.startsWith('text/x-script') ||
         contentType.startsWith('application/json') ||
+        // The calendar feed changes with the events (and with the day, as every entry does).
+        contentType.startsWith('text/calendar') ||
         // The sitemap, robots.txt and the web app manifest change only with the content, like pages.
         contentType.startsWith('application/xml') ||
         contentType.startsWith('text/plain') ||
@@ -133,6 +149,7 @@ export function createPageCache({
     const body = Buffer.from(await response.arrayBuffer())
     const made = {
       version,
+      until,
       status: response.status,
       contentType,
       body,
@@ -157,7 +174,7 @@ export function createPageCache({
       const key = keyOf(req, req.originalUrl)
       let entry: Entry | globalThis.Response | undefined = entries.get(key)
       let cache: 'HIT' | 'MISS' = 'HIT'
-      if (!entry || entry.version !== getVersion()) {
+      if (!fresh(entry)) {
         cache = 'MISS'
         let filling = pending.get(key)
         if (!filling) {
@@ -187,7 +204,7 @@ export function createPageCache({
   function serveHit(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
     const entry = entries.get(keyOf(req, req.url ?? ''))
-    if (!entry || entry.version !== getVersion()) return false
+    if (!fresh(entry)) return false
     sendEntry(req, res, entry, 'HIT')
     return true
   }

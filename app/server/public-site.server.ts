@@ -1,4 +1,6 @@
 import type { Db } from '#app/db/database.server.ts'
+import type { Clock } from '#app/lib/clock.ts'
+import { eventPath } from '#app/lib/event-seo.ts'
 import { officeHoursRows, summarise, textLines } from '#app/lib/church-text.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
@@ -9,7 +11,9 @@ import { absoluteUrl, type ShareCard, SITE_THEME, themeHex } from '#app/lib/seo.
 import { FALLBACK_CHURCH_NAME, isSitePageKey, SITE_PAGES } from '#app/lib/site-pages.ts'
 import { socialLinks } from '#app/lib/social-links.ts'
 import { getChurchInfo } from '#app/models/church-info.server.ts'
+import { getEvent } from '#app/models/events.server.ts'
 import { latestContentChanges } from '#app/models/content-dates.server.ts'
+import { feedEvents } from '#app/server/events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 
 /**
@@ -52,11 +56,9 @@ export async function loadPublicSite({ db, origin }: { db: Db; origin: string })
 
 export type PublicSite = Awaited<ReturnType<typeof loadPublicSite>>
 
-/**
- * The share card behind `/og/<key>.jpg`: a page of SITE_PAGES, or null for an unknown key. (An event's page
- * adds its key here: 'events/<id>' → shareCard(site, event.title, event.image_url).)
- */
+/** The share card behind `/og/<key>.jpg`: a page of SITE_PAGES or an event's ('events/<id>'), or null. */
 export async function shareCardFor({
+  db,
   site,
   key,
 }: {
@@ -65,6 +67,11 @@ export async function shareCardFor({
   key: string
 }): Promise<ShareCard | null> {
   if (isSitePageKey(key)) return shareCard(site, SITE_PAGES[key].title)
+  const eventId = /^events\/([\w-]+)$/.exec(key)?.[1]
+  if (eventId) {
+    const event = await getEvent({ db, id: eventId })
+    return event ? shareCard(site, event.title, event.image_url) : null
+  }
   return null
 }
 
@@ -74,18 +81,27 @@ export interface SitemapEntry {
   lastmod: string | null
 }
 
-/** Every public page with the date of the newest content it shows (church info shows on every page). */
-export async function sitemapEntries({ db }: { db: Db }): Promise<SitemapEntry[]> {
-  const changed = await latestContentChanges({ db })
+/**
+ * Every public page with the date of the newest content it shows (church info shows on every page), and the
+ * page of each event that is still to come (or repeats), with the date it last changed.
+ */
+export async function sitemapEntries({ db, clock }: { db: Db; clock: Clock }): Promise<SitemapEntry[]> {
+  const [changed, { events }] = await Promise.all([latestContentChanges({ db }), feedEvents({ db, clock })])
   const newest = (...dates: Array<string | null>) =>
     dates
       .filter((date): date is string => date !== null)
       .sort()
       .at(-1) ?? null
-  return Object.values(SITE_PAGES).map((page) => ({
-    path: page.path,
-    lastmod: newest(changed.church_info, ...page.shows.map((table) => changed[table])),
-  }))
+  return [
+    ...Object.values(SITE_PAGES).map((page) => ({
+      path: page.path,
+      lastmod: newest(changed.church_info, ...page.shows.map((table) => changed[table])),
+    })),
+    ...events.map((event) => ({
+      path: eventPath(event.id),
+      lastmod: newest(changed.church_info, event.updated_at),
+    })),
+  ]
 }
 
 /** The sitemap protocol's XML (sitemaps.org/protocol.html), with absolute addresses. */

@@ -1,39 +1,86 @@
-import { CalendarDays, MapPin, Repeat } from 'lucide-react'
+import { ArrowRight, CalendarDays, CalendarPlus, MapPin, Repeat } from 'lucide-react'
+import { Link } from 'react-router'
 
 import type { Route } from './+types/events.ts'
+import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { EventCard } from '#app/components/site/event-card.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
-import { RichText } from '#app/components/site/rich-text.tsx'
 import { PageSection } from '#app/components/site/page-section.tsx'
+import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
-import { runtimeContext } from '#app/context.ts'
-import { loadImageSources } from '#app/server/image-sources.server.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
-import { listEvents } from '#app/models/events.server.ts'
+import { eventFacts, eventsJsonLd } from '#app/lib/event-seo.ts'
+import { nextDateText, upcomingEvents, zonedIso } from '#app/server/events.server.ts'
+import { loadImageSources } from '#app/server/image-sources.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(runtimeContext)
-  const events = await listEvents({ db })
-  const image = await loadImageSources({ db, urls: events.map((event) => event.image_url) })
-  const all = events.map((event) => ({
-    ...event,
+  const { db, clock } = context.get(runtimeContext)
+  const { origin } = context.get(requestContext)
+  const { zone, today, oneTime, repeating, undated } = await upcomingEvents({ db, clock })
+  const image = await loadImageSources({
+    db,
+    urls: [...oneTime.map((item) => item.event), ...undated].map((event) => event.image_url),
+  })
+  const card = (event: (typeof undated)[number]) => ({
+    id: event.id,
+    title: event.title,
     description: sanitizeHtml(event.description),
+    date: event.date,
+    time: event.time,
+    location: event.location,
+    is_regular: event.is_regular,
     image: image(event.image_url, FALLBACK_IMAGES.event),
-  }))
+  })
+  const calendar = new URL('/calendar.ics', origin)
   return {
-    upcoming: all.filter((event) => !event.is_regular),
-    regular: all.filter((event) => event.is_regular),
+    upcoming: [
+      ...oneTime.map(({ event }) => card(event)),
+      // Events kept with only the text they were typed with: shown as typed, after the dated ones.
+      ...undated.filter((event) => !event.is_regular).map(card),
+    ],
+    regular: [
+      ...repeating.map(({ event, next }) => ({
+        id: event.id,
+        title: event.title,
+        description: sanitizeHtml(event.description),
+        location: event.location,
+        rule: event.time ? `${event.date} at ${event.time}` : event.date,
+        next: next ? `next ${nextDateText(next, today)}` : null,
+      })),
+      ...undated
+        .filter((event) => event.is_regular)
+        .map((event) => ({
+          id: event.id,
+          title: event.title,
+          description: sanitizeHtml(event.description),
+          location: event.location,
+          rule: event.time ? `${event.date ?? ''} at ${event.time}` : event.date,
+          next: null,
+        })),
+    ],
+    subscribe: {
+      webcal: `webcal://${calendar.host}${calendar.pathname}`,
+      address: calendar.href,
+    },
+    // What search engines are told of each dated event (its next date for a repeating one).
+    structured: [...oneTime, ...repeating].map(({ event, next }) =>
+      eventFacts(event, {
+        startDate: zonedIso(next!.start, zone, event.all_day),
+        endDate: next!.end.equals(next!.start) ? null : zonedIso(next!.end, zone, event.all_day),
+      }),
+    ),
   }
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, 'events')
+  return pageMeta(args, 'events', { jsonLd: eventsJsonLd(args.matches, args.loaderData?.structured ?? []) })
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { upcoming, regular } = loaderData
+  const { upcoming, regular, subscribe } = loaderData
   return (
     <>
       <PageHero
@@ -50,7 +97,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 priority={index === 0}
                 event={event}
                 headingLevel="h2"
-                action={{ label: 'Register Now', to: '/contact' }}
+                action={{ label: 'Register Now', to: `/events/${event.id}` }}
               />
             ))}
           </div>
@@ -70,13 +117,17 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-primary text-white sm:inline-flex">
                   <Repeat className="size-5" aria-hidden />
                 </span>
-                <div className="min-w-0">
-                  <h3 className="font-serif text-xl font-bold">{event.title}</h3>
+                <div className="min-w-0 flex-1">
+                  <h3 className="font-serif text-xl font-bold">
+                    <Link to={`/events/${event.id}`} className="hover:text-primary-text hover:underline">
+                      {event.title}
+                    </Link>
+                  </h3>
                   <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-semibold text-primary-text">
                     <CalendarDays className="size-4" aria-hidden />
                     <span>
-                      {event.date}
-                      {event.time ? ` at ${event.time}` : null}
+                      {event.rule}
+                      {event.next ? ` · ${event.next}` : null}
                     </span>
                   </p>
                   {event.location ? (
@@ -86,12 +137,47 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                     </p>
                   ) : null}
                   <RichText html={event.description} className="mt-3 leading-relaxed text-foreground/80" />
+                  <Link
+                    to={`/events/${event.id}`}
+                    className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-primary-text hover:underline"
+                  >
+                    Details
+                    <span className="sr-only">: {event.title}</span>
+                    <ArrowRight className="size-4" aria-hidden />
+                  </Link>
                 </div>
               </li>
             ))}
           </ul>
         </PageSection>
       ) : null}
+
+      <section aria-labelledby="subscribe" className="mx-auto max-w-4xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
+        <div className="flex flex-col items-center gap-5 rounded-2xl border border-border bg-card p-6 text-center shadow-sm sm:p-8">
+          <span className="inline-flex size-12 items-center justify-center rounded-xl bg-primary text-white">
+            <CalendarPlus className="size-6" aria-hidden />
+          </span>
+          <div>
+            <h2 id="subscribe" className="font-serif text-2xl font-bold">
+              Our events in your calendar
+            </h2>
+            <p className="mt-2 text-foreground/80">
+              Subscribe once and new events appear in your phone’s or computer’s calendar by themselves.
+            </p>
+          </div>
+          <a href={subscribe.webcal} className={buttonClasses({ size: 'lg' })}>
+            <CalendarPlus className="size-5" aria-hidden />
+            Subscribe
+          </a>
+          <p className="max-w-full text-sm text-muted-foreground">
+            Or add this address to your calendar app (Google Calendar: “From URL”):
+            <br />
+            <code className="mt-1 inline-block max-w-full rounded-md bg-surface px-2 py-1 break-all text-foreground select-all">
+              {subscribe.address}
+            </code>
+          </p>
+        </div>
+      </section>
     </>
   )
 }

@@ -181,7 +181,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <SectionHeading id="events" title="Events & Activities" />
         <div className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           {events.map((event) => (
-            <EventCard key={event.id} event={event} compact action={{ label: 'Learn More', to: '/events' }} />
+            <EventCard
+              key={event.id}
+              event={event}
+              compact
+              action={{ label: 'Learn More', to: `/events/${event.id}` }}
+            />
           ))}
         </div>
         <MoreLink to="/events">View All Events</MoreLink>

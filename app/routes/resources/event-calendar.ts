@@ -1,0 +1,37 @@
+import type { Route } from './+types/event-calendar.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
+import { getChurchInfo } from '#app/models/church-info.server.ts'
+import { getEvent } from '#app/models/events.server.ts'
+import { calendarHeaders, calendarIcs } from '#app/server/calendar.server.ts'
+import { churchTimeZone } from '#app/server/events.server.ts'
+import { FALLBACK_CHURCH_NAME } from '#app/lib/site-pages.ts'
+
+/** `/events/<id>/calendar.ics`: one event as a file to open in a calendar app ("Add to calendar"). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, clock } = context.get(runtimeContext)
+  const event = await getEvent({ db, id: params.id })
+  if (!event?.starts_at) {
+    throw new Response('Not found', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' },
+    })
+  }
+  const info = await getChurchInfo({ db })
+  const ics = calendarIcs(
+    [event],
+    {
+      origin: context.get(requestContext).origin,
+      churchName: info?.name || FALLBACK_CHURCH_NAME,
+      zone: await churchTimeZone(db),
+      now: clock.now(),
+    },
+    event.title,
+  )
+  const filename = `${
+    event.title
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'event'
+  }.ics`
+  return new Response(ics, { headers: calendarHeaders(filename) })
+}
