@@ -39,6 +39,8 @@ export default [
       route('gallery', 'routes/admin/gallery.tsx'),
       route('carousel', 'routes/admin/carousel.tsx'),
       route('messages', 'routes/admin/messages.tsx'),
+      route('messages/export', 'routes/admin/messages-export.ts'),
+      route('settings', 'routes/admin/settings.tsx'),
     ]),
   ]),
   ...prefix('api', [

@@ -7,24 +7,31 @@ export const RETENTION_MONTHS_MAX = 120
 export const SPAM_RETENTION_DAYS = 30
 export const NOTIFY_RECIPIENTS_MAX = 20
 
-const email = z.email('Enter a valid email address').max(254, 'Email must be at most 254 characters')
+const isEmail = (value: string) => value.length <= 254 && z.email().safeParse(value).success
 
 /**
  * The staff addresses every new message is sent to. A form sends them as text, one per line (or separated by
- * commas); the API as a list.
+ * commas); the API as a list. A bad address is named in the message.
  */
 export const NotificationSettingsSchema = z.object({
   recipients: z
     .union([z.string(), z.array(z.string())], { error: 'Recipients must be a list of email addresses' })
-    .transform((value) =>
-      (Array.isArray(value) ? value : value.split(/[\n,;]/)).map((line) => line.trim()).filter(Boolean),
-    )
-    .pipe(
-      z
-        .array(email, { error: 'Recipients must be a list of email addresses' })
-        .max(NOTIFY_RECIPIENTS_MAX, `At most ${NOTIFY_RECIPIENTS_MAX} recipients`),
-    )
-    .transform((list) => [...new Map(list.map((address) => [address.toLowerCase(), address])).values()]),
+    .transform((value, ctx) => {
+      const list = (Array.isArray(value) ? value : value.split(/[\n,;]/))
+        .map((line) => line.trim())
+        .filter(Boolean)
+      const bad = list.find((address) => !isEmail(address))
+      if (bad) {
+        ctx.addIssue({ code: 'custom', message: `“${bad}” is not an email address` })
+        return z.NEVER
+      }
+      if (list.length > NOTIFY_RECIPIENTS_MAX) {
+        ctx.addIssue({ code: 'custom', message: `At most ${NOTIFY_RECIPIENTS_MAX} recipients` })
+        return z.NEVER
+      }
+      // The same address twice (in any case) is kept once.
+      return [...new Map(list.map((address) => [address.toLowerCase(), address])).values()]
+    }),
 })
 
 export const RetentionSettingsSchema = z.object({

@@ -39,7 +39,8 @@ const SPAM_PHRASES = [
   'this is not spam',
 ]
 
-const LINK = /\bhttps?:\/\/|\bwww\.[a-z0-9-]+\.[a-z]|\[url=|<a\s+href/gi
+// Each link once: an address, a bare www. name, or BBCode/HTML link markup not already holding an address.
+const LINK = /\bhttps?:\/\/|(?<!\/)\bwww\.[a-z0-9-]+\.[a-z]|\[url=(?!\s*https?:)|<a\s+href=(?!["']?https?:)/gi
 const HAS_LINK = new RegExp(LINK.source, 'i')
 
 /** The hidden field's value: when the form was rendered, signed with the server's secret. */

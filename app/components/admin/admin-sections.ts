@@ -9,6 +9,7 @@ import {
   Mail,
   MapPin,
   Music,
+  Settings,
   Users,
 } from 'lucide-react'
 
@@ -26,3 +27,6 @@ export const ADMIN_SECTIONS = [
   { to: '/admin/carousel', label: 'Carousel', icon: GalleryHorizontalEnd },
   { to: '/admin/messages', label: 'Messages', icon: Mail },
 ] as const
+
+/** The site's settings (notifications, retention): beside Sign Out on wide screens, last in the menu. */
+export const SETTINGS_SECTION = { to: '/admin/settings', label: 'Settings', icon: Settings } as const

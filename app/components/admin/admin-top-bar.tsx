@@ -1,15 +1,15 @@
-import { ExternalLink, LogOut, Menu, X } from 'lucide-react'
+import { ExternalLink, LogOut, Menu, Settings, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Form, NavLink, useLocation } from 'react-router'
 
-import { ADMIN_SECTIONS } from './admin-sections.ts'
+import { ADMIN_SECTIONS, SETTINGS_SECTION } from './admin-sections.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 
 const MENU_ID = 'admin-menu'
 
 /** The fixed top bar: title, the sections (a toggled menu below the xl width) and Sign Out. */
-export function AdminTopBar({ email }: { email: string }) {
+export function AdminTopBar({ email, newMessages }: { email: string; newMessages: number }) {
   const { pathname } = useLocation()
   const [open, setOpen] = useState(false)
   const [shownFor, setShownFor] = useState(pathname)
@@ -57,20 +57,37 @@ export function AdminTopBar({ email }: { email: string }) {
                   }
                 >
                   {section.label}
+                  {section.to === '/admin/messages' ? <NewCount count={newMessages} /> : null}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
         <div className="ml-auto flex items-center gap-2 xl:ml-0">
+          <NavLink
+            to={SETTINGS_SECTION.to}
+            aria-label={SETTINGS_SECTION.label}
+            title={SETTINGS_SECTION.label}
+            className={({ isActive }) =>
+              cn(
+                buttonClasses({ variant: 'ghost', size: 'icon' }),
+                'hidden xl:inline-flex',
+                isActive && 'bg-primary/10 text-primary hover:bg-primary/10 hover:text-primary',
+              )
+            }
+          >
+            <Settings aria-hidden="true" />
+          </NavLink>
           <a
             href="/"
             target="_blank"
             rel="noopener"
+            title="View website"
             className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'text-primary' })}
           >
             <ExternalLink aria-hidden="true" />
-            View website
+            {/* Between xl and 2xl the sections fill the bar: the icon alone, its name for screen readers. */}
+            <span className="xl:sr-only 2xl:not-sr-only">View website</span>
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
           <Form method="post" action="/admin/logout" className="hidden sm:block">
@@ -100,7 +117,7 @@ export function AdminTopBar({ email }: { email: string }) {
       >
         <nav aria-label="Admin sections" className="mx-auto max-w-[90rem] px-4 py-3 sm:px-6">
           <ul className="grid gap-1 sm:grid-cols-2 md:grid-cols-3">
-            {ADMIN_SECTIONS.map(({ to, label, icon: Icon }) => (
+            {[...ADMIN_SECTIONS, SETTINGS_SECTION].map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink
                   to={to}
@@ -115,6 +132,7 @@ export function AdminTopBar({ email }: { email: string }) {
                 >
                   <Icon aria-hidden="true" className="size-4" />
                   {label}
+                  {to === '/admin/messages' ? <NewCount count={newMessages} /> : null}
                 </NavLink>
               </li>
             ))}
@@ -131,5 +149,16 @@ export function AdminTopBar({ email }: { email: string }) {
         </nav>
       </div>
     </header>
+  )
+}
+
+/** The number of new messages beside Messages (nothing when there are none). */
+function NewCount({ count }: { count: number }) {
+  if (count === 0) return null
+  return (
+    <span className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-primary px-1.5 text-xs leading-5 font-semibold text-white tabular-nums">
+      {count > 99 ? '99+' : count}
+      <span className="sr-only"> new</span>
+    </span>
   )
 }

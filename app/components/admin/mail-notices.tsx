@@ -1,17 +1,21 @@
 import { CircleAlert, MailX } from 'lucide-react'
 
+import { cn } from '#app/lib/cn.ts'
 import type { MailStatus } from '#app/lib/mail-status.ts'
 
 /**
  * The dashboard's and the settings screen's word on e-mail: that it is off and what to set, or how many alerts
  * could not be sent, with the SMTP server's own reason.
  */
-export function MailNotices({ status }: { status: MailStatus }) {
+export function MailNotices({ status, className = 'mb-6' }: { status: MailStatus; className?: string }) {
   if (!status.enabled) {
     return (
       <div
         role="status"
-        className="mb-6 flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        className={cn(
+          'flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950',
+          className,
+        )}
       >
         <MailX aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
         <div>
@@ -34,7 +38,10 @@ export function MailNotices({ status }: { status: MailStatus }) {
   return (
     <div
       role="alert"
-      className="mb-6 flex items-start gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-950"
+      className={cn(
+        'flex items-start gap-3 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-950',
+        className,
+      )}
     >
       <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-red-700" />
       <div className="min-w-0">

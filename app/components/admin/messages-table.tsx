@@ -1,8 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, Eye } from 'lucide-react'
-import { useRef, useState } from 'react'
 import { Link } from 'react-router'
 
-import { MessageDetailsDialog } from './message-details-dialog.tsx'
+import { StatusBadge } from './status-badge.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { formatMessageDate, messagePreview } from '#app/lib/message-format.ts'
@@ -18,29 +17,38 @@ const COLUMNS: Array<{ sort: MessageSort; label: string; className?: string }> =
   { sort: 'subject', label: 'Subject', className: 'hidden sm:table-cell' },
 ]
 
+const checkboxClasses =
+  'size-4 cursor-pointer rounded border-gray-400 accent-primary focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary'
+
 /**
  * Contact messages as a table with sortable headers (links, so sorting survives reloads and works without
- * JavaScript); a row opens the 'Message Details' dialog.
+ * JavaScript) and a box to select each; a row opens the message (`onOpen`). New messages are in bold; outside
+ * a filter of one state, each shows its state.
  */
 export function MessagesTable({
   messages,
   sort,
   dir,
   sortHref,
+  showStatus,
+  selected,
+  onSelect,
+  onOpen,
 }: {
   messages: readonly ContactMessage[]
   sort: MessageSort
   dir: SortDirection
   /** The address that sorts by `column` (toggling when it is the current one). */
   sortHref: (column: MessageSort) => string
+  /** Show each message's state beside its name (the inbox mixes new, read and replied). */
+  showStatus: boolean
+  selected: ReadonlySet<string>
+  /** Selects or unselects messages (all of the page's at once from the header's box). */
+  onSelect: (ids: string[], checked: boolean) => void
+  onOpen: (message: ContactMessage, from: HTMLElement | null) => void
 }) {
-  const [selected, setSelected] = useState<ContactMessage | null>(null)
-  const opener = useRef<HTMLElement | null>(null)
-
-  function open(message: ContactMessage, from: HTMLElement | null) {
-    opener.current = from
-    setSelected(message)
-  }
+  const allSelected = messages.length > 0 && messages.every((message) => selected.has(message.id))
+  const someSelected = !allSelected && messages.some((message) => selected.has(message.id))
 
   return (
     <>
@@ -74,13 +82,31 @@ export function MessagesTable({
         })}
       </nav>
       <div className="overflow-hidden rounded-lg border border-gray-200 bg-white shadow-xs">
-        <table className="w-full table-fixed text-left text-sm">
+        {/* Phones: no header row to size the columns by, so the name column takes what the box and button leave. */}
+        <table className="w-full table-auto text-left text-sm sm:table-fixed">
           <caption className="sr-only">
             Contact messages, sorted by {COLUMNS.find((column) => column.sort === sort)?.label.toLowerCase()}{' '}
             {dir === 'asc' ? 'ascending' : 'descending'}
           </caption>
           <thead className="hidden border-b border-gray-200 bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase sm:table-header-group">
             <tr>
+              <th scope="col" className="w-10 py-2 pr-0 pl-4">
+                <input
+                  type="checkbox"
+                  aria-label="Select every message on this page"
+                  className={checkboxClasses}
+                  checked={allSelected}
+                  ref={(box) => {
+                    if (box) box.indeterminate = someSelected
+                  }}
+                  onChange={(event) =>
+                    onSelect(
+                      messages.map((message) => message.id),
+                      event.currentTarget.checked,
+                    )
+                  }
+                />
+              </th>
               {COLUMNS.map((column) => {
                 const active = column.sort === sort
                 const Icon = active ? (dir === 'asc' ? ArrowUp : ArrowDown) : ArrowUpDown
@@ -115,78 +141,105 @@ export function MessagesTable({
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
-            {messages.map((message) => (
-              <tr
-                key={message.id}
-                onClick={(event) =>
-                  open(message, (event.currentTarget.querySelector('button') as HTMLElement | null) ?? null)
-                }
-                className="cursor-pointer align-top transition-colors hover:bg-gray-50"
-              >
-                <td className="hidden px-4 py-3 text-gray-600 sm:table-cell">
-                  {formatMessageDate(message.created_at)}
-                </td>
-                <td className="px-4 py-3">
-                  <span className="block truncate font-medium text-gray-950">
-                    {message.first_name} {message.last_name}
-                  </span>
-                  <span className="block truncate text-xs text-gray-600 md:hidden">{message.email}</span>
-                  <span className="mt-1 block text-xs text-gray-600 sm:hidden">
+            {messages.map((message) => {
+              const isNew = message.status === 'new'
+              const name = `${message.first_name} ${message.last_name}`
+              return (
+                <tr
+                  key={message.id}
+                  onClick={(event) =>
+                    onOpen(
+                      message,
+                      (event.currentTarget.querySelector('button') as HTMLElement | null) ?? null,
+                    )
+                  }
+                  className={cn(
+                    'cursor-pointer align-top transition-colors hover:bg-gray-50',
+                    isNew && 'bg-primary/[0.04]',
+                    selected.has(message.id) && 'bg-primary/[0.07] hover:bg-primary/[0.07]',
+                  )}
+                >
+                  {/* The box selects; the rest of the row opens the message. */}
+                  <td className="w-10 py-3 pr-0 pl-4" onClick={(event) => event.stopPropagation()}>
+                    <input
+                      type="checkbox"
+                      aria-label={`Select message from ${name}`}
+                      className={cn(checkboxClasses, 'mt-0.5')}
+                      checked={selected.has(message.id)}
+                      onChange={(event) => onSelect([message.id], event.currentTarget.checked)}
+                    />
+                  </td>
+                  <td
+                    className={cn(
+                      'hidden px-4 py-3 sm:table-cell',
+                      isNew ? 'font-semibold text-gray-950' : 'text-gray-600',
+                    )}
+                  >
                     {formatMessageDate(message.created_at)}
-                  </span>
-                  <span
-                    className={cn(
-                      'mt-1 block truncate sm:hidden',
-                      message.subject ? 'text-gray-900' : 'text-gray-500 italic',
-                    )}
-                  >
-                    {message.subject || 'No subject'}
-                  </span>
-                  <span className="block truncate text-xs text-gray-600 sm:hidden">
+                  </td>
+                  <td className="w-full max-w-0 px-3 py-3 sm:w-auto sm:max-w-none sm:px-4">
+                    <span className="flex min-w-0 items-center gap-2">
+                      <span className={cn('truncate text-gray-950', isNew ? 'font-bold' : 'font-medium')}>
+                        {name}
+                      </span>
+                      {showStatus && message.status !== 'read' ? (
+                        <StatusBadge status={message.status} />
+                      ) : null}
+                    </span>
+                    <span className="block truncate text-xs text-gray-600 md:hidden">{message.email}</span>
+                    <span className="mt-1 block text-xs text-gray-600 sm:hidden">
+                      {formatMessageDate(message.created_at)}
+                    </span>
+                    <span
+                      className={cn(
+                        'mt-1 block truncate sm:hidden',
+                        message.subject ? 'text-gray-900' : 'text-gray-600 italic',
+                      )}
+                    >
+                      {message.subject || 'No subject'}
+                    </span>
+                    <span className="block truncate text-xs text-gray-600 sm:hidden">
+                      {messagePreview(message.message)}
+                    </span>
+                  </td>
+                  <td className="hidden truncate px-4 py-3 text-gray-700 md:table-cell">{message.email}</td>
+                  <td className="hidden px-4 py-3 sm:table-cell">
+                    <span
+                      className={cn(
+                        'block truncate',
+                        message.subject ? 'text-gray-900' : 'text-gray-600 italic',
+                        isNew && 'font-semibold',
+                      )}
+                    >
+                      {message.subject || 'No subject'}
+                    </span>
+                    <span className="block truncate text-xs text-gray-600 lg:hidden">
+                      {messagePreview(message.message)}
+                    </span>
+                  </td>
+                  <td className="hidden truncate px-4 py-3 text-gray-600 lg:table-cell">
                     {messagePreview(message.message)}
-                  </span>
-                </td>
-                <td className="hidden truncate px-4 py-3 text-gray-700 md:table-cell">{message.email}</td>
-                <td className="hidden px-4 py-3 sm:table-cell">
-                  <span
-                    className={cn(
-                      'block truncate',
-                      message.subject ? 'text-gray-900' : 'text-gray-500 italic',
-                    )}
-                  >
-                    {message.subject || 'No subject'}
-                  </span>
-                  <span className="block truncate text-xs text-gray-600 lg:hidden">
-                    {messagePreview(message.message)}
-                  </span>
-                </td>
-                <td className="hidden truncate px-4 py-3 text-gray-600 lg:table-cell">
-                  {messagePreview(message.message)}
-                </td>
-                <td className="w-16 px-2 py-2 text-right sm:w-24 sm:px-4">
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`View message from ${message.first_name} ${message.last_name}`}
-                    onClick={(event) => {
-                      event.stopPropagation()
-                      open(message, event.currentTarget)
-                    }}
-                  >
-                    <Eye aria-hidden="true" />
-                    <span className="hidden sm:inline">View</span>
-                  </Button>
-                </td>
-              </tr>
-            ))}
+                  </td>
+                  <td className="w-16 px-2 py-2 text-right sm:w-24 sm:px-4">
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      aria-label={`View message from ${name}${isNew ? ' (new)' : ''}`}
+                      onClick={(event) => {
+                        event.stopPropagation()
+                        onOpen(message, event.currentTarget)
+                      }}
+                    >
+                      <Eye aria-hidden="true" />
+                      <span className="hidden sm:inline">View</span>
+                    </Button>
+                  </td>
+                </tr>
+              )
+            })}
           </tbody>
         </table>
       </div>
-      <MessageDetailsDialog
-        message={selected}
-        onClose={() => setSelected(null)}
-        returnFocus={() => opener.current}
-      />
     </>
   )
 }

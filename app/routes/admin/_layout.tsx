@@ -8,6 +8,8 @@ import type { Route } from './+types/_layout.ts'
 import { adminGuard, adminSession } from '#app/auth/session.server.ts'
 import '#app/components/admin/admin.css'
 import { AdminTopBar } from '#app/components/admin/admin-top-bar.tsx'
+import { runtimeContext } from '#app/context.ts'
+import { countContactMessages } from '#app/models/contact-messages.server.ts'
 
 // Admin pages are personal and change with every save: never kept by browsers or proxies.
 export function headers() {
@@ -17,8 +19,13 @@ export function headers() {
 // Every admin page's loaders and actions run behind the guard (a session, or the sign-in screen).
 export const middleware: Route.MiddlewareFunction[] = [adminGuard]
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { email: adminSession(context).user.email }
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(runtimeContext)
+  return {
+    email: adminSession(context).user.email,
+    // The admin bar's count on Messages; it goes down as messages are opened (every action reloads it).
+    newMessages: await countContactMessages({ db, status: 'new' }),
+  }
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
@@ -39,7 +46,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <AdminTopBar email={loaderData.email} />
+      <AdminTopBar email={loaderData.email} newMessages={loaderData.newMessages} />
       <main
         id="admin-main"
         tabIndex={-1}

@@ -4,14 +4,23 @@ import type { Route } from './+types/privacy-policy.ts'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
+import { runtimeContext } from '#app/context.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
+import { getRetentionMonths } from '#app/models/settings.server.ts'
+import { SPAM_RETENTION_DAYS } from '#app/schemas/settings.ts'
+
+/** How long contact messages are kept, as staff set it (Settings): the policy states the real period. */
+export async function loader({ context }: Route.LoaderArgs) {
+  return { retentionMonths: await getRetentionMonths({ db: context.get(runtimeContext).db }) }
+}
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'privacy-policy')
 }
 
-export default function PrivacyPolicy() {
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const church = useChurch()
+  const { retentionMonths } = loaderData
   const email = church.email
   return (
     <>
@@ -65,6 +74,19 @@ export default function PrivacyPolicy() {
               You can decline non-essential cookies using the banner shown on your first visit. Most browsers
               also let you view, block and delete cookies in their settings; blocking all cookies may stop
               some parts of the site from working as intended.
+            </p>
+          </PolicySection>
+
+          <PolicySection title="Messages You Send Us">
+            <p>
+              When you write to us through the contact form, we keep your name, email address, phone number
+              (if you give it) and your message so that someone at {church.name} can read it and reply. It is
+              e-mailed to the church staff who answer messages, and is not shared with anyone else.
+            </p>
+            <p>
+              We keep messages for {`${retentionMonths} ${retentionMonths === 1 ? 'month' : 'months'}`}, and
+              then delete them. Messages that our spam filter catches are deleted after {SPAM_RETENTION_DAYS}{' '}
+              days. You can ask us for a copy of your messages, or ask us to delete them sooner, at any time.
             </p>
           </PolicySection>
 

@@ -1,0 +1,31 @@
+import type { Route } from './+types/messages-export.ts'
+import { adminSession } from '#app/auth/session.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import type { MessageFilter } from '#app/models/contact-messages.server.ts'
+import { MESSAGE_STATUSES } from '#app/schemas/contact-message.ts'
+import { messagesCsv } from '#app/server/inbox.server.ts'
+
+const FILTERS: readonly string[] = [...MESSAGE_STATUSES, 'inbox']
+
+/**
+ * "Export messages (CSV)": every message of one address (`?email=`, for a subject-access request), or those of
+ * a filter and search (`?status=&q=`, all of them without).
+ */
+export function loader({ request, context }: Route.LoaderArgs) {
+  adminSession(context)
+  const runtime = context.get(runtimeContext)
+  const params = new URL(request.url).searchParams
+  const email = params.get('email')?.trim() || undefined
+  const statusParam = params.get('status') ?? ''
+  const status = FILTERS.includes(statusParam) ? (statusParam as MessageFilter) : undefined
+  const q = params.get('q')?.trim().slice(0, 200) || undefined
+  const day = runtime.clock.now().toISOString().slice(0, 10)
+  const who = email ? `-${email.replace(/[^\w.@+-]/g, '_')}` : ''
+  return new Response(messagesCsv({ db: runtime.db, email, status, q }), {
+    headers: {
+      'Content-Type': 'text/csv; charset=utf-8',
+      'Content-Disposition': `attachment; filename="messages${who}-${day}.csv"`,
+      'Cache-Control': 'private, no-store',
+    },
+  })
+}

@@ -1,0 +1,203 @@
+import { Bell, CheckCircle2, Clock, Mail, Send } from 'lucide-react'
+import { useFetcher } from 'react-router'
+
+import type { Route } from './+types/settings.ts'
+import { MailNotices } from '#app/components/admin/mail-notices.tsx'
+import { PageHeader } from '#app/components/admin/page-header.tsx'
+import { useResultToast } from '#app/components/admin/use-result-toast.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import { Input } from '#app/components/ui/input.tsx'
+import { Label } from '#app/components/ui/label.tsx'
+import { Textarea } from '#app/components/ui/textarea.tsx'
+import { runtimeContext } from '#app/context.ts'
+import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
+import { adminMeta } from '#app/lib/admin-meta.ts'
+import { cn } from '#app/lib/cn.ts'
+import { getRetentionMonths, listNotificationRecipients } from '#app/models/settings.server.ts'
+import { NOTIFY_RECIPIENTS_MAX, RETENTION_MONTHS_MAX, SPAM_RETENTION_DAYS } from '#app/schemas/settings.ts'
+import { mailStatus } from '#app/server/mail-status.server.ts'
+import { settingsAction } from '#app/server/settings.server.ts'
+
+export const meta = () => adminMeta('Settings')
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const runtime = context.get(runtimeContext)
+  const { db } = runtime
+  const [recipients, retentionMonths, mail] = await Promise.all([
+    listNotificationRecipients({ db }),
+    getRetentionMonths({ db }),
+    mailStatus(runtime),
+  ])
+  return { recipients, retentionMonths, mail, notifyToSet: (runtime.env.NOTIFY_TO ?? []).length > 0 }
+}
+
+export function action(args: Route.ActionArgs) {
+  return settingsAction(args)
+}
+
+export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
+  const { recipients, retentionMonths, mail, notifyToSet } = loaderData
+  return (
+    <>
+      <PageHeader title="Settings" description="Who hears of new messages, and how long messages are kept." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <NotificationsCard recipients={recipients} mailEnabled={mail.enabled} notifyToSet={notifyToSet} />
+        <div className="space-y-6">
+          <section aria-labelledby="settings-email" className={cardClasses}>
+            <CardHeading id="settings-email" icon={Mail} title="E-mail" />
+            {mail.enabled ? (
+              <>
+                <p className="flex items-start gap-2 text-sm text-gray-700">
+                  <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+                  <span className="[overflow-wrap:anywhere]">
+                    E-mail is on: alerts are sent from <strong className="text-gray-950">{mail.from}</strong>{' '}
+                    through {mail.server}.
+                  </span>
+                </p>
+                <MailNotices status={mail} className="mt-4" />
+              </>
+            ) : (
+              <MailNotices status={mail} className="" />
+            )}
+          </section>
+          <RetentionCard retentionMonths={retentionMonths} />
+        </div>
+      </div>
+    </>
+  )
+}
+
+const cardClasses = 'rounded-lg border border-gray-200 bg-white p-5 shadow-xs sm:p-6'
+
+function CardHeading({ id, icon: Icon, title }: { id: string; icon: typeof Mail; title: string }) {
+  return (
+    <h2 id={id} className="mb-3 flex items-center gap-2 text-lg font-semibold text-gray-950">
+      <Icon aria-hidden="true" className="size-5 text-primary" />
+      {title}
+    </h2>
+  )
+}
+
+function useSettingsFetcher(key: string) {
+  const fetcher = useFetcher<AdminActionResult>({ key })
+  useResultToast(fetcher.data, fetcher.state === 'idle')
+  const failure = fetcher.data && !fetcher.data.ok ? fetcher.data : null
+  return { fetcher, busy: fetcher.state !== 'idle', failure }
+}
+
+function NotificationsCard({
+  recipients,
+  mailEnabled,
+  notifyToSet,
+}: {
+  recipients: string[]
+  mailEnabled: boolean
+  notifyToSet: boolean
+}) {
+  const { fetcher, busy, failure } = useSettingsFetcher('settings-notifications')
+  const test = useSettingsFetcher('settings-test')
+  const error = failure?.fields?.recipients ?? failure?.error
+  return (
+    <section aria-labelledby="settings-notifications" className={cardClasses}>
+      <CardHeading id="settings-notifications" icon={Bell} title="Notifications" />
+      <p className="mb-4 text-sm text-gray-600">
+        Each new message sent through the contact form is e-mailed to these addresses, with the visitor as the
+        address to reply to. Messages judged to be spam are kept in Messages without an e-mail.
+      </p>
+      <fetcher.Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="notifications" />
+        <div>
+          <Label htmlFor="settings-recipients">Recipients</Label>
+          <Textarea
+            id="settings-recipients"
+            name="recipients"
+            rows={5}
+            // A new list from the server (after a save) replaces what is shown.
+            key={recipients.join('\n')}
+            defaultValue={recipients.join('\n')}
+            placeholder={'secretary@church.example\npastor@church.example'}
+            aria-describedby={cn('settings-recipients-hint', error && 'settings-recipients-error')}
+            aria-invalid={error ? true : undefined}
+            className="mt-1.5 font-mono text-sm"
+            spellCheck={false}
+          />
+          {error ? (
+            <p id="settings-recipients-error" className="mt-1.5 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+          <p id="settings-recipients-hint" className="mt-1.5 text-sm text-gray-600">
+            One address per line, up to {NOTIFY_RECIPIENTS_MAX}.
+            {notifyToSet
+              ? ' When the list is empty, the server fills it from NOTIFY_TO at its next start.'
+              : ''}
+          </p>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : 'Save recipients'}
+          </Button>
+          {mailEnabled && recipients.length > 0 ? (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={test.busy}
+              onClick={() => void test.fetcher.submit({ intent: 'test' }, { method: 'post' })}
+            >
+              <Send aria-hidden="true" />
+              Send a test e-mail
+            </Button>
+          ) : null}
+        </div>
+      </fetcher.Form>
+      {recipients.length === 0 ? (
+        <p className="mt-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          No one is told of new messages yet: add at least one address.
+        </p>
+      ) : null}
+    </section>
+  )
+}
+
+function RetentionCard({ retentionMonths }: { retentionMonths: number }) {
+  const { fetcher, busy, failure } = useSettingsFetcher('settings-retention')
+  const error = failure?.fields?.retention_months ?? failure?.error
+  return (
+    <section aria-labelledby="settings-retention" className={cardClasses}>
+      <CardHeading id="settings-retention" icon={Clock} title="Keeping messages" />
+      <p className="mb-4 text-sm text-gray-600">
+        Messages hold people&rsquo;s personal data, which the GDPR says must not be kept longer than needed.
+        Older messages are deleted every day; messages in Spam after {SPAM_RETENTION_DAYS} days. The privacy
+        policy on the website states this period.
+      </p>
+      <fetcher.Form method="post" className="space-y-3">
+        <input type="hidden" name="intent" value="retention" />
+        <div>
+          <Label htmlFor="settings-retention-months">Delete messages after (months)</Label>
+          <Input
+            id="settings-retention-months"
+            name="retention_months"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={RETENTION_MONTHS_MAX}
+            required
+            key={retentionMonths}
+            defaultValue={retentionMonths}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'settings-retention-error' : undefined}
+            className="mt-1.5 w-32"
+          />
+          {error ? (
+            <p id="settings-retention-error" className="mt-1.5 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save'}
+        </Button>
+      </fetcher.Form>
+    </section>
+  )
+}

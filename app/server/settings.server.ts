@@ -1,0 +1,111 @@
+import { data, type RouterContextProvider } from 'react-router'
+
+import { adminSessionOrNull } from '#app/auth/session.server.ts'
+import { runtimeContext } from '#app/context.ts'
+import {
+  type AdminActionResult,
+  fieldErrorsMessage,
+  SESSION_ENDED_MESSAGE,
+} from '#app/lib/admin-action-result.ts'
+import { HttpError } from '#app/lib/errors.ts'
+import { enqueueMail } from '#app/models/outbox.server.ts'
+import {
+  listNotificationRecipients,
+  saveNotificationRecipients,
+  saveRetentionMonths,
+} from '#app/models/settings.server.ts'
+
+import { readFormBody } from './api.server.ts'
+
+const TOASTS = {
+  notifications: { ok: 'Notification recipients saved', failed: 'Failed to save recipients' },
+  retention: { ok: 'Retention period saved', failed: 'Failed to save the retention period' },
+  test: { ok: 'Test e-mail queued', failed: 'Failed to send a test e-mail' },
+} as const
+
+type Intent = keyof typeof TOASTS
+
+/** The settings screen's action: `notifications` (the recipients), `retention` (months) or `test` (an e-mail). */
+export async function settingsAction({
+  request,
+  context,
+}: {
+  request: Request
+  context: Readonly<RouterContextProvider>
+}) {
+  const runtime = context.get(runtimeContext)
+  const { db } = runtime
+  let intent: Intent = 'notifications'
+  try {
+    const form = await readFormBody(request)
+    const asked = String(form.get('intent') ?? '')
+    if (!(asked in TOASTS)) throw new HttpError(400, 'Unknown action')
+    intent = asked as Intent
+    if (!adminSessionOrNull(context)) {
+      return data(
+        {
+          ok: false,
+          intent,
+          toast: TOASTS[intent].failed,
+          error: SESSION_ENDED_MESSAGE,
+        } satisfies AdminActionResult,
+        { status: 401 },
+      )
+    }
+    switch (intent) {
+      case 'notifications':
+        await saveNotificationRecipients({ db, data: { recipients: String(form.get('recipients') ?? '') } })
+        break
+      case 'retention':
+        await saveRetentionMonths({
+          db,
+          data: { retention_months: String(form.get('retention_months') ?? '') },
+        })
+        break
+      case 'test': {
+        if (!runtime.mail) throw new HttpError(400, 'E-mail is off: set SMTP_URL and MAIL_FROM first')
+        const recipients = await listNotificationRecipients({ db })
+        if (recipients.length === 0) throw new HttpError(400, 'Add a recipient first')
+        await enqueueMail(
+          db,
+          recipients.map((to) => ({
+            to,
+            subject: 'Test e-mail from the church website',
+            text: 'This is a test. New messages from the contact form on the website will be e-mailed to this address.',
+          })),
+          runtime.clock.now().getTime(),
+        )
+        runtime.mailer.wake()
+        return {
+          ok: true,
+          intent,
+          toast: `Test e-mail queued for ${recipients.length === 1 ? recipients[0] : `${recipients.length} recipients`}`,
+        } satisfies AdminActionResult
+      }
+    }
+    return { ok: true, intent, toast: TOASTS[intent].ok } satisfies AdminActionResult
+  } catch (error) {
+    if (!(error instanceof HttpError)) {
+      runtime.logger.error({ err: error, intent }, 'settings action failed')
+      return data(
+        {
+          ok: false,
+          intent,
+          toast: TOASTS[intent].failed,
+          error: 'Something went wrong on our side. Please try again.',
+        } satisfies AdminActionResult,
+        { status: 500 },
+      )
+    }
+    return data(
+      {
+        ok: false,
+        intent,
+        toast: TOASTS[intent].failed,
+        error: error.fields ? fieldErrorsMessage(error.fields) : error.message,
+        fields: error.fields,
+      } satisfies AdminActionResult,
+      { status: error.status },
+    )
+  }
+}
