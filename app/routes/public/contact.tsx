@@ -1,6 +1,6 @@
 import { Bus, Car, Clock, Mail, MapPin, Phone, Train } from 'lucide-react'
 import { Fragment, type ReactNode } from 'react'
-import { data, type ShouldRevalidateFunctionArgs } from 'react-router'
+import { data } from 'react-router'
 
 import type { Route } from './+types/contact.ts'
 import { ContactForm, type ContactFormResult } from '#app/components/site/contact-form.tsx'
@@ -40,15 +40,6 @@ export function loader({ context }: Route.LoaderArgs) {
 /** The form's fields as posted, every one as text: what a refused form is filled in with again. */
 const formValues = (form: FormData) =>
   Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]))
-
-/**
- * Sending a message keeps the form's token (a second message is still minutes after the page opened) and so
- * reloads nothing: a failed send (no connection) never turns into a failed reload and the error screen.
- */
-export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (formAction && new URL(formAction, 'http://x').pathname === '/contact') return false
-  return defaultShouldRevalidate
-}
 
 /** The contact form's post, with or without JavaScript; shares its rate limit with POST /api/contact_messages. */
 export async function action({ request, context }: Route.ActionArgs) {
