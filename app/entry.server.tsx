@@ -1,4 +1,5 @@
-import { PassThrough } from 'node:stream'
+import path from 'node:path'
+import { PassThrough, Transform } from 'node:stream'
 
 import { createReadableStreamFromReadable } from '@react-router/node'
 import { renderToPipeableStream } from 'react-dom/server'
@@ -6,8 +7,12 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from 'rea
 
 import { requestContext } from './context.ts'
 import { NonceProvider } from './lib/nonce-provider.tsx'
+import { inlineStylesheets } from './server/inline-styles.server.ts'
 
 export const streamTimeout = 5_000
+
+/** The browser build, where the stylesheets public pages carry inline are read from (as server.js serves it). */
+const CLIENT_DIR = path.resolve(process.env.BUILD_DIR ?? 'build', 'client')
 
 export default function handleRequest(
   request: Request,
@@ -20,6 +25,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders })
   }
   const { nonce } = loadContext.get(requestContext)
+  // Public pages carry their styles inline (decision 0013); the admin, a tool, links them. Vite's development
+  // server serves styles of its own and is left alone.
+  const inlineStyles = !import.meta.env.DEV && !new URL(request.url).pathname.startsWith('/admin')
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false
@@ -38,12 +46,14 @@ export default function handleRequest(
             clearTimeout(timeoutId)
             timeoutId = undefined
           }
-          const body = new PassThrough({
-            final(callback) {
-              finished()
-              callback()
-            },
-          })
+          const body = inlineStyles
+            ? withInlineStyles(finished)
+            : new PassThrough({
+                final(callback) {
+                  finished()
+                  callback()
+                },
+              })
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8')
           pipe(body)
           resolve(
@@ -62,5 +72,20 @@ export default function handleRequest(
         },
       },
     )
+  })
+}
+
+/** Collects the whole document (it is all ready) and sends it with its stylesheets written in. */
+function withInlineStyles(finished: () => void) {
+  const chunks: Buffer[] = []
+  return new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk)
+      callback()
+    },
+    flush(callback) {
+      finished()
+      callback(null, inlineStylesheets(Buffer.concat(chunks).toString('utf8'), CLIENT_DIR))
+    },
   })
 }

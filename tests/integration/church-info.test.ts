@@ -68,7 +68,8 @@ describe.each(databases)('$name', (database) => {
     expect(home).toContain('Good news in Galway since 1990.')
     expect(home).toContain('href="https://instagram.com/galwaychurch"')
     expect(home).not.toMatch(/facebook\.com|youtube\.com/)
-    const contact = (await ctx.anonymous.get('/contact')).text
+    // Times keep their AM/PM on the same line (a no-break space).
+    const contact = (await ctx.anonymous.get('/contact')).text.replaceAll('\u00a0', ' ')
     for (const text of [
       'Tuesday - Thursday',
       '10:00 AM - 1:00 PM',

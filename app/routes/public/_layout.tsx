@@ -11,7 +11,7 @@ import { WhatsAppButton } from '#app/components/site/whatsapp-button.tsx'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { useNonce } from '#app/lib/nonce-provider.tsx'
 import { loadPublicSite } from '#app/server/public-site.server.ts'
-import { THEME_BOOT_SCRIPT } from '#app/lib/themes.ts'
+import { THEME_BOOT_SCRIPT } from '#app/lib/theme-boot-script.ts'
 import PUBLIC_SITE_SCRIPT from '#app/islands/public-site.ts?script-text'
 
 /** The church's public settings and where the site is reached, shared by every public page (`useChurch`). */
