@@ -60,7 +60,8 @@ const SCREENS: Screen[] = [
     noun: 'Event',
     nameLabel: 'Title',
     fillRest: async (page) => {
-      await page.getByLabel('Starts', { exact: true }).fill('2030-06-14T19:00')
+      await page.getByLabel('Starts on').fill('2030-06-14')
+      await page.getByLabel('Starts at').fill('19:00')
       await page.getByRole('textbox', { name: 'Location', exact: true }).fill('Church hall')
     },
     toasts: standardToasts('Event'),
@@ -286,18 +287,18 @@ test('Events show as Regular or One-time and services have a type', async ({ pag
   await openAdmin(page, '/admin/events')
   const title = unique('Weekly Prayer')
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
-  await page.getByLabel('Starts', { exact: true }).fill('2030-06-14T19:00')
-  await page.getByRole('textbox', { name: 'Repeats', exact: true }).fill('FREQ=WEEKLY;BYDAY=FR')
+  // 14 June 2030 is a Friday: "Every week" starts on that day.
+  await page.getByLabel('Starts on').fill('2030-06-14')
+  await page.getByRole('combobox', { name: 'Repeats' }).selectOption({ label: 'Every week' })
   await page.getByRole('button', { name: 'Add Event' }).click()
   await expectToast(page, 'Event added successfully')
   const item = page.getByRole('listitem').filter({ hasText: title })
   await expect(item).toContainText('Regular')
   await expect(item).toContainText('Every Friday')
   await page.getByRole('button', { name: `Edit ${title}` }).click()
-  await expect(page.getByRole('textbox', { name: 'Repeats', exact: true })).toHaveValue(
-    'FREQ=WEEKLY;BYDAY=FR',
-  )
-  await page.getByRole('textbox', { name: 'Repeats', exact: true }).fill('')
+  await expect(page.getByRole('combobox', { name: 'Repeats' })).toHaveValue('weekly')
+  await expect(page.getByRole('checkbox', { name: 'Friday' })).toBeChecked()
+  await page.getByRole('combobox', { name: 'Repeats' }).selectOption({ label: 'Never (a one-time event)' })
   await page.getByRole('button', { name: 'Save Changes' }).click()
   await expectToast(page, 'Event updated successfully')
   await expect(item).toContainText('One-time')

@@ -15,11 +15,16 @@ interface BaseField {
 
 /** One field of an admin form; the kind picks the control. */
 export type AdminField =
-  | (BaseField & { kind: 'text' | 'email' | 'tel' | 'decimal' | 'url' | 'datetime-local' })
+  | (BaseField & { kind: 'text' | 'email' | 'tel' | 'decimal' | 'url' })
   | (BaseField & { kind: 'textarea' | 'lines'; rows?: number })
   | (BaseField & { kind: 'rich-text' })
   | (BaseField & { kind: 'image' })
   | (BaseField & { kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> })
+  /**
+   * An event's dates, times, repeat rule, skip dates and their preview, as one control that writes the stored
+   * fields (`starts_at`, `ends_at`, `all_day`, `recurrence`, `exdates`); `zone` and `today` are the church's.
+   */
+  | (BaseField & { kind: 'event-schedule'; zone: string; today: string })
   /** Not stored: a pasted map link or coordinates fill the latitude and longitude fields of the form. */
   | (BaseField & { kind: 'map-position' })
 

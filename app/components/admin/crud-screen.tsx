@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { useRevalidator } from 'react-router'
+import { useRevalidator, useSearchParams } from 'react-router'
 import type { z } from 'zod'
 
 import type { AdminField } from './admin-fields.ts'
@@ -49,7 +49,11 @@ export function CrudScreen<T extends { id: string }>({
   describe,
   ordered = false,
 }: CrudScreenProps<T>) {
-  const [editing, setEditing] = useState<T | null>(null)
+  // `?edit=<id>` opens that item in the form (the dashboard's "needs a date" list links there).
+  const [searchParams] = useSearchParams()
+  const [editing, setEditing] = useState<T | null>(
+    () => items.find((item) => item.id === searchParams.get('edit')) ?? null,
+  )
   // An item deleted elsewhere while it was being edited: what was typed stays in the form, now adding it anew.
   const [orphan, setOrphan] = useState<T | null>(null)
   const [formKey, setFormKey] = useState(0)

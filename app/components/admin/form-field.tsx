@@ -1,4 +1,5 @@
 import { type AdminField, toFieldValue } from './admin-fields.ts'
+import { EventScheduleField } from './event-schedule-field.tsx'
 import { ImageUploadField } from './image-upload-field.tsx'
 import { MapPositionField } from './map-position-field.tsx'
 import { RequiredMark } from './required-mark.tsx'
@@ -15,11 +16,16 @@ export function FormField({
   formId,
   value,
   error,
+  record = {},
+  errors = {},
 }: {
   field: AdminField
   formId: string
   value: unknown
   error?: string
+  /** The whole record and every field's message, for a control that stands for several fields. */
+  record?: Record<string, unknown>
+  errors?: Record<string, string>
 }) {
   const id = `${formId}-${field.name}`
   const hintId = field.hint ? `${id}-hint` : undefined
@@ -32,6 +38,19 @@ export function FormField({
     required: field.required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
+  }
+
+  // A control of several fields labels, describes and reports on each of them itself.
+  if (field.kind === 'event-schedule') {
+    return (
+      <EventScheduleField
+        formId={formId}
+        values={record}
+        errors={errors}
+        zone={field.zone}
+        today={field.today}
+      />
+    )
   }
 
   let control: React.ReactNode

@@ -77,6 +77,8 @@ export function ItemFormCard({
               formId={formId}
               value={values[field.name]}
               error={errors[field.name]}
+              record={values}
+              errors={errors}
             />
           ))}
         </div>

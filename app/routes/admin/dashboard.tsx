@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, HandHeart, Images, Mail, Music } from 'lucide-react'
+import { ArrowRight, CalendarDays, CalendarX, HandHeart, Images, Mail, Music } from 'lucide-react'
 import { Link } from 'react-router'
 
 import type { Route } from './+types/dashboard.ts'
@@ -8,11 +8,13 @@ import { runtimeContext } from '#app/context.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
 import { countContactMessages } from '#app/models/contact-messages.server.ts'
-import { countEvents, listEvents } from '#app/models/events.server.ts'
+import { countEvents } from '#app/models/events.server.ts'
 import { countGalleryImages, listGalleryImages } from '#app/models/gallery-images.server.ts'
 import { countMinistries } from '#app/models/ministries.server.ts'
 import { countServices } from '#app/models/services.server.ts'
+import { nextDateText, nextEvents } from '#app/server/events.server.ts'
 import { mailStatus } from '#app/server/mail-status.server.ts'
+import { formatTime } from '#app/lib/event-dates.ts'
 
 const RECENT_COUNT = 5
 
@@ -20,14 +22,14 @@ export const meta = () => adminMeta('Dashboard')
 
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
-  const { db } = runtime
-  const [serviceCount, eventCount, ministryCount, imageCount, events, images, newMessages, mail] =
+  const { db, clock } = runtime
+  const [serviceCount, eventCount, ministryCount, imageCount, upcoming, images, newMessages, mail] =
     await Promise.all([
       countServices({ db }),
       countEvents({ db }),
       countMinistries({ db }),
       countGalleryImages({ db }),
-      listEvents({ db, limit: RECENT_COUNT }),
+      nextEvents({ db, clock, count: RECENT_COUNT }),
       listGalleryImages({ db, limit: RECENT_COUNT }),
       countContactMessages({ db, status: 'new' }),
       mailStatus(runtime),
@@ -41,7 +43,17 @@ export async function loader({ context }: Route.LoaderArgs) {
       { label: 'Ministries', count: ministryCount, to: '/admin/ministries', icon: 'ministries' },
       { label: 'Gallery Images', count: imageCount, to: '/admin/gallery', icon: 'gallery' },
     ] as const,
-    events: events.map(({ id, title, date }) => ({ id, title, date })),
+    // The next five by date (a regular event at its next date), and those kept with only their old text.
+    events: upcoming.events.map(({ event, next }) => ({
+      id: event.id,
+      title: event.title,
+      date: `${nextDateText(next!, upcoming.today)}${event.all_day ? '' : `, ${formatTime(next!.start)}`}`,
+    })),
+    undated: upcoming.undated.map(({ id, title, date, time }) => ({
+      id,
+      title,
+      date: [date, time].filter(Boolean).join(', ') || null,
+    })),
     images: images.map(({ id, title, category }) => ({ id, title, category })),
   }
 }
@@ -55,7 +67,7 @@ const ICONS = {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, events, images, mail } = loaderData
+  const { counts, events, undated, images, mail } = loaderData
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of the church website's content." />
@@ -86,11 +98,39 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )
         })}
       </ul>
+      {undated.length > 0 ? (
+        <section
+          aria-labelledby="needs-a-date"
+          className="mt-8 rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 text-amber-950"
+        >
+          <h2 id="needs-a-date" className="flex items-center gap-2 font-semibold">
+            <CalendarX aria-hidden="true" className="size-5" />
+            {undated.length === 1 ? '1 event needs a date' : `${undated.length} events need a date`}
+          </h2>
+          <p className="mt-1 text-sm">
+            Their dates were typed as text the website cannot read, so it cannot tell when they are over or
+            list them by date. Open each one in Events and choose its date.
+          </p>
+          <ul className="mt-3 space-y-1 text-sm">
+            {undated.map((event) => (
+              <li key={event.id}>
+                <Link
+                  to={`/admin/events?edit=${event.id}`}
+                  className="font-semibold underline underline-offset-2 hover:no-underline"
+                >
+                  {event.title}
+                </Link>
+                {event.date ? <span> — was “{event.date}”</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <RecentList
-          title="Recent Events"
+          title="Upcoming Events"
           to="/admin/events"
-          empty="No events added yet"
+          empty="No upcoming events"
           items={events.map((event) => ({ id: event.id, primary: event.title, secondary: event.date }))}
         />
         <RecentList
@@ -129,7 +169,7 @@ function RecentList({
           to={to}
           className="rounded-sm text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >
-          Manage<span className="sr-only"> {title.replace('Recent ', '').toLowerCase()}</span>
+          Manage<span className="sr-only"> {title.replace(/^(Recent|Upcoming) /, '').toLowerCase()}</span>
         </Link>
       </div>
       {items.length === 0 ? (

@@ -1,3 +1,5 @@
+import { useMemo } from 'react'
+
 import type { Route } from './+types/events.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
@@ -7,6 +9,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { createEvent, deleteEvent, listEvents, updateEvent } from '#app/models/events.server.ts'
 import { EventSchema } from '#app/schemas/event.ts'
+import { churchToday } from '#app/server/events.server.ts'
 
 const TOASTS = {
   created: 'Event added successfully',
@@ -16,27 +19,32 @@ const TOASTS = {
   deleteFailed: 'Failed to delete event',
 }
 
-const FIELDS: AdminField[] = [
-  { kind: 'text', name: 'title', label: 'Title', required: true, placeholder: 'Harvest Thanksgiving' },
-  { kind: 'datetime-local', name: 'starts_at', label: 'Starts', half: true },
-  { kind: 'datetime-local', name: 'ends_at', label: 'Ends', half: true },
-  {
-    kind: 'text',
-    name: 'recurrence',
-    label: 'Repeats',
-    placeholder: 'FREQ=WEEKLY;BYDAY=SU',
-    hint: 'Empty for a one-time event; a rule such as FREQ=WEEKLY;BYDAY=SU (every Sunday) for a regular one.',
-  },
-  { kind: 'text', name: 'location', label: 'Location', placeholder: 'Church hall' },
-  { kind: 'image', name: 'image_url', label: 'Image' },
-  { kind: 'rich-text', name: 'description', label: 'Description' },
-]
+/** The form's fields; the schedule's preview needs the church's time zone and today's date there. */
+function eventFields(zone: string, today: string): AdminField[] {
+  return [
+    { kind: 'text', name: 'title', label: 'Title', required: true, placeholder: 'Harvest Thanksgiving' },
+    { kind: 'event-schedule', name: 'schedule', label: 'When', zone, today },
+    { kind: 'text', name: 'location', label: 'Location', placeholder: 'Church hall' },
+    {
+      kind: 'map-position',
+      name: 'map_position',
+      label: 'Map position (optional)',
+      placeholder: 'https://www.google.com/maps/place/…',
+      hint: 'Paste a Google Maps or OpenStreetMap link to show a map on the event’s page: latitude and longitude are filled in from it.',
+    },
+    { kind: 'decimal', name: 'latitude', label: 'Latitude', half: true },
+    { kind: 'decimal', name: 'longitude', label: 'Longitude', half: true },
+    { kind: 'image', name: 'image_url', label: 'Image' },
+    { kind: 'rich-text', name: 'description', label: 'Description' },
+  ]
+}
 
 export const meta = () => adminMeta('Events')
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const runtime = context.get(runtimeContext)
-  return { items: await listEvents({ db: runtime.db }) }
+  const { db, clock } = context.get(runtimeContext)
+  const [items, { zone, today }] = await Promise.all([listEvents({ db }), churchToday({ db, clock })])
+  return { items, zone, today: today.toString() }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -49,6 +57,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EventsScreen({ loaderData }: Route.ComponentProps) {
+  const { zone, today } = loaderData
+  const fields = useMemo(() => eventFields(zone, today), [zone, today])
   return (
     <CrudScreen
       title="Events"
@@ -57,14 +67,14 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
       listHeading="Current Events"
       emptyText="No events added yet"
       items={loaderData.items}
-      fields={FIELDS}
+      fields={fields}
       schema={EventSchema}
       saveFailedToast={TOASTS.saveFailed}
       describe={(event) => ({
         title: event.title,
         badge: event.is_regular ? 'Regular' : 'One-time',
         meta: [
-          event.starts_at ? event.date : `Needs a date (${event.date ?? 'none given'})`,
+          event.starts_at ? event.date : `Needs a date (was “${event.date ?? 'none given'}”)`,
           event.time,
           event.location,
         ],

@@ -242,14 +242,14 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
 
 function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
   return (
-    <div className="flex gap-4">
-      <span className="inline-flex size-10 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary-text">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="text-sm font-semibold text-muted-foreground">{label}</dt>
-        <dd className="mt-0.5 font-semibold">{children}</dd>
-      </div>
+    <div className="relative min-h-10 pl-14">
+      <dt className="text-sm font-semibold text-muted-foreground">
+        <span className="absolute top-0 left-0 inline-flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary-text">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-semibold">{children}</dd>
     </div>
   )
 }
