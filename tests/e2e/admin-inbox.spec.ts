@@ -291,3 +291,84 @@ test('Settings: the recipients and the retention period, which the privacy polic
   // The refused list was an honest 400, which Chromium notes on the console.
   allowRefusedRequests(consoleErrors, /status of 400/)
 })
+
+/**
+ * People filling the form as people do, from the fastest plausible to a slow phone user: each message must arrive
+ * as new (not Spam) and be e-mailed. `pause` is the moment a person takes between fields (finding the next one,
+ * moving the mouse or thumb), `key` the time between keys (120 ms is a fast typist's 100 words a minute);
+ * autofilled fields arrive at once.
+ */
+const PEOPLE = [
+  {
+    who: 'a fast typist whose browser fills in name and address, writing one short line',
+    viewport: { width: 1280, height: 900 },
+    key: 120,
+    pause: 400,
+    autofill: true,
+    message: 'Please call me back',
+  },
+  {
+    who: 'a brisk typist on a laptop',
+    viewport: { width: 1280, height: 900 },
+    key: 90,
+    pause: 500,
+    autofill: false,
+    message: 'What time is the Malayalam service on Sunday?',
+  },
+  {
+    who: 'someone on a phone',
+    viewport: { width: 390, height: 844 },
+    key: 200,
+    pause: 800,
+    autofill: true,
+    message: 'Is there parking at the church?',
+  },
+]
+
+for (const person of PEOPLE) {
+  test(`A real visitor is never refused nor put in Spam: ${person.who}`, async ({
+    browser,
+    server,
+    smtp,
+    page,
+  }) => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: person.viewport })
+    const visitor = await context.newPage()
+    const word = `p${Date.now().toString(36)}`
+    const before = smtp.received.length
+    const started = Date.now()
+    await visitor.goto('/contact')
+    const form = visitor.getByRole('form', { name: 'Contact form' })
+    const fields: Array<[string, string]> = [
+      ['First Name', 'Máire'],
+      ['Last Name', `Ní ${word}`],
+      ['Email', `${word}@example.ie`],
+    ]
+    for (const [label, value] of fields) {
+      if (person.autofill) await form.getByLabel(label).fill(value)
+      else {
+        await visitor.waitForTimeout(person.pause)
+        await form.getByLabel(label).click()
+        await visitor.keyboard.type(value, { delay: person.key })
+      }
+    }
+    await visitor.waitForTimeout(person.pause)
+    await form.getByLabel('Message').click()
+    await visitor.keyboard.type(person.message, { delay: person.key })
+    await visitor.waitForTimeout(person.pause)
+    const took = Date.now() - started
+    await form.getByRole('button', { name: 'Send Message' }).click()
+    await expect(form.getByRole('status')).toHaveText('Your message has been sent successfully!')
+    await context.close()
+    test.info().annotations.push({ type: 'from opening the page to Send', description: `${took} ms` })
+
+    await smtp.waitFor(before + 1, 15_000)
+    const response = await page.request.post(`${server.url}/api/auth/sign-in/email`, {
+      data: TEST_ADMIN,
+      headers: { origin: server.url },
+    })
+    expect(response.status()).toBe(200)
+    const [stored] = await (await page.request.get(`${server.url}/api/contact_messages?q=${word}`)).json()
+    expect(stored).toMatchObject({ status: 'new', spam_reason: null, message: person.message })
+  })
+}

@@ -100,13 +100,20 @@ export function AdminTopBar({ email, newMessages }: { email: string; newMessages
             id={`${MENU_ID}-toggle`}
             variant="ghost"
             size="icon"
-            className="xl:hidden"
+            className="relative xl:hidden"
             aria-expanded={open}
             aria-controls={MENU_ID}
             aria-label={open ? 'Close menu' : 'Open menu'}
             onClick={() => setOpen((value) => !value)}
           >
             {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            {/* New messages wait: a dot on the closed menu (the menu's Messages item gives the count). */}
+            {!open && newMessages > 0 ? (
+              <span
+                aria-hidden="true"
+                className="absolute top-1.5 right-1.5 size-2.5 rounded-full bg-primary ring-2 ring-white"
+              />
+            ) : null}
           </Button>
         </div>
       </div>

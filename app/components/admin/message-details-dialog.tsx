@@ -196,7 +196,7 @@ export function MessageDetailsDialog({
                 <Button
                   variant="outline"
                   size="sm"
-                  className="h-auto min-h-8 py-1.5 text-left whitespace-normal text-red-700 hover:text-red-800"
+                  className="h-auto min-h-8 max-w-full shrink py-1.5 text-left whitespace-normal text-red-700 hover:text-red-800"
                 >
                   <UserX aria-hidden="true" />
                   Delete every message from this address
