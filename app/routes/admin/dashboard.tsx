@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/dashboard.ts'
 import { MailNotices } from '#app/components/admin/mail-notices.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
+import { SetupChecklist } from '#app/components/admin/setup-checklist.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
@@ -15,6 +16,7 @@ import { countServices } from '#app/models/services.server.ts'
 import { nextDateText, nextEvents } from '#app/server/events.server.ts'
 import { mailStatus } from '#app/server/mail-status.server.ts'
 import { formatTime } from '#app/lib/event-dates.ts'
+import { siteSetupSteps } from '#app/server/site-setup.server.ts'
 
 const RECENT_COUNT = 5
 
@@ -23,7 +25,7 @@ export const meta = () => adminMeta('Dashboard')
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
   const { db, clock } = runtime
-  const [serviceCount, eventCount, ministryCount, imageCount, upcoming, images, newMessages, mail] =
+  const [serviceCount, eventCount, ministryCount, imageCount, upcoming, images, newMessages, mail, setup] =
     await Promise.all([
       countServices({ db }),
       countEvents({ db }),
@@ -33,9 +35,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       listGalleryImages({ db, limit: RECENT_COUNT }),
       countContactMessages({ db, status: 'new' }),
       mailStatus(runtime),
+      siteSetupSteps({ db }),
     ])
   return {
     mail,
+    setup,
     counts: [
       { label: 'New messages', count: newMessages, to: '/admin/messages?status=new', icon: 'messages' },
       { label: 'Services', count: serviceCount, to: '/admin/services', icon: 'services' },
@@ -67,11 +71,13 @@ const ICONS = {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, events, undated, images, mail } = loaderData
+  const { counts, events, undated, images, mail, setup } = loaderData
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of the church website's content." />
-      <MailNotices status={mail} />
+      {/* A phone's first screen shows what is left to set up and the counts; notices for whoever runs the
+          server come after them. */}
+      <SetupChecklist steps={setup} />
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         {counts.map(({ label, count, to, icon }) => {
           const Icon = ICONS[icon]
@@ -80,14 +86,16 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
             <li key={to} className={cn(icon === 'messages' && 'col-span-2 lg:col-span-1')}>
               <Link
                 to={to}
-                className="group flex h-full flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-xs transition hover:border-primary/40 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary sm:flex-row sm:items-center sm:gap-4 sm:p-5"
+                className="group flex h-full items-center gap-3 rounded-lg border border-gray-200 bg-white p-3 shadow-xs transition hover:border-primary/40 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary sm:gap-4 sm:p-5"
               >
-                <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary">
-                  <Icon aria-hidden="true" className="size-5" />
+                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary sm:size-11">
+                  <Icon aria-hidden="true" className="size-4 sm:size-5" />
                 </span>
                 <span className="min-w-0 flex-1">
-                  <span className="block text-sm font-medium text-gray-600">{label}</span>
-                  <span className="block text-3xl font-semibold tracking-tight text-gray-950">{count}</span>
+                  <span className="block text-xs font-medium text-gray-600 sm:text-sm">{label}</span>
+                  <span className="block text-2xl font-semibold tracking-tight text-gray-950 sm:text-3xl">
+                    {count}
+                  </span>
                 </span>
                 <ArrowRight
                   aria-hidden="true"
@@ -98,6 +106,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )
         })}
       </ul>
+      <MailNotices status={mail} className="mt-6" />
       {undated.length > 0 ? (
         <section
           aria-labelledby="needs-a-date"

@@ -1,0 +1,51 @@
+import type { Db } from '#app/db/database.server.ts'
+import { getAboutUs } from '#app/models/about-us.server.ts'
+import { countCarouselSlides } from '#app/models/carousel-slides.server.ts'
+import { getChurchInfo } from '#app/models/church-info.server.ts'
+import { countServices } from '#app/models/services.server.ts'
+
+export interface SetupStep {
+  key: string
+  /** What to do, said as the task ("Add the church's name and contact details"). */
+  label: string
+  /** The admin screen where it is done. */
+  to: string
+  done: boolean
+}
+
+/**
+ * What a new site still needs before visitors see a real church (issue 18): the dashboard shows these steps, each
+ * ticked when done, until every one is.
+ */
+export async function siteSetupSteps({ db }: { db: Db }): Promise<SetupStep[]> {
+  const [info, about, services, slides] = await Promise.all([
+    getChurchInfo({ db }),
+    getAboutUs({ db }),
+    countServices({ db }),
+    countCarouselSlides({ db }),
+  ])
+  const filled = (value: string | null | undefined) => Boolean(value?.trim())
+  return [
+    {
+      key: 'contact',
+      label: 'Add the church’s name and contact details',
+      to: '/admin/church-info',
+      // Someone who wants to come needs to know where, and how to ask.
+      done: filled(info?.name) && filled(info?.address) && (filled(info?.phone) || filled(info?.email)),
+    },
+    {
+      key: 'logo',
+      label: 'Upload the church’s logo',
+      to: '/admin/church-info',
+      done: filled(info?.logo_url),
+    },
+    { key: 'about', label: 'Tell your story on About Us', to: '/admin/about', done: about !== null },
+    { key: 'services', label: 'Add at least one service', to: '/admin/services', done: services > 0 },
+    {
+      key: 'carousel',
+      label: 'Add a slide to the home page',
+      to: '/admin/carousel',
+      done: slides > 0,
+    },
+  ]
+}
