@@ -67,6 +67,28 @@ test('After a save the toast offers "View on website", leading to the page that 
   await expect(ministryPage.locator(`[id="${ministry.id}"]`)).toContainText(ministry.name)
   await ministryPage.close()
 
+  // An event: its own page.
+  await openAdmin(page, '/admin/events')
+  const [event] = (await (await page.request.get('/api/events')).json()) as Array<{
+    id: string
+    title: string
+  }>
+  await page.getByRole('button', { name: `Edit ${event.title}` }).click()
+  await page.getByRole('button', { name: 'Save Changes' }).click()
+  await expectToast(page, 'Event updated successfully')
+  const [eventPage] = await Promise.all([
+    page.waitForEvent('popup'),
+    page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Event updated successfully' })
+      .getByRole('link', { name: /View on website/ })
+      .click(),
+  ])
+  await eventPage.waitForLoadState()
+  expect(new URL(eventPage.url()).pathname).toBe(`/events/${event.id}`)
+  await expect(eventPage.getByRole('heading', { level: 1 })).toHaveText(event.title)
+  await eventPage.close()
+
   // A single record: About Us leads to the About page.
   await openAdmin(page, '/admin/about')
   await page.getByRole('button', { name: 'Save Changes' }).click()

@@ -52,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
     args,
     { create: createEvent, update: updateEvent, delete: deleteEvent },
     TOASTS,
-    () => '/events',
+    (event) => `/events/${event.id}`,
   )
 }
 
