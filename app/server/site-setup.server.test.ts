@@ -5,6 +5,7 @@ import { saveAboutUs } from '#app/models/about-us.server.ts'
 import { createCarouselSlide } from '#app/models/carousel-slides.server.ts'
 import { saveChurchInfo } from '#app/models/church-info.server.ts'
 import { createService } from '#app/models/services.server.ts'
+import { saveNotificationRecipients } from '#app/models/settings.server.ts'
 import { testDatabase, testDatabases } from '#tests/test-database.ts'
 
 describe.each(testDatabases)('$name', (database) => {
@@ -19,6 +20,7 @@ describe.each(testDatabases)('$name', (database) => {
       about: false,
       services: false,
       carousel: false,
+      notifications: false,
     })
 
     // A name alone is not enough to find or reach the church.
@@ -55,6 +57,8 @@ describe.each(testDatabases)('$name', (database) => {
       db,
       data: { title: 'Welcome', image_url: '/media/slide.webp', image_alt: 'The church door' },
     })
+    expect((await done(db)).carousel).toBe(true)
+    await saveNotificationRecipients({ db, data: { recipients: 'office@grace.ie' } })
     expect(Object.values(await done(db)).every(Boolean)).toBe(true)
   })
 })

@@ -3,6 +3,7 @@ import { getAboutUs } from '#app/models/about-us.server.ts'
 import { countCarouselSlides } from '#app/models/carousel-slides.server.ts'
 import { getChurchInfo } from '#app/models/church-info.server.ts'
 import { countServices } from '#app/models/services.server.ts'
+import { listNotificationRecipients } from '#app/models/settings.server.ts'
 
 export interface SetupStep {
   key: string
@@ -18,11 +19,12 @@ export interface SetupStep {
  * ticked when done, until every one is.
  */
 export async function siteSetupSteps({ db }: { db: Db }): Promise<SetupStep[]> {
-  const [info, about, services, slides] = await Promise.all([
+  const [info, about, services, slides, recipients] = await Promise.all([
     getChurchInfo({ db }),
     getAboutUs({ db }),
     countServices({ db }),
     countCarouselSlides({ db }),
+    listNotificationRecipients({ db }),
   ])
   const filled = (value: string | null | undefined) => Boolean(value?.trim())
   return [
@@ -46,6 +48,12 @@ export async function siteSetupSteps({ db }: { db: Db }): Promise<SetupStep[]> {
       label: 'Add a slide to the home page',
       to: '/admin/carousel',
       done: slides > 0,
+    },
+    {
+      key: 'notifications',
+      label: 'Choose who is e-mailed new messages',
+      to: '/admin/settings',
+      done: recipients.length > 0,
     },
   ]
 }

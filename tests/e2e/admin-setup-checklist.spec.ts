@@ -11,6 +11,7 @@ const STEPS = [
   'Tell your story on About Us',
   'Add at least one service',
   'Add a slide to the home page',
+  'Choose who is e-mailed new messages',
 ]
 
 /** An empty site of its own (no demo content), for this file only: the checklist is about a new site. */
@@ -59,8 +60,8 @@ test('An empty site opens on a checklist that ticks as the essentials are filled
   await signIn(page)
   await expect(checklist(page)).toBeVisible()
   expect(await steps(page)).toEqual(STEPS.map((step) => [step, false]))
-  await expect(checklist(page)).toContainText('0 of 5 done')
-  await expect(checklist(page).getByRole('progressbar')).toHaveAttribute('aria-valuetext', '0 of 5 done')
+  await expect(checklist(page)).toContainText('0 of 6 done')
+  await expect(checklist(page).getByRole('progressbar')).toHaveAttribute('aria-valuetext', '0 of 6 done')
   // The counts are there too, below.
   await expect(page.getByRole('link', { name: 'Services 0' })).toBeVisible()
   await expectNoAxeViolations(page)
@@ -86,13 +87,14 @@ test('An empty site opens on a checklist that ticks as the essentials are filled
     .first()
     .getByRole('link', { name: 'Dashboard' })
     .click()
-  await expect(checklist(page)).toContainText('1 of 5 done')
+  await expect(checklist(page)).toContainText('1 of 6 done')
   expect((await steps(page))[0]).toEqual([STEPS[0], true])
   for (const [index, path] of [
     [1, '/admin/church-info'],
     [2, '/admin/about'],
     [3, '/admin/services'],
     [4, '/admin/carousel'],
+    [5, '/admin/settings'],
   ] as const) {
     await expect(checklist(page).getByRole('link', { name: new RegExp(STEPS[index]) })).toHaveAttribute(
       'href',
@@ -126,15 +128,32 @@ test('An empty site opens on a checklist that ticks as the essentials are filled
       }),
   ]
   await openAdmin(page, '/admin/dashboard')
-  expect((await steps(page)).map(([, done]) => done)).toEqual([true, true, false, false, false])
+  expect((await steps(page)).map(([, done]) => done)).toEqual([true, true, false, false, false, false])
   await page.setViewportSize({ width: 390, height: 844 })
   await page.screenshot({ path: 'test-results/screenshots/dashboard-checklist-390-ticked.png' })
   await page.setViewportSize({ width: 1280, height: 900 })
   for (const [index, step] of fill.entries()) {
     expect((await step()).ok()).toBe(true)
     await openAdmin(page, '/admin/dashboard')
-    if (index < fill.length - 1) await expect(checklist(page)).toContainText(`${index + 3} of 5 done`)
+    await expect(checklist(page)).toContainText(`${index + 3} of 6 done`)
   }
+  // The last step on its screen, as a secretary would: leaving it half done asks, saving it ticks it.
+  await expect(checklist(page)).toContainText('5 of 6 done')
+  await checklist(page)
+    .getByRole('link', { name: /e-mailed new messages/ })
+    .click()
+  await expect(page).toHaveURL(/\/admin\/settings$/)
+  await page.getByRole('textbox', { name: 'Recipients' }).fill('office@stbrigids.example')
+  const menu = page.getByRole('navigation', { name: 'Admin sections' }).first()
+  await menu.getByRole('link', { name: 'Dashboard' }).click()
+  const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' })
+  await leave.getByRole('button', { name: 'Stay on this page' }).click()
+  await expect(page.getByRole('textbox', { name: 'Recipients' })).toHaveValue('office@stbrigids.example')
+  await page.getByRole('button', { name: 'Save recipients' }).click()
+  await expectToast(page, 'Notification recipients saved')
+  await menu.getByRole('link', { name: 'Dashboard' }).click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+
   // Complete: the checklist is gone, the counts stay.
   await expect(checklist(page)).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Services 1' })).toBeVisible()

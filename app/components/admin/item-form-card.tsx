@@ -4,7 +4,7 @@ import { useEffect } from 'react'
 import type { AdminField } from './admin-fields.ts'
 import { FormError } from './form-error.tsx'
 import { FormField } from './form-field.tsx'
-import { rememberSavedState, UnsavedChangesGuard } from './unsaved-changes.tsx'
+import { rememberSavedState } from './unsaved-changes.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 
 /** The card holding an admin form: title, red box, fields in a two-column grid, and the save/cancel row. */
@@ -62,6 +62,8 @@ export function ItemFormCard({
         method="post"
         noValidate
         onSubmit={onSubmit}
+        // While it is being saved, leaving loses nothing (the save goes on).
+        data-saving={busy || undefined}
         aria-labelledby={headingId}
         className="space-y-5 px-5 py-5 sm:px-6"
       >
@@ -97,7 +99,6 @@ export function ItemFormCard({
           </p>
         </div>
       </form>
-      <UnsavedChangesGuard formRef={formRef} saving={busy} />
     </section>
   )
 }

@@ -19,54 +19,74 @@ function formState(form: HTMLFormElement) {
 // The state each form element was in when it was shown (or last saved): a form differs from it once changed.
 const savedStates = new WeakMap<HTMLFormElement, string>()
 
-/** Remembers a form's state as its unchanged one: called when a form is shown with stored (or empty) values. */
+/** Marks a form whose controls are compared with the values they were given (`defaultValue`) instead. */
+export const GUARD_ATTRIBUTE = 'data-guard-unsaved'
+
+/**
+ * Remembers a form's state as its unchanged one: called when a form is shown with stored (or empty) values. For
+ * forms whose fields are written from code (rich text, pictures), where the DOM's own default values say nothing.
+ */
 export function rememberSavedState(form: HTMLFormElement) {
   savedStates.set(form, formState(form))
 }
 
-/** Has anything been typed, chosen, uploaded or removed in the form since it was shown? */
-export function hasUnsavedChanges(form: HTMLFormElement | null) {
-  if (!form) return false
-  if (form.querySelector('[data-uploading="true"]')) return true
-  const saved = savedStates.get(form)
-  return saved !== undefined && formState(form) !== saved
+/** Does any control of the form hold something other than the value it was given? */
+function differsFromDefaults(form: HTMLFormElement) {
+  return [...form.elements].some((element) => {
+    if (element instanceof HTMLInputElement) {
+      if (element.type === 'checkbox' || element.type === 'radio')
+        return element.checked !== element.defaultChecked
+      return element.type !== 'hidden' && element.type !== 'file' && element.value !== element.defaultValue
+    }
+    if (element instanceof HTMLTextAreaElement) return element.value !== element.defaultValue
+    if (element instanceof HTMLSelectElement)
+      return [...element.options].some((o) => o.selected !== o.defaultSelected)
+    return false
+  })
 }
 
 /**
- * Asks before the page is left while its form holds changes: a link or the admin menu, back and forward (React
- * Router's blocker, answered by the dialog below), and closing or reloading the tab (`beforeunload`, answered by
- * the browser's own question). A form being saved, or just saved or cancelled, leaves freely.
+ * Has anything been typed, chosen, uploaded or removed in the form since it was shown? Only forms that asked to
+ * be guarded count (a remembered state, or the guard attribute): a search box is no unsaved work. A form being
+ * saved (`data-saving`) counts as saved.
  */
-export function UnsavedChangesGuard({
-  formRef,
-  saving,
-}: {
-  formRef: React.RefObject<HTMLFormElement | null>
-  saving: boolean
-}) {
-  const savingRef = useRef(saving)
-  useEffect(() => {
-    savingRef.current = saving
-  })
+export function hasUnsavedChanges(form: HTMLFormElement | null) {
+  if (!form || form.hasAttribute('data-saving')) return false
+  const saved = savedStates.get(form)
+  if (saved !== undefined) {
+    return Boolean(form.querySelector('[data-uploading="true"]')) || formState(form) !== saved
+  }
+  return form.hasAttribute(GUARD_ATTRIBUTE) && differsFromDefaults(form)
+}
 
+function pageHasUnsavedChanges() {
+  return [...document.forms].some(hasUnsavedChanges)
+}
+
+/**
+ * Asks before the admin page is left while one of its forms holds changes: a link or the admin menu, back and
+ * forward (React Router's blocker, answered by the dialog below), and closing or reloading the tab
+ * (`beforeunload`, answered by the browser's own question). One for the whole admin (the layout renders it):
+ * React Router allows one blocker at a time.
+ */
+export function UnsavedChangesGuard() {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      !savingRef.current &&
       (currentLocation.pathname !== nextLocation.pathname ||
         currentLocation.search !== nextLocation.search) &&
-      hasUnsavedChanges(formRef.current),
+      pageHasUnsavedChanges(),
   )
 
   useEffect(() => {
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      if (savingRef.current || !hasUnsavedChanges(formRef.current)) return
+      if (!pageHasUnsavedChanges()) return
       event.preventDefault()
       // Older browsers show the question only when returnValue is set.
       event.returnValue = ''
     }
     window.addEventListener('beforeunload', onBeforeUnload)
     return () => window.removeEventListener('beforeunload', onBeforeUnload)
-  }, [formRef])
+  }, [])
 
   return (
     <DiscardChangesDialog

@@ -8,6 +8,7 @@ import type { Route } from './+types/_layout.ts'
 import { adminGuard, adminSession } from '#app/auth/session.server.ts'
 import '#app/components/admin/admin.css'
 import { AdminTopBar } from '#app/components/admin/admin-top-bar.tsx'
+import { UnsavedChangesGuard } from '#app/components/admin/unsaved-changes.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { countContactMessages } from '#app/models/contact-messages.server.ts'
 
@@ -55,6 +56,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         <Outlet />
       </main>
       {/* Spec §9: at most 3 visible, 4000 ms, 14 px gap, 356 px wide, top right, rich colours. */}
+      {/* Every guarded form of every admin page: leaving with changes asks first. */}
+      <UnsavedChangesGuard />
       <Toaster
         position="top-right"
         visibleToasts={3}

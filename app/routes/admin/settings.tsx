@@ -4,6 +4,7 @@ import { useFetcher } from 'react-router'
 import type { Route } from './+types/settings.ts'
 import { MailNotices } from '#app/components/admin/mail-notices.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
+import { GUARD_ATTRIBUTE } from '#app/components/admin/unsaved-changes.tsx'
 import { useResultToast } from '#app/components/admin/use-result-toast.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -78,6 +79,9 @@ function CardHeading({ id, icon: Icon, title }: { id: string; icon: typeof Mail;
   )
 }
 
+/** Leaving with a changed field asks first (components/admin/unsaved-changes.tsx); saving leaves freely. */
+const guardedForm = (busy: boolean) => ({ [GUARD_ATTRIBUTE]: '', 'data-saving': busy || undefined })
+
 function useSettingsFetcher(key: string) {
   const fetcher = useFetcher<AdminActionResult>({ key })
   useResultToast(fetcher.data, fetcher.state === 'idle')
@@ -104,7 +108,7 @@ function NotificationsCard({
         Each new message sent through the contact form is e-mailed to these addresses, with the visitor as the
         address to reply to. Messages judged to be spam are kept in Messages without an e-mail.
       </p>
-      <fetcher.Form method="post" className="space-y-3">
+      <fetcher.Form method="post" className="space-y-3" {...guardedForm(busy)}>
         <input type="hidden" name="intent" value="notifications" />
         <div>
           <Label htmlFor="settings-recipients">Recipients</Label>
@@ -170,7 +174,7 @@ function RetentionCard({ retentionMonths }: { retentionMonths: number }) {
         Older messages are deleted every day; messages in Spam after {SPAM_RETENTION_DAYS} days. The privacy
         policy on the website states this period.
       </p>
-      <fetcher.Form method="post" className="space-y-3">
+      <fetcher.Form method="post" className="space-y-3" {...guardedForm(busy)}>
         <input type="hidden" name="intent" value="retention" />
         <div>
           <Label htmlFor="settings-retention-months">Delete messages after (months)</Label>
