@@ -14,6 +14,7 @@ test('church info needs only a name; every other field may be empty', () => {
     tagline: null,
     address: null,
     country: 'IE',
+    timezone: 'Europe/Dublin',
     email: null,
     phone: null,
     whatsapp_number: null,

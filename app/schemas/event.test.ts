@@ -14,6 +14,13 @@ test('an event needs a title; the rest may be left out and is_regular is then fa
     location: null,
     image_url: null,
     is_regular: false,
+    starts_at: null,
+    ends_at: null,
+    all_day: false,
+    recurrence: null,
+    exdates: [],
+    latitude: null,
+    longitude: null,
   })
 })
 

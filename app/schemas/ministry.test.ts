@@ -30,6 +30,7 @@ test('a ministry needs a name; description, image and activities are optional', 
     name: 'Youth',
     description: null,
     image_url: null,
+    image_alt: null,
     activities: [],
   })
 })

@@ -27,6 +27,7 @@ test('a carousel slide needs a title and an image, and says "Please upload an im
   expect(messages(CarouselSlideSchema.safeParse({ subtitle: 'x' }))).toEqual({
     title: 'Title is required',
     image_url: 'Please upload an image',
+    image_alt: 'Image description is required',
   })
 })
 

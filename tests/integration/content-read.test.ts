@@ -172,7 +172,7 @@ describe.each(databases)('$name', (database) => {
     ['POST', '/api/church_info'],
     ['DELETE', '/api/about_us'],
     ['PUT', '/api/contact_messages'],
-    ['PATCH', '/api/contact_messages/00000000-0000-4000-8000-000000000000'],
+    ['PUT', '/api/contact_messages/00000000-0000-4000-8000-000000000000'],
     ['GET', '/api/uploads'],
     ['PUT', '/api/uploads'],
     ['GET', '/api/leadership_team/reorder'],
