@@ -41,6 +41,18 @@ export async function listUpcomingOneTimeEvents({
   return (await query.execute()).map(toRecord)
 }
 
+/** How many one-time events have not ended before `today`. */
+export async function countUpcomingOneTimeEvents({ db, today }: { db: Db; today: string }) {
+  const row = await db.kysely
+    .selectFrom('events')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('recurrence', 'is', null)
+    .where('starts_at', 'is not', null)
+    .where((eb) => eb(eb.fn.coalesce('ends_at', 'starts_at'), '>=', today))
+    .executeTakeFirst()
+  return Number(row?.count ?? 0)
+}
+
 /** Events with a recurrence rule, by their first date. */
 export async function listRepeatingEvents({ db }: { db: Db }): Promise<EventRecord[]> {
   const rows = await db.kysely

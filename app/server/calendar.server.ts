@@ -12,8 +12,6 @@ export interface FeedSite {
   origin: string
   churchName: string
   zone: string
-  /** DTSTAMP: when the feed was made, by the injected clock. */
-  now: Date
 }
 
 /** `20261220T181500`: a local date-time as iCalendar writes it. */
@@ -59,9 +57,67 @@ export function recurrenceLines(timing: EventTiming, zone: string) {
   return lines.join('\r\n')
 }
 
-/** The calendar holding `events`, one VEVENT each (a repeating one with its rule), times in the church's zone. */
+/**
+ * Each event's VEVENT as last written, by what it depends on (the record's version, the zone and the site's
+ * address): a feed of a thousand events is written once, and after a change only the changed event is written
+ * again (writing one takes ical-generator and the Temporal polyfill about a millisecond on a busy machine).
+ */
+const written = new Map<string, string>()
+const WRITTEN_MAX = 5000
+
+function veventOf(event: EventRecord, site: FeedSite) {
+  const key = `${site.origin}|${site.zone}|${event.id}|${event.updated_at}|${event.sequence}`
+  const known = written.get(key)
+  if (known !== undefined) return known
+  const calendar = new ICalCalendar()
+  if (!addEvent(calendar, event, site)) return ''
+  const text = calendar.events()[0].toString()
+  if (written.size >= WRITTEN_MAX) written.delete(written.keys().next().value!)
+  written.set(key, text)
+  return text
+}
+
+/** Adds `event` to `calendar` as one VEVENT (a repeating one with its rule); false for an undated event. */
+function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite) {
+  const timing = timingOf(event)
+  const start = parseLocalDateTime(timing.starts_at)
+  if (!start) return false
+  const end = parseLocalDateTime(timing.ends_at)
+  const allDay = timing.all_day
+  calendar.createEvent({
+    // Stable across edits: the record's id at the site's host.
+    id: `${event.id}@${new URL(site.origin).host}`,
+    sequence: event.sequence,
+    // A published feed (no METHOD) dates each event by its last revision (RFC 5545 §3.8.7.2).
+    stamp: new Date(event.updated_at),
+    created: new Date(event.created_at),
+    lastModified: new Date(event.updated_at),
+    summary: event.title,
+    description: event.description ? htmlToText(event.description) : undefined,
+    location: event.location ?? undefined,
+    url: `${site.origin}/events/${event.id}`,
+    timezone: allDay ? null : site.zone,
+    allDay,
+    start: allDay ? start.toPlainDate() : start,
+    // An all-day event ends (exclusively) the day after its last day; a timed one without an end is a moment.
+    end: allDay
+      ? (end ?? start).toPlainDate().add({ days: 1 })
+      : end && Temporal.PlainDateTime.compare(end, start) > 0
+        ? end
+        : undefined,
+    repeating: timing.recurrence ? recurrenceLines(timing, site.zone) : null,
+  })
+  return true
+}
+
+/**
+ * The calendar holding `events`, one VEVENT each (a repeating one with its rule), times in the church's zone with
+ * its VTIMEZONE (from @touch4it/ical-timezones; without one, the TZID alone: IANA names are understood by the
+ * calendar apps that matter).
+ */
 export function calendarIcs(events: readonly EventRecord[], site: FeedSite, name = site.churchName) {
-  const host = new URL(site.origin).host
+  // NOTE: the calendar gets no zone name, or ical-generator writes DTSTAMP, CREATED and LAST-MODIFIED in it
+  // without their UTC 'Z'; the events carry their TZID.
   const calendar = new ICalCalendar({
     name,
     prodId: { company: 'Lampstand', product: 'Church website', language: 'EN' },
@@ -69,40 +125,12 @@ export function calendarIcs(events: readonly EventRecord[], site: FeedSite, name
     // Calendar apps refresh a subscription about this often (RFC 7986 REFRESH-INTERVAL and its older name).
     ttl: 6 * 60 * 60,
   })
-  // A VTIMEZONE for the events' zone when the zone library has it (otherwise the TZID alone: IANA names are
-  // understood by the calendar apps that matter). NOTE: the calendar itself gets no zone name, or
-  // ical-generator writes DTSTAMP, CREATED and LAST-MODIFIED in it without their UTC 'Z'.
-  calendar.timezone({ name: null, generator: getVtimezoneComponent })
-  for (const event of events) {
-    const timing = timingOf(event)
-    const start = parseLocalDateTime(timing.starts_at)
-    if (!start) continue
-    const end = parseLocalDateTime(timing.ends_at)
-    const allDay = timing.all_day
-    calendar.createEvent({
-      // Stable across edits: the record's id at the site's host.
-      id: `${event.id}@${host}`,
-      sequence: event.sequence,
-      stamp: site.now,
-      created: new Date(event.created_at),
-      lastModified: new Date(event.updated_at),
-      summary: event.title,
-      description: event.description ? htmlToText(event.description) : undefined,
-      location: event.location ?? undefined,
-      url: `${site.origin}/events/${event.id}`,
-      timezone: allDay ? null : site.zone,
-      allDay,
-      start: allDay ? start.toPlainDate() : start,
-      // An all-day event ends (exclusively) the day after its last day; a timed one without an end is a moment.
-      end: allDay
-        ? (end ?? start).toPlainDate().add({ days: 1 })
-        : end && Temporal.PlainDateTime.compare(end, start) > 0
-          ? end
-          : undefined,
-      repeating: timing.recurrence ? recurrenceLines(timing, site.zone) : null,
-    })
-  }
-  return calendar.toString()
+  const vevents = events.map((event) => veventOf(event, site)).join('')
+  const timed = events.some((event) => event.starts_at && !event.all_day)
+  const vtimezone = timed ? (getVtimezoneComponent(site.zone)?.replace(/\r?\n/g, '\r\n').trim() ?? '') : ''
+  // The calendar's own lines, then the zone and the events before its end.
+  const head = calendar.toString().replace(/END:VCALENDAR(\r\n)?$/, '')
+  return `${head}${vtimezone ? `${vtimezone}\r\n` : ''}${vevents}END:VCALENDAR\r\n`
 }
 
 /** The headers of a calendar answer; with a file name, a download (one event's file) rather than a feed. */

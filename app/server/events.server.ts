@@ -18,6 +18,7 @@ import {
   type EventRecord,
   listRepeatingEvents,
   listUndatedEvents,
+  countUpcomingOneTimeEvents,
   listUpcomingOneTimeEvents,
 } from '#app/models/events.server.ts'
 
@@ -53,8 +54,23 @@ export interface ScheduledEvent {
   next: Occurrence | null
 }
 
+/**
+ * Each event's next date, by what it depends on (the record's version, the zone and the day): every page that
+ * lists events asks for the same ones, and walking a rule through the Temporal polyfill costs about a millisecond,
+ * so a hundred repeating events are worked out once a day (and again only when one changes), not on every render.
+ */
+const nextDates = new Map<string, Occurrence | null>()
+const NEXT_DATES_MAX = 5000
+
 function nextOf(event: EventRecord, zone: string, today: Temporal.PlainDate): ScheduledEvent {
-  return { event, next: upcomingOccurrences(timingOf(event), zone, today, 1)[0] ?? null }
+  const key = `${event.id}|${event.updated_at}|${zone}|${today.toString()}`
+  let next = nextDates.get(key)
+  if (next === undefined) {
+    next = upcomingOccurrences(timingOf(event), zone, today, 1)[0] ?? null
+    if (nextDates.size >= NEXT_DATES_MAX) nextDates.delete(nextDates.keys().next().value!)
+    nextDates.set(key, next)
+  }
+  return { event, next }
 }
 
 function bySoonest(a: ScheduledEvent, b: ScheduledEvent) {
@@ -70,14 +86,17 @@ function bySoonest(a: ScheduledEvent, b: ScheduledEvent) {
  */
 export async function upcomingEvents({ db, clock, limit }: EventsDeps & { limit?: number }) {
   const { zone, today } = await churchToday({ db, clock })
-  const [oneTime, repeating, undated] = await Promise.all([
+  const [oneTime, repeating, undated, total] = await Promise.all([
     listUpcomingOneTimeEvents({ db, today: today.toString(), limit }),
     listRepeatingEvents({ db }),
     listUndatedEvents({ db }),
+    limit === undefined ? null : countUpcomingOneTimeEvents({ db, today: today.toString() }),
   ])
   return {
     zone,
     today,
+    /** One-time events not yet over beyond the `limit` listed. */
+    more: total === null ? 0 : Math.max(0, total - oneTime.length),
     oneTime: oneTime.map((event) => nextOf(event, zone, today)).filter((item) => item.next !== null),
     repeating: repeating
       .map((event) => nextOf(event, zone, today))

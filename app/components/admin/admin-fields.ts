@@ -21,10 +21,10 @@ export type AdminField =
   | (BaseField & { kind: 'image' })
   | (BaseField & { kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> })
   /**
-   * An event's dates, times, repeat rule, skip dates and their preview, as one control that writes the stored
-   * fields (`starts_at`, `ends_at`, `all_day`, `recurrence`, `exdates`); `zone` and `today` are the church's.
+   * A control of the screen's own that stands for several stored fields (an event's dates and repeat rule): it
+   * labels, describes and reports on them itself. Given by the screen, so only that screen's code loads it.
    */
-  | (BaseField & { kind: 'event-schedule'; zone: string; today: string })
+  | (BaseField & { kind: 'custom'; Control: React.ComponentType<CustomControlProps> })
   /** Not stored: a pasted map link or coordinates fill the latitude and longitude fields of the form. */
   | (BaseField & { kind: 'map-position' })
 
@@ -33,6 +33,13 @@ export function toFieldValue(value: unknown, fallback = ''): string {
   if (value === null || value === undefined || value === '') return fallback
   if (Array.isArray(value)) return value.join('\n')
   return String(value)
+}
+
+/** What a form gives a `custom` control: the whole record and every field's message. */
+export interface CustomControlProps {
+  formId: string
+  values: Record<string, unknown>
+  errors: Record<string, string>
 }
 
 /** What a form gives the control of one of its fields that manages its own value (image, rich text). */

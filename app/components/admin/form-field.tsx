@@ -1,5 +1,4 @@
 import { type AdminField, toFieldValue } from './admin-fields.ts'
-import { EventScheduleField } from './event-schedule-field.tsx'
 import { ImageUploadField } from './image-upload-field.tsx'
 import { MapPositionField } from './map-position-field.tsx'
 import { RequiredMark } from './required-mark.tsx'
@@ -41,17 +40,7 @@ export function FormField({
   }
 
   // A control of several fields labels, describes and reports on each of them itself.
-  if (field.kind === 'event-schedule') {
-    return (
-      <EventScheduleField
-        formId={formId}
-        values={record}
-        errors={errors}
-        zone={field.zone}
-        today={field.today}
-      />
-    )
-  }
+  if (field.kind === 'custom') return <field.Control formId={formId} values={record} errors={errors} />
 
   let control: React.ReactNode
   switch (field.kind) {

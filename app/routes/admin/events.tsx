@@ -3,6 +3,7 @@ import { useMemo } from 'react'
 import type { Route } from './+types/events.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
+import { EventScheduleField } from '#app/components/admin/event-schedule-field.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { crudAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
@@ -23,7 +24,12 @@ const TOASTS = {
 function eventFields(zone: string, today: string): AdminField[] {
   return [
     { kind: 'text', name: 'title', label: 'Title', required: true, placeholder: 'Harvest Thanksgiving' },
-    { kind: 'event-schedule', name: 'schedule', label: 'When', zone, today },
+    {
+      kind: 'custom',
+      name: 'schedule',
+      label: 'When',
+      Control: (props) => <EventScheduleField {...props} zone={zone} today={today} />,
+    },
     { kind: 'text', name: 'location', label: 'Location', placeholder: 'Church hall' },
     {
       kind: 'map-position',

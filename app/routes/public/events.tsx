@@ -16,10 +16,17 @@ import { eventFacts, eventsJsonLd } from '#app/lib/event-seo.ts'
 import { nextDateText, upcomingEvents, zonedIso } from '#app/server/events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 
+/** One-time events shown at most: the page stays quick to load however far ahead staff plan (the feed has all). */
+const LISTED_MAX = 60
+
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
   const { origin } = context.get(requestContext)
-  const { zone, today, oneTime, repeating, undated } = await upcomingEvents({ db, clock })
+  const { zone, today, oneTime, repeating, undated, more } = await upcomingEvents({
+    db,
+    clock,
+    limit: LISTED_MAX,
+  })
   const image = await loadImageSources({
     db,
     urls: [...oneTime.map((item) => item.event), ...undated].map((event) => event.image_url),
@@ -61,6 +68,8 @@ export async function loader({ context }: Route.LoaderArgs) {
           next: null,
         })),
     ],
+    // How many more one-time events are planned beyond those listed.
+    more,
     subscribe: {
       webcal: `webcal://${calendar.host}${calendar.pathname}`,
       address: calendar.href,
@@ -80,7 +89,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { upcoming, regular, subscribe } = loaderData
+  const { upcoming, regular, subscribe, more } = loaderData
   return (
     <>
       <PageHero
@@ -104,6 +113,15 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="text-center text-lg text-muted-foreground">No upcoming events at the moment.</p>
         )}
+        {more > 0 ? (
+          <p className="mt-10 text-center text-muted-foreground">
+            {more === 1 ? 'One more event is planned' : `${more} more events are planned`} after these:{' '}
+            <a href="#subscribe" className="font-semibold text-primary-text underline underline-offset-2">
+              subscribe to our calendar
+            </a>{' '}
+            to see them all.
+          </p>
+        ) : null}
       </section>
 
       {regular.length > 0 ? (

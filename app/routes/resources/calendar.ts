@@ -16,7 +16,6 @@ export async function loader({ context }: Route.LoaderArgs) {
     origin: context.get(requestContext).origin,
     churchName: info?.name || FALLBACK_CHURCH_NAME,
     zone,
-    now: clock.now(),
   })
   return new Response(ics, { headers: calendarHeaders() })
 }

@@ -8,7 +8,7 @@ import { FALLBACK_CHURCH_NAME } from '#app/lib/site-pages.ts'
 
 /** `/events/<id>/calendar.ics`: one event as a file to open in a calendar app ("Add to calendar"). */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, clock } = context.get(runtimeContext)
+  const { db } = context.get(runtimeContext)
   const event = await getEvent({ db, id: params.id })
   if (!event?.starts_at) {
     throw new Response('Not found', {
@@ -23,7 +23,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       origin: context.get(requestContext).origin,
       churchName: info?.name || FALLBACK_CHURCH_NAME,
       zone: await churchTimeZone(db),
-      now: clock.now(),
     },
     event.title,
   )
