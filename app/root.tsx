@@ -2,9 +2,10 @@ import { useEffect } from 'react'
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError } from 'react-router'
 
 import type { Route } from './+types/root.ts'
-import './app.css'
 import { useNonce } from './lib/nonce-provider.tsx'
 import { describeRouteError } from './lib/route-error.ts'
+import adminStyles from './styles/admin.css?url'
+import publicStyles from './styles/public.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' }]
 
@@ -25,6 +26,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
+        {/* The admin's stylesheet has every utility class; the public one only the public pages' (a third of it). */}
+        <link rel="stylesheet" href={application ? adminStyles : publicStyles} />
         <Links />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">

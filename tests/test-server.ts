@@ -127,7 +127,8 @@ export function buildOnce() {
   if (runId && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === runId) return
   const result = spawnSync('npx', ['react-router', 'build'], {
     cwd: ROOT,
-    env: { ...process.env, BUILD_DIR },
+    // Vitest sets NODE_ENV=test, which would make Vite build a development bundle: the tests try what ships.
+    env: { ...process.env, NODE_ENV: 'production', BUILD_DIR },
     encoding: 'utf8',
   })
   if (result.status !== 0) throw new Error(`Build failed:\n${result.stdout}\n${result.stderr}`)

@@ -92,7 +92,19 @@ function startSlideshow(section: HTMLElement) {
   let index = 0
   let timer: ReturnType<typeof setInterval> | undefined
 
+  // The pictures of the slides not shown first are fetched once the page has loaded (or when one is asked for).
+  const fetchPictures = () => {
+    for (const image of section.querySelectorAll<HTMLImageElement>('img[data-src]')) {
+      if (image.dataset.srcset) image.srcset = image.dataset.srcset
+      image.src = image.dataset.src!
+      image.removeAttribute('data-src')
+    }
+  }
+  if (document.readyState === 'complete') fetchPictures()
+  else addEventListener('load', fetchPictures, { once: true })
+
   const show = (next: number) => {
+    fetchPictures()
     index = (next + slides.length) % slides.length
     slides.forEach((slide, position) => {
       slide.toggleAttribute('data-active', position === index)

@@ -1,4 +1,4 @@
-/** A colour theme of the public site (spec §3); the values feed the CSS variables of app.css. */
+/** A colour theme of the public site (spec §3); the values feed the CSS variables of app/styles/theme.css. */
 export interface ColorTheme {
   name: ThemeName
   label: string

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest'
 
+import { makeEvent } from '../factories.ts'
 import { databases, useServer } from './support.ts'
 
 describe('built assets', () => {
@@ -50,5 +51,54 @@ describe('built assets', () => {
     const favicon = await fetch(new URL('/favicon.ico', ctx.server.url))
     expect(favicon.status).toBe(200)
     expect(favicon.headers.get('content-type')).toMatch(/icon/)
+  })
+
+  test('public pages carry the public stylesheet, which styles every class they use; the admin gets the whole one', async () => {
+    const event = (await ctx.admin.post('/api/events', makeEvent({ title: 'Stylesheet Sunday' }))).body as {
+      id: string
+    }
+    const pages = [
+      '/',
+      '/about',
+      '/services',
+      '/events',
+      `/events/${event.id}`,
+      '/ministries',
+      '/gallery',
+      '/contact',
+      '/privacy-policy',
+      '/no-such-page',
+    ]
+    const selectors = new Set<string>()
+    const used = new Map<string, string>()
+    for (const path of pages) {
+      const html = (await ctx.anonymous.get(path)).text
+      expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/)
+      for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
+        for (const [, name] of css.matchAll(/\.((?:\\.|[\w-])+)/g)) selectors.add(name.replaceAll('\\', ''))
+      }
+      for (const [, names] of html.matchAll(/\bclass="([^"]*)"/g)) {
+        for (const name of names.split(/\s+/)) if (name) used.set(name.replaceAll('&amp;', '&'), path)
+      }
+    }
+    // Class names that are hooks, not styles: lucide's icon names and the theme picker's buttons.
+    const unstyled = [...used].filter(
+      ([name]) => !selectors.has(name) && !/^lucide\b|^theme-swatch$/.test(name),
+    )
+    expect(
+      unstyled,
+      'classes the public stylesheet lacks (add their folder to app/styles/public.css)',
+    ).toEqual([])
+
+    const admin = (await ctx.admin.get('/admin/dashboard')).text
+    const [publicCss] = (await ctx.anonymous.get('/about')).text.match(/<style>[\s\S]*?<\/style>/) ?? ['']
+    const adminCss = [...admin.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
+      (match) => match[1],
+    )
+    expect(adminCss.length).toBeGreaterThan(0)
+    const adminSizes = await Promise.all(
+      adminCss.map(async (href) => (await (await fetch(new URL(href, ctx.server.url))).text()).length),
+    )
+    expect(Math.max(...adminSizes), 'the admin stylesheet is the whole one').toBeGreaterThan(publicCss.length)
   })
 })

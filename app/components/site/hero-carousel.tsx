@@ -44,6 +44,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             alt={slide.alt}
             sizes="100vw"
             priority={index === 0}
+            // The other slides' pictures wait for the page's load (or a tap): the first one has the line to itself.
+            deferred={index > 0}
             className="absolute inset-0 size-full object-cover"
           />
           <div

@@ -10,14 +10,26 @@ interface SiteImageProps {
   priority?: boolean
   /** Small images above the fold load at once without jumping the queue ahead of the priority one. */
   loading?: 'eager' | 'lazy'
+  /** Fetched only when the page's script asks (a slide not yet shown): its address waits in data attributes. */
+  deferred?: boolean
 }
 
 /** An image with its intrinsic size (no layout shift), a srcset of the upload's variants and lazy loading. */
-export function SiteImage({ image, alt, sizes, className, priority = false, loading }: SiteImageProps) {
+export function SiteImage({
+  image,
+  alt,
+  sizes,
+  className,
+  priority = false,
+  loading,
+  deferred = false,
+}: SiteImageProps) {
   return (
     <img
-      src={image.src}
-      srcSet={image.srcSet}
+      src={deferred ? undefined : image.src}
+      srcSet={deferred ? undefined : image.srcSet}
+      data-src={deferred ? image.src : undefined}
+      data-srcset={deferred ? image.srcSet : undefined}
       sizes={image.srcSet ? sizes : undefined}
       width={image.width}
       height={image.height}
