@@ -26,7 +26,14 @@ export default [
   ...prefix('admin', [
     index('routes/admin/index.ts'),
     route('login', 'routes/admin/login.tsx'),
+    route('login/two-step', 'routes/admin/login-two-step.tsx'),
     route('logout', 'routes/admin/logout.ts'),
+    // One-time links where a person chooses a password (app/auth/password-links.server.ts).
+    route('invitation', 'routes/admin/invitation.tsx'),
+    route('reset-password', 'routes/admin/reset-password.tsx'),
+    route('forgot-password', 'routes/admin/forgot-password.tsx'),
+    // A new sign-in address's confirmation link: it works whether or not its owner is signed in.
+    route('account/email', 'routes/admin/account-email.tsx'),
     layout('routes/admin/_layout.tsx', [
       route('dashboard', 'routes/admin/dashboard.tsx'),
       route('church-info', 'routes/admin/church-info.tsx'),
@@ -41,6 +48,9 @@ export default [
       route('messages', 'routes/admin/messages.tsx'),
       route('messages/export', 'routes/admin/messages-export.ts'),
       route('settings', 'routes/admin/settings.tsx'),
+      route('staff', 'routes/admin/staff.tsx'),
+      route('activity', 'routes/admin/activity.tsx'),
+      route('account', 'routes/admin/account.tsx'),
     ]),
   ]),
   ...prefix('api', [

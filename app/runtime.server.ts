@@ -11,6 +11,7 @@ import {
   migrateAuthTables,
   upsertAdministrator,
 } from './auth/auth.server.ts'
+import { WeakPasswordError } from './auth/password-policy.server.ts'
 import { type Db, openDatabase } from './db/database.server.ts'
 import { migrateToLatest } from './db/migrate.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
@@ -104,10 +105,10 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
     await db.contentVersion.start()
     const secret = loadSecret(env)
     await migrateAuthTables({ db, env, secret })
+    const clock = env.CLOCK_START ? clockFrom(new Date(env.CLOCK_START)) : systemClock
     const auth = createAuth({ db, env, secret })
     const storage = new LocalImageStorage(path.join(env.dataDir, 'uploads'))
     await storage.init()
-    const clock = env.CLOCK_START ? clockFrom(new Date(env.CLOCK_START)) : systemClock
     return {
       env,
       db,
@@ -136,12 +137,23 @@ export async function startRuntime(env: Env = readEnv()): Promise<AppRuntime> {
     if (seeded) logger.info('Loaded the demo content into the empty database')
   }
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const { created, changed } = await upsertAdministrator(runtime.auth, {
+    const { created, changed, promoted, weak } = await upsertAdministrator(runtime.auth, {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
+    }).catch(async (error: unknown) => {
+      await runtime.close()
+      // A new password the policy refuses stops start-up with the reason, naming the variable.
+      if (error instanceof WeakPasswordError) throw new Error(`ADMIN_PASSWORD: ${error.message}`)
+      throw error
     })
     const done = created ? 'Created' : changed ? 'Updated the password of' : 'Kept (password unchanged)'
-    logger.info(`${done} the administrator ${env.ADMIN_EMAIL}`)
+    logger.info(`${done} the administrator ${env.ADMIN_EMAIL}${promoted ? ' (now an administrator)' : ''}`)
+    // A password set before the policy (decision 0015) is kept, so an upgrade locks no one out; but said.
+    if (weak) {
+      logger.warn(
+        'ADMIN_PASSWORD is too short or too common to be chosen today: set a longer one (at least 10 characters)',
+      )
+    }
   } else if ((await countAdministrators(runtime.db)) === 0) {
     logger.warn(
       'No administrator yet: run `npm run admin -- create you@example.org` (or set ADMIN_EMAIL and ADMIN_PASSWORD) to sign in at /admin/login',

@@ -1,14 +1,18 @@
 // npm run admin -- create EMAIL [--password P]
 // Creates that administrator, or resets its password; asks for the password (twice, hidden) when not given.
+// npm run admin -- two-step-off EMAIL
+// Switches off that person's two-step sign-in (they lost the phone and the backup codes).
 import readline from 'node:readline'
 import { Writable } from 'node:stream'
 
 import { upsertAdministrator } from '#app/auth/auth.server.ts'
 import { clearAccountThrottle } from '#app/auth/sign-in-throttle.server.ts'
+import { switchOffTwoStepFor } from '#app/auth/two-step.server.ts'
 import { readEnv } from '#app/env.server.ts'
 import { openRuntime } from '#app/runtime.server.ts'
 
-const USAGE = 'Usage: npm run admin -- create EMAIL [--password PASSWORD]'
+const USAGE =
+  'Usage: npm run admin -- create EMAIL [--password PASSWORD]\n       npm run admin -- two-step-off EMAIL'
 
 function askHidden(question: string): Promise<string> {
   let muted = false
@@ -31,6 +35,18 @@ function askHidden(question: string): Promise<string> {
 
 async function main() {
   const [command, email, ...rest] = process.argv.slice(2)
+  if (command === 'two-step-off' && email && !email.startsWith('--')) {
+    const runtime = await openRuntime(readEnv({ ...process.env, LOG_LEVEL: 'warn' }))
+    try {
+      if (!(await switchOffTwoStepFor(runtime, email))) {
+        console.error(`Nobody signs in with ${email}`)
+        process.exitCode = 1
+      } else console.log(`Switched off two-step sign-in for ${email}: the password alone signs in now`)
+    } finally {
+      await runtime.close()
+    }
+    return
+  }
   if (command !== 'create' || !email || email.startsWith('--')) {
     console.error(USAGE)
     process.exit(2)
@@ -57,11 +73,12 @@ async function main() {
   const env = readEnv({ ...process.env, LOG_LEVEL: 'warn' })
   const runtime = await openRuntime(env)
   try {
-    const { created, changed } = await upsertAdministrator(runtime.auth, { email, password })
+    const { created, changed, promoted } = await upsertAdministrator(runtime.auth, { email, password })
     // Whoever runs this can reach the server: a lock from failed sign-ins on this account ends here.
     await clearAccountThrottle(runtime.db, email)
     if (created) console.log(`Created the administrator ${email}`)
     else console.log(changed ? `Reset the password of ${email}` : `${email} already has this password`)
+    if (promoted) console.log(`${email} is an administrator now`)
   } finally {
     await runtime.close()
   }

@@ -4,14 +4,20 @@ import type { Db } from '#app/db/database.server.ts'
 import { messageKeys } from '#app/models/message-keys.ts'
 import { TABLES, type TableName } from '#app/schemas/tables.ts'
 
-/** better-auth's tables, parents before children (session and account refer to user). */
-const AUTH_TABLES = ['user', 'account', 'session', 'verification'] as const
+/** better-auth's tables, parents before children (session, account and twoFactor refer to user). */
+const AUTH_TABLES = ['user', 'account', 'session', 'verification', 'twoFactor'] as const
 
 /**
  * Every table a backup holds: the declared tables (app/schemas/tables.ts), the uploads' records, the settings
- * (notification recipients, retention), the accounts.
+ * (notification recipients, retention), the activity log, the accounts.
  */
-export const BACKUP_TABLES = [...(Object.keys(TABLES) as TableName[]), 'media', 'settings', ...AUTH_TABLES]
+export const BACKUP_TABLES = [
+  ...(Object.keys(TABLES) as TableName[]),
+  'media',
+  'settings',
+  'activity_log',
+  ...AUTH_TABLES,
+]
 
 /**
  * Tables a backup leaves out on purpose: counters that start again (rate limits, the cache's content version),

@@ -9,6 +9,7 @@ import { createRequestHandler as createWebRequestHandler, RouterContextProvider 
 
 import * as serverBuild from 'virtual:react-router/server-build'
 
+import { CLIENT_IP_HEADER } from '#app/auth/auth.server.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { nextMidnight } from '#app/lib/event-dates.ts'
@@ -70,8 +71,10 @@ export function createSite(runtime: AppRuntime) {
     next()
   })
 
-  app.use((_req, res, next) => {
+  app.use((req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
+    // The address a session records (better-auth reads it from this header): ours, never one a client sent.
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? ''
     next()
   })
   app.use(

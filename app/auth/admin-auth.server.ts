@@ -1,6 +1,11 @@
 import type { RouterContextProvider } from 'react-router'
 
-import type { SIGN_IN_PATH, SIGN_OUT_PATH } from './auth-api.server.ts'
+import type {
+  SIGN_IN_PATH,
+  SIGN_OUT_PATH,
+  VERIFY_BACKUP_CODE_PATH,
+  VERIFY_TOTP_PATH,
+} from './auth-api.server.ts'
 import { handleAuthRequest } from './auth-api.server.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
 
@@ -16,7 +21,7 @@ export async function callAuthApi({
 }: {
   request: Request
   context: Readonly<RouterContextProvider>
-  path: typeof SIGN_IN_PATH | typeof SIGN_OUT_PATH
+  path: typeof SIGN_IN_PATH | typeof SIGN_OUT_PATH | typeof VERIFY_TOTP_PATH | typeof VERIFY_BACKUP_CODE_PATH
   body: Record<string, unknown>
 }) {
   const headers = new Headers(request.headers)
@@ -35,9 +40,16 @@ export async function callAuthApi({
   const cookies = new Headers()
   for (const cookie of response.headers.getSetCookie()) cookies.append('Set-Cookie', cookie)
   let message: string | null = null
+  // Sign-in's answer says whether a second step (two-step sign-in) is still to come.
+  let twoStep = false
+  const data = (await response.json().catch(() => null)) as {
+    error?: { message?: unknown }
+    twoFactorRedirect?: unknown
+  } | null
   if (!response.ok) {
-    const data = (await response.json().catch(() => null)) as { error?: { message?: unknown } } | null
     message = typeof data?.error?.message === 'string' ? data.error.message : null
+  } else {
+    twoStep = data?.twoFactorRedirect === true
   }
-  return { ok: response.ok, status: response.status, message, cookies }
+  return { ok: response.ok, status: response.status, message, cookies, twoStep }
 }

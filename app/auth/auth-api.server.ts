@@ -1,11 +1,20 @@
+import { logSignIn } from './sign-in-activity.server.ts'
 import { beginSignInAttempt } from './sign-in-throttle.server.ts'
 import { HttpError, MethodNotAllowedError } from '#app/lib/errors.ts'
+import { consumeRateLimit, releaseRateLimit } from '#app/models/rate-limits.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { errorResponse, json } from '#app/server/api.server.ts'
 
 export const SIGN_IN_PATH = '/api/auth/sign-in/email'
 export const SIGN_OUT_PATH = '/api/auth/sign-out'
 const SESSION_PATH = '/api/auth/get-session'
+/** Sign-in's second step (two-step sign-in): a code from the authenticator app, or a backup code. */
+export const VERIFY_TOTP_PATH = '/api/auth/two-factor/verify-totp'
+export const VERIFY_BACKUP_CODE_PATH = '/api/auth/two-factor/verify-backup-code'
+const SECOND_STEP_PATHS = new Set([VERIFY_TOTP_PATH, VERIFY_BACKUP_CODE_PATH])
+/** Wrong second-step codes from one address: 20 per 15 minutes (better-auth also ends a challenge after 5). */
+const SECOND_STEP_FAILURES_PER_IP = 20
+const SECOND_STEP_WINDOW_MS = 15 * 60 * 1000
 /**
  * The only endpoints of better-auth that are ours (DESIGN.md); its others (sign-up, account changes, session
  * lists…) are not offered, so no setting of the library can open them by accident.
@@ -14,6 +23,8 @@ const ENDPOINTS: Record<string, string> = {
   [SIGN_IN_PATH]: 'POST',
   [SIGN_OUT_PATH]: 'POST',
   [SESSION_PATH]: 'GET',
+  [VERIFY_TOTP_PATH]: 'POST',
+  [VERIFY_BACKUP_CODE_PATH]: 'POST',
 }
 
 /** 404 for paths we do not offer; 405 (with Allow) for ours asked with another method. */
@@ -28,6 +39,7 @@ function refuseUnknown(request: Request) {
 /** Hands the request to better-auth and reshapes its errors into the API's `{ error: { message } }`. */
 async function handle(runtime: AppRuntime, request: Request) {
   const response = await runtime.auth.handler(request)
+  if (response.ok) await logSignIn(runtime, request, response)
   if (response.ok || !response.headers.get('content-type')?.includes('application/json')) return response
   const body = (await response.json().catch(() => null)) as { message?: string } | null
   const headers = new Headers(response.headers)
@@ -52,6 +64,9 @@ export async function handleAuthRequest(runtime: AppRuntime, request: Request, c
       const headers = new Headers(request.headers)
       headers.set('content-type', 'application/json')
       return await handle(runtime, new Request(request.url, { method: 'POST', headers, body: '{}' }))
+    }
+    if (request.method === 'POST' && SECOND_STEP_PATHS.has(url.pathname)) {
+      return await throttledSecondStep(runtime, request, clientIp)
     }
     if (request.method !== 'POST' || url.pathname !== SIGN_IN_PATH) return await handle(runtime, request)
     return await throttledSignIn(runtime, request, clientIp)
@@ -94,5 +109,59 @@ async function throttledSignIn(runtime: AppRuntime, request: Request, ip: string
     return new Response(response.body, { status: response.status, headers })
   }
   if (![400, 401, 403].includes(response.status)) await attempt.notCounted()
+  return response
+}
+
+/**
+ * Sign-in's second step, throttled per address (wrong codes only, 429 past the limit). better-auth itself ends a
+ * challenge after 5 wrong codes and locks the account's second step after 10 in a row; both are 429 here too.
+ */
+async function throttledSecondStep(runtime: AppRuntime, request: Request, ip: string) {
+  const key = `two-step:ip:${ip}`
+  const now = runtime.clock.now().getTime()
+  const counted = await consumeRateLimit(
+    runtime.db,
+    { key, limit: SECOND_STEP_FAILURES_PER_IP, windowMs: SECOND_STEP_WINDOW_MS },
+    now,
+  )
+  if (!counted.allowed) {
+    await releaseRateLimit(runtime.db, key)
+    const seconds = Math.max(1, Math.ceil((counted.resetAt - now) / 1000))
+    const minutes = Math.ceil(seconds / 60)
+    return json(
+      {
+        error: {
+          message: `Too many wrong codes. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        },
+      },
+      { status: 429, headers: { 'Retry-After': String(seconds) } },
+    )
+  }
+  const response = await handle(runtime, request)
+  if (response.ok) {
+    await releaseRateLimit(runtime.db, key)
+    return response
+  }
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: { message?: string } } | null
+  const message = body?.error?.message ?? ''
+  if (/too many/i.test(message)) {
+    const headers = new Headers(response.headers)
+    headers.delete('content-length')
+    headers.set('Retry-After', String(15 * 60))
+    return json(
+      {
+        error: {
+          message: /locked/i.test(message)
+            ? 'Too many wrong codes for this account. Please wait 15 minutes and try again.'
+            : 'Too many wrong codes. Sign in again with your password.',
+        },
+      },
+      { status: 429, headers },
+    )
+  }
+  if (![400, 401].includes(response.status)) await releaseRateLimit(runtime.db, key)
   return response
 }

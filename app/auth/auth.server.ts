@@ -1,13 +1,25 @@
 import { betterAuth, type BetterAuthOptions } from 'better-auth'
 import { getMigrations } from 'better-auth/db/migration'
+import { admin, twoFactor } from 'better-auth/plugins'
 import { z } from 'zod'
+
+import {
+  assertPasswordAllowed,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+} from './password-policy.server.ts'
+import { accessControl, ROLES } from './roles.server.ts'
 
 import type { Db } from '#app/db/database.server.ts'
 import type { Env } from '#app/env.server.ts'
 
 export const SESSION_COOKIE_NAME = 'better-auth.session_token'
-export const PASSWORD_MIN_LENGTH = 8
-export const PASSWORD_MAX_LENGTH = 128
+/**
+ * The client's address as our server worked it out (TRUST_PROXY honoured), set by server/app.ts on every request
+ * in place of any a client sent: what better-auth records as a session's IP address.
+ */
+export const CLIENT_IP_HEADER = 'x-lampstand-client-ip'
 
 export function authOptions({ db, env, secret }: { db: Db; env: Env; secret: string }) {
   return {
@@ -36,9 +48,17 @@ export function authOptions({ db, env, secret }: { db: Db; env: Env; secret: str
     telemetry: { enabled: false },
     advanced: {
       useSecureCookies: env.secureCookies,
-      ipAddress: { ipAddressHeaders: env.TRUST_PROXY ? ['x-forwarded-for'] : [] },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
     },
     logger: { disabled: env.NODE_ENV === 'test' },
+    plugins: [
+      // Roles (roles.server.ts): the role column on the user, and who may change other people's accounts. A new
+      // person is an editor unless made an administrator.
+      admin({ ac: accessControl, roles: ROLES, defaultRole: 'editor', adminRoles: ['admin'] }),
+      // Two-step sign-in (account.server.ts, two-step.server.ts): an authenticator app's codes, 10 backup codes
+      // kept encrypted; its table and user.twoFactorEnabled come with migrateAuthTables.
+      twoFactor({ backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted' } }),
+    ],
   } satisfies BetterAuthOptions
 }
 
@@ -54,14 +74,15 @@ export async function migrateAuthTables(options: { db: Db; env: Env; secret: str
   await runMigrations()
 }
 
-/** Creates the administrator with this email, or resets its password when it exists. */
+/**
+ * Creates the administrator with this email, or resets its password when it exists (and makes an editor with
+ * this address an administrator): `npm run admin` and ADMIN_EMAIL/ADMIN_PASSWORD. A new password must pass the
+ * password policy; the password the account already has is kept as it is (`weak` says it would not pass now).
+ */
 export async function upsertAdministrator(
   auth: Auth,
   { email, password }: { email: string; password: string },
 ) {
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    throw new Error(`The password must be ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters long`)
-  }
   const normalizedEmail = email.trim().toLowerCase()
   if (!z.email().safeParse(normalizedEmail).success) throw new Error(`${email} is not an email address`)
   const ctx = await auth.$context
@@ -71,12 +92,17 @@ export async function upsertAdministrator(
   if (
     existing &&
     credential?.password &&
+    password.length <= PASSWORD_MAX_LENGTH &&
     (await ctx.password.verify({ hash: credential.password, password }))
   ) {
-    return { created: false, changed: false, userId: existing.user.id }
+    const promoted = await makeAdministrator(auth, existing.user)
+    const weak = passwordProblem(password, { email: normalizedEmail }) !== null
+    return { created: false, changed: false, promoted, userId: existing.user.id, weak }
   }
+  assertPasswordAllowed(password, { email: normalizedEmail })
   const hash = await ctx.password.hash(password)
   if (existing) {
+    const promoted = await makeAdministrator(auth, existing.user)
     if (credential) {
       await ctx.internalAdapter.updatePassword(existing.user.id, hash)
     } else {
@@ -89,13 +115,14 @@ export async function upsertAdministrator(
     }
     // A reset password signs the administrator out everywhere.
     await ctx.internalAdapter.deleteUserSessions(existing.user.id)
-    return { created: false, changed: true, userId: existing.user.id }
+    return { created: false, changed: true, promoted, userId: existing.user.id, weak: false }
   }
   const user = await ctx.internalAdapter.createUser(
     {
       email: normalizedEmail,
       name: normalizedEmail.split('@')[0] ?? 'Administrator',
       emailVerified: true,
+      role: 'admin',
     },
     { method: 'admin' },
   )
@@ -105,7 +132,15 @@ export async function upsertAdministrator(
     accountId: user.id,
     password: hash,
   })
-  return { created: true, changed: true, userId: user.id }
+  return { created: true, changed: true, promoted: false, userId: user.id, weak: false }
+}
+
+/** Gives this person the administrator's role; true when it was not theirs. */
+async function makeAdministrator(auth: Auth, user: { id: string; role?: string | null }) {
+  if (user.role === 'admin') return false
+  const ctx = await auth.$context
+  await ctx.internalAdapter.updateUser(user.id, { role: 'admin' })
+  return true
 }
 
 export async function countAdministrators(db: Db) {
@@ -113,6 +148,8 @@ export async function countAdministrators(db: Db) {
     // better-auth's table is not part of our typed schema.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any
     .selectFrom('user' as any)
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    .where('role' as any, '=', 'admin')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst()
   return Number(row?.count ?? 0)

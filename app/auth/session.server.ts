@@ -1,7 +1,19 @@
-import { createContext, type MiddlewareFunction, redirect, type RouterContextProvider } from 'react-router'
+import {
+  createContext,
+  data,
+  type MiddlewareFunction,
+  redirect,
+  type RouterContextProvider,
+} from 'react-router'
 
+import { touchSession } from './account-sessions.server.ts'
+import { type Area, mayUse, refusalMessage, roleOf } from './roles.server.ts'
 import { runtimeContext } from '#app/context.ts'
+import type { Clock } from '#app/lib/clock.ts'
 import { HttpError } from '#app/lib/errors.ts'
+import { adminReturnPath } from '#app/lib/return-path.ts'
+import type { Actor } from '#app/models/activity.server.ts'
+import { getRequireTwoStep } from '#app/models/settings.server.ts'
 import { type TableName, TABLES } from '#app/schemas/tables.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
@@ -9,21 +21,65 @@ export type AdminSession = NonNullable<Awaited<ReturnType<AppRuntime['auth']['ap
 
 export const SIGN_IN_PAGE = '/admin/login'
 
+/**
+ * The sign-in page for someone signed out who asked for `request`'s admin page: it brings them back there after
+ * signing in (`/admin/login?next=%2Fadmin%2Fmessages%3Fmessage%3D…`, the link of an alert e-mail), the dashboard
+ * being where signing in leads anyway. A client navigation's `.data` request names the page it is for.
+ */
+export function signInPageFor(request: Request) {
+  const url = new URL(request.url)
+  url.searchParams.delete('_routes')
+  url.searchParams.delete('index')
+  const back = adminReturnPath(`${url.pathname.replace(/\.data$/, '')}${url.search}`)
+  return back && back !== '/admin' && back !== '/admin/dashboard'
+    ? `${SIGN_IN_PAGE}?next=${encodeURIComponent(back)}`
+    : SIGN_IN_PAGE
+}
+
 /** The signed-in administrator's session, or null. */
 export async function getAdminSession(request: Request, runtime: AppRuntime): Promise<AdminSession | null> {
   return runtime.auth.api.getSession({ headers: request.headers })
 }
 
-/** For API routes: the session, or a 401 error. */
-export async function requireAdminApi(request: Request, runtime: AppRuntime) {
+/** The person of a session as the activity log records them, at the server's clock's now. */
+export function actorFromSession(session: AdminSession, clock: Clock): Actor {
+  const { id, name, email } = session.user
+  return { userId: id, name: name || email, email, at: clock.now() }
+}
+
+/** My account, where someone sent to set up two-step sign-in does it. */
+export const ACCOUNT_PAGE = '/admin/account'
+export const TWO_STEP_REQUIRED_MESSAGE =
+  'Administrators require two-step sign-in for everyone: set it up on My account (/admin/account) first'
+
+/** Whether administrators require two-step sign-in and this person has not set it up yet. */
+async function lacksRequiredTwoStep(runtime: AppRuntime, session: AdminSession) {
+  return !session.user.twoFactorEnabled && (await getRequireTwoStep({ db: runtime.db }))
+}
+
+/** Whether this signed-in person's role lets them use this part of the admin (roles.server.ts). */
+export function sessionMayUse(session: AdminSession, area: Area) {
+  return mayUse(roleOf(session.user), area)
+}
+
+/**
+ * The API's guard: the session of someone whose role may use `area`; without a session a 401, with a role that
+ * may not a 403 (roles.server.ts says who may use what).
+ */
+export async function requireApiAccess(request: Request, runtime: AppRuntime, area: Area) {
   const session = await getAdminSession(request, runtime)
-  if (!session) throw new HttpError(401, 'Sign in as an administrator to do this')
+  if (!session) throw new HttpError(401, 'Sign in to do this')
+  if (!sessionMayUse(session, area)) throw new HttpError(403, refusalMessage(area))
+  if (await lacksRequiredTwoStep(runtime, session)) throw new HttpError(403, TWO_STEP_REQUIRED_MESSAGE)
   return session
 }
 
-/** For API reads: anyone may read a public table (app/schemas/tables.ts); any other needs an administrator. */
+/**
+ * For API reads: anyone may read a public table (app/schemas/tables.ts); the one that is not, the visitors'
+ * messages, needs someone who may use Messages.
+ */
 export async function requireReader(request: Request, runtime: AppRuntime, table: TableName) {
-  if (!TABLES[table].public) await requireAdminApi(request, runtime)
+  if (!TABLES[table].public) await requireApiAccess(request, runtime, 'messages')
 }
 
 /** The admin area's session, as its guard found it (null only in an action, when the session has ended). */
@@ -36,20 +92,58 @@ const adminSessionContext = createContext<AdminSession | null>(null)
  * typed (server/admin-actions.server.ts) rather than redirecting the work away.
  */
 export const adminGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const session = await getAdminSession(request, context.get(runtimeContext))
-  if (!session && (request.method === 'GET' || request.method === 'HEAD')) throw redirect(SIGN_IN_PAGE)
+  const runtime = context.get(runtimeContext)
+  const session = await getAdminSession(request, runtime)
+  if (!session && (request.method === 'GET' || request.method === 'HEAD'))
+    throw redirect(signInPageFor(request))
+  if (session) await touchSession(runtime, session)
+  // A role the site does not know (roles.server.ts) may use nothing of the admin.
+  if (session && !sessionMayUse(session, 'content')) throw data(refusalMessage('content'), { status: 403 })
+  // Two-step sign-in required of everyone: until they set it up, people use My account and nothing else.
+  const { pathname } = new URL(request.url)
+  if (
+    session &&
+    pathname.replace(/\.data$/, '') !== ACCOUNT_PAGE &&
+    (await lacksRequiredTwoStep(runtime, session))
+  ) {
+    if (request.method === 'GET' || request.method === 'HEAD')
+      throw redirect(`${ACCOUNT_PAGE}?two-step=required`)
+    throw data(TWO_STEP_REQUIRED_MESSAGE, { status: 403 })
+  }
   context.set(adminSessionContext, session)
   return next()
 }
 
-/** In an admin page's loader: the administrator the guard let in. */
+/** In an admin page's loader: the person the guard let in. */
 export function adminSession(context: Readonly<RouterContextProvider>): AdminSession {
   const session = context.get(adminSessionContext)
   if (!session) throw redirect(SIGN_IN_PAGE)
   return session
 }
 
-/** In an admin page's action: the administrator, or null when the session has ended since the page loaded. */
+/** In an admin page's action: the person, or null when the session has ended since the page loaded. */
 export function adminSessionOrNull(context: Readonly<RouterContextProvider>): AdminSession | null {
   return context.get(adminSessionContext)
+}
+
+/**
+ * The pages' role guard, first thing in the loader and the action of a page only some roles may use (Messages,
+ * its export, Staff, Settings): a person whose role may not use `area` gets a 403 page (or a 403 answer to the
+ * page's `.data` request or form post) saying so. In a loader it answers the session (or sends a visitor without
+ * one to sign in); in an action the session or null, which the action refuses in its own words.
+ */
+export function requireArea(context: Readonly<RouterContextProvider>, area: Area): AdminSession
+export function requireArea(
+  context: Readonly<RouterContextProvider>,
+  area: Area,
+  options: { inAction: true },
+): AdminSession | null
+export function requireArea(
+  context: Readonly<RouterContextProvider>,
+  area: Area,
+  options?: { inAction: true },
+): AdminSession | null {
+  const session = options?.inAction ? adminSessionOrNull(context) : adminSession(context)
+  if (session && !sessionMayUse(session, area)) throw data(refusalMessage(area), { status: 403 })
+  return session
 }

@@ -1,7 +1,11 @@
 import { type Migration, Migrator } from 'kysely'
 import { describe, expect, test } from 'vitest'
 
+import { getMigrations } from 'better-auth/db/migration'
+
 import { migrateToLatest } from './migrate.server.ts'
+import { countAdministrators, migrateAuthTables } from '#app/auth/auth.server.ts'
+import { readEnv } from '#app/env.server.ts'
 import * as initial from './migrations/0001-initial.ts'
 import { getChurchInfo } from '#app/models/church-info.server.ts'
 import { listEvents } from '#app/models/events.server.ts'
@@ -280,5 +284,47 @@ describe.each(testDatabases)('$name', (database) => {
     expect((await listCarouselSlides({ db }))[0].image_alt).toBe('Welcome Home')
     expect((await listLeadershipTeam({ db }))[0].image_alt).toBeNull()
     expect((await listMinistries({ db }))[0].image_alt).toBeNull()
+  })
+
+  test('everyone who could sign in before roles existed is an administrator after the upgrade', async () => {
+    const db = await emptyTestDatabase(database)
+    const earlier = new Migrator({
+      db: db.kysely,
+      provider: { getMigrations: async () => migrationsBefore('0010') },
+    })
+    expect((await earlier.migrateToLatest()).error).toBeUndefined()
+    // better-auth's tables as the release before roles made them: no admin plugin, so no role column.
+    const before = await getMigrations({ database: { db: db.kysely, type: db.dialect } })
+    await before.runMigrations()
+    const stamp = new Date('2026-01-01T00:00:00Z')
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (db.kysely as any)
+      .insertInto('user')
+      .values(
+        ['pastor', 'secretary'].map((name) => ({
+          id: name,
+          name,
+          email: `${name}@example.org`,
+          emailVerified: db.dialect === 'sqlite' ? 1 : true,
+          createdAt: db.dialect === 'sqlite' ? stamp.toISOString() : stamp,
+          updatedAt: db.dialect === 'sqlite' ? stamp.toISOString() : stamp,
+        })),
+      )
+      .execute()
+
+    expect(await migrateToLatest(db)).toContain('0010-staff-roles')
+    const env = readEnv({ DATA_DIR: '/nonexistent' })
+    await migrateAuthTables({ db, env, secret: 'x'.repeat(32) })
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    const users = await (db.kysely as any)
+      .selectFrom('user')
+      .select(['email', 'role', 'banned'])
+      .orderBy('email')
+      .execute()
+    expect(users.map((user: { email: string; role: string }) => [user.email, user.role])).toEqual([
+      ['pastor@example.org', 'admin'],
+      ['secretary@example.org', 'admin'],
+    ])
+    expect(await countAdministrators(db)).toBe(2)
   })
 })

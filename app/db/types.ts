@@ -70,6 +70,21 @@ export interface MediaTable {
   created_at: Timestamp
 }
 
+/** One entry of the activity log (app/models/activity.server.ts): who did what, where, when. */
+export interface ActivityLogTable {
+  id: string
+  at: Timestamp
+  /** The person's account id; null for an entry made by no signed-in person. */
+  user_id: string | null
+  /** The person's name and e-mail as they were: readable after the account is removed. */
+  user_name: string
+  user_email: string
+  action: string
+  section: string
+  item_id: string | null
+  item_title: string | null
+}
+
 export interface RateLimitsTable {
   key: string
   count: number
@@ -93,4 +108,5 @@ export interface Database extends ContentTables {
   content_version: ContentVersionTable
   outbox: OutboxTable
   settings: SettingsTable
+  activity_log: ActivityLogTable
 }

@@ -1,5 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely'
 
+import { type Actor, recordActivity } from './activity.server.ts'
 import { parseInput } from './content-model.server.ts'
 import { messageKeys } from './message-keys.ts'
 import { deleteMailFor, enqueueMail, type OutgoingMail } from './outbox.server.ts'
@@ -176,46 +177,72 @@ export async function createContactMessage({
   return message
 }
 
+/** Where a move takes messages, as the inbox's buttons say it. */
+const MOVED_TO: Record<MessageStatus, string> = {
+  new: 'New',
+  read: 'Inbox',
+  replied: 'Replied',
+  archived: 'Archived',
+  spam: 'Spam',
+}
+
+/**
+ * What the activity log says of messages: how many, never who sent them or what they wrote (a visitor's words
+ * stay in the inbox, under its own retention and erasure, not in a log kept for a year).
+ */
+const messagesTitle = (count: number, rest = '') => `${count} ${count === 1 ? 'message' : 'messages'}${rest}`
+
 /** Moves a message to another state (a 400 naming `status` for an unknown one); null when there is no such id. */
 export async function updateContactMessageStatus({
   db,
   id,
   data,
+  actor,
 }: {
   db: Db
   id: string
   data: unknown
+  actor?: Actor
 }): Promise<ContactMessage | null> {
   const { status } = parseInput(MessageStatusSchema, data)
-  const result = await db.kysely
-    .updateTable('contact_messages')
-    .set({ status, ...(status === 'spam' ? {} : { spam_reason: null }) })
-    .where('id', '=', id)
-    .executeTakeFirst()
-  if (Number(result.numUpdatedRows) === 0) return null
+  const count = await updateContactMessagesStatus({ db, ids: [id], status, actor })
+  if (count === 0) return null
   return getContactMessage({ db, id })
 }
 
-/** Moves several messages to one state; answers how many there were. */
+/** Moves several messages to one state; answers how many there were. With an `actor`, one log entry says so. */
 export async function updateContactMessagesStatus({
   db,
   ids,
   status,
+  actor,
 }: {
   db: Db
   ids: string[]
   status: MessageStatus
+  actor?: Actor
 }) {
-  let count = 0
-  for (let index = 0; index < ids.length; index += 500) {
-    const result = await db.kysely
-      .updateTable('contact_messages')
-      .set({ status, ...(status === 'spam' ? {} : { spam_reason: null }) })
-      .where('id', 'in', ids.slice(index, index + 500))
-      .executeTakeFirst()
-    count += Number(result.numUpdatedRows)
-  }
-  return count
+  return db.kysely.transaction().execute(async (trx) => {
+    let count = 0
+    for (let index = 0; index < ids.length; index += 500) {
+      const result = await trx
+        .updateTable('contact_messages')
+        .set({ status, ...(status === 'spam' ? {} : { spam_reason: null }) })
+        .where('id', 'in', ids.slice(index, index + 500))
+        .executeTakeFirst()
+      count += Number(result.numUpdatedRows)
+    }
+    if (actor && count > 0) {
+      await recordActivity(trx, {
+        actor,
+        action: 'moved',
+        section: 'contact_messages',
+        itemId: ids.length === 1 ? ids[0] : null,
+        itemTitle: messagesTitle(count, ` to ${MOVED_TO[status]}`),
+      })
+    }
+    return count
+  })
 }
 
 /** Marks a new message read (opening it); a message in any other state keeps it. */
@@ -229,12 +256,25 @@ export async function markContactMessageRead({ db, id }: { db: Db; id: string })
   return Number(result.numUpdatedRows) > 0
 }
 
-export async function deleteContactMessage({ db, id }: { db: Db; id: string }) {
-  return (await deleteContactMessages({ db, ids: [id] })) > 0
+export async function deleteContactMessage({ db, id, actor }: { db: Db; id: string; actor?: Actor }) {
+  return (await deleteContactMessages({ db, ids: [id], actor })) > 0
 }
 
-/** Deletes messages and the e-mails about them; answers how many messages there were. */
-export async function deleteContactMessages({ db, ids }: { db: Db; ids: string[] }) {
+/**
+ * Deletes messages and the e-mails about them; answers how many messages there were. With an `actor`, one log
+ * entry says so (`erased` when they were every message of one address).
+ */
+export async function deleteContactMessages({
+  db,
+  ids,
+  actor,
+  erasure = false,
+}: {
+  db: Db
+  ids: string[]
+  actor?: Actor
+  erasure?: boolean
+}) {
   let count = 0
   await db.kysely.transaction().execute(async (trx) => {
     for (let index = 0; index < ids.length; index += 500) {
@@ -242,6 +282,15 @@ export async function deleteContactMessages({ db, ids }: { db: Db; ids: string[]
       await deleteMailFor(trx, batch)
       const result = await trx.deleteFrom('contact_messages').where('id', 'in', batch).executeTakeFirst()
       count += Number(result.numDeletedRows)
+    }
+    if (actor && (count > 0 || erasure)) {
+      await recordActivity(trx, {
+        actor,
+        action: erasure ? 'erased' : 'deleted',
+        section: 'contact_messages',
+        itemId: !erasure && ids.length === 1 ? ids[0] : null,
+        itemTitle: messagesTitle(count, erasure ? ' of one address (right to erasure)' : ''),
+      })
     }
   })
   return count
@@ -251,13 +300,13 @@ export async function deleteContactMessages({ db, ids }: { db: Db; ids: string[]
  * Right to erasure: deletes every message sent from `email` (in any case; the address as the inbox folds it)
  * and the e-mails about them. Answers how many messages there were.
  */
-export async function deleteMessagesFrom({ db, email }: { db: Db; email: string }) {
+export async function deleteMessagesFrom({ db, email, actor }: { db: Db; email: string; actor?: Actor }) {
   const rows = await db.kysely
     .selectFrom('contact_messages')
     .select('id')
     .where('sort_email', '=', foldText(email.trim()))
     .execute()
-  return deleteContactMessages({ db, ids: rows.map((row) => row.id) })
+  return deleteContactMessages({ db, ids: rows.map((row) => row.id), actor, erasure: true })
 }
 
 export async function countMessagesFrom({ db, email }: { db: Db; email: string }) {

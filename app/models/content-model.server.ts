@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely'
 import type { z } from 'zod'
 
 import type { Db } from '#app/db/database.server.ts'
+import type { Database } from '#app/db/types.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
 import { fieldErrors } from '#app/schemas/fields.ts'
@@ -15,6 +16,7 @@ import {
   TABLES,
 } from '#app/schemas/tables.ts'
 
+import { type Actor, recordActivity } from './activity.server.ts'
 import { sanitizeRichText } from './rich-text.server.ts'
 
 /**
@@ -57,6 +59,14 @@ export function rowConversions<T extends ContentTableName>(table: T) {
       return row
     },
   }
+}
+
+/** What staff call an item in the activity log: its title, or its name (services, leaders, ministries). */
+export function itemTitle(row: object): string | null {
+  const { title, name } = row as { title?: unknown; name?: unknown }
+  if (typeof title === 'string' && title.trim()) return title
+  if (typeof name === 'string' && name.trim()) return name
+  return null
 }
 
 function parseJsonList(value: unknown): string[] {
@@ -102,7 +112,27 @@ export function contentModel<T extends ListTableName>(tableName: T) {
     return row ? asRecord(row) : null
   }
 
-  async function create({ db, data }: { db: Db; data: unknown }): Promise<Item> {
+  /**
+   * Each write below takes the `actor` who makes it (the signed-in person of the request) and logs itself in the
+   * activity log in its own transaction; without one (the seed, the operator's scripts) nothing is logged.
+   */
+  const log = (
+    trx: Kysely<SharedDatabase>,
+    actor: Actor | undefined,
+    action: 'created' | 'changed' | 'deleted' | 'reordered',
+    item?: { id: string; title: string | null },
+  ) =>
+    actor
+      ? recordActivity(trx as unknown as Kysely<Database>, {
+          actor,
+          action,
+          section: tableName,
+          itemId: item?.id,
+          itemTitle: item?.title,
+        })
+      : undefined
+
+  async function create({ db, data, actor }: { db: Db; data: unknown; actor?: Actor }): Promise<Item> {
     const now = nowIso()
     const id = newId()
     const row: Record<string, unknown> = {
@@ -127,13 +157,24 @@ export function contentModel<T extends ListTableName>(tableName: T) {
           .insertInto(table)
           .values(row as unknown as SharedColumns)
           .execute()
+        await log(trx, actor, 'created', { id, title: itemTitle(row) })
       })
     await db.contentVersion.bump()
     return (await get({ db, id }))!
   }
 
   /** Applies a partial change: the stored record merged with `data` must pass the full schema. */
-  async function update({ db, id, data }: { db: Db; id: string; data: unknown }): Promise<Item | null> {
+  async function update({
+    db,
+    id,
+    data,
+    actor,
+  }: {
+    db: Db
+    id: string
+    data: unknown
+    actor?: Actor
+  }): Promise<Item | null> {
     const existing = await get({ db, id })
     if (!existing) return null
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -145,20 +186,30 @@ export function contentModel<T extends ListTableName>(tableName: T) {
     }
     if (versioned) row.sequence = Number((existing as { sequence?: number }).sequence ?? 0) + 1
     if (ordered && (row.order === undefined || row.order === null)) delete row.order
-    await shared(db).updateTable(table).set(row).where('id', '=', id).execute()
+    await shared(db)
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable(table).set(row).where('id', '=', id).execute()
+        await log(trx, actor, 'changed', { id, title: itemTitle(row) })
+      })
     await db.contentVersion.bump()
     return get({ db, id })
   }
 
-  async function remove({ db, id }: { db: Db; id: string }): Promise<boolean> {
-    const result = await shared(db).deleteFrom(table).where('id', '=', id).executeTakeFirst()
-    const deleted = Number(result.numDeletedRows) > 0
+  async function remove({ db, id, actor }: { db: Db; id: string; actor?: Actor }): Promise<boolean> {
+    const deleted = await shared(db)
+      .transaction()
+      .execute(async (trx) => {
+        const row = await trx.deleteFrom(table).where('id', '=', id).returningAll().executeTakeFirst()
+        if (row) await log(trx, actor, 'deleted', { id, title: itemTitle(row) })
+        return row !== undefined
+      })
     if (deleted) await db.contentVersion.bump()
     return deleted
   }
 
   /** Numbers the items 1..n in the given order, in one transaction; `ids` must name every item once. */
-  async function reorder({ db, ids }: { db: Db; ids: unknown }): Promise<Item[]> {
+  async function reorder({ db, ids, actor }: { db: Db; ids: unknown; actor?: Actor }): Promise<Item[]> {
     if (!ordered) throw new Error(`${table} has no order`)
     if (!Array.isArray(ids) || !ids.every((id) => typeof id === 'string')) {
       throw new ValidationError({ ids: 'ids must be a list of item ids' })
@@ -183,6 +234,7 @@ export function contentModel<T extends ListTableName>(tableName: T) {
             .where('id', '=', id)
             .execute()
         }
+        await log(trx, actor, 'reordered')
       })
     await db.contentVersion.bump()
     return list({ db })

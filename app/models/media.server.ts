@@ -1,3 +1,4 @@
+import { type Actor, recordActivity } from './activity.server.ts'
 import type { Db } from '#app/db/database.server.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
 
@@ -20,18 +21,32 @@ export interface Media {
   created_at: string
 }
 
+/** Records an uploaded picture; with an `actor`, logged as theirs (by its file's name) in the same transaction. */
 export async function createMedia({
   db,
   data,
+  actor,
 }: {
   db: Db
   data: Omit<Media, 'id' | 'created_at'>
+  actor?: Actor
 }): Promise<Media> {
   const media: Media = { ...data, id: newId(), created_at: nowIso() }
-  await db.kysely
-    .insertInto('media')
-    .values({ ...media, variants: JSON.stringify(media.variants) })
-    .execute()
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('media')
+      .values({ ...media, variants: JSON.stringify(media.variants) })
+      .execute()
+    if (actor) {
+      await recordActivity(trx, {
+        actor,
+        action: 'uploaded',
+        section: 'uploads',
+        itemId: media.id,
+        itemTitle: media.original_name ?? 'A picture',
+      })
+    }
+  })
   return media
 }
 

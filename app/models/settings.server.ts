@@ -8,9 +8,14 @@ import {
   RetentionSettingsSchema,
 } from '#app/schemas/settings.ts'
 
+import { type Actor, recordActivity } from './activity.server.ts'
 import { parseInput } from './content-model.server.ts'
 
-const KEYS = { recipients: 'notify_recipients', retention: 'retention_months' } as const
+const KEYS = {
+  recipients: 'notify_recipients',
+  retention: 'retention_months',
+  requireTwoStep: 'require_two_step',
+} as const
 
 async function readSetting(db: Db, key: string): Promise<unknown> {
   const row = await db.kysely.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst()
@@ -22,13 +27,25 @@ async function readSetting(db: Db, key: string): Promise<unknown> {
   }
 }
 
-async function writeSetting(db: Db, key: string, value: unknown) {
+/** Stores a setting; with an `actor`, logged as a change of `title` in Settings, in the same transaction. */
+async function writeSetting(db: Db, key: string, value: unknown, log?: { actor: Actor; title: string }) {
   const row = { key, value: JSON.stringify(value), updated_at: nowIso() }
-  await db.kysely
-    .insertInto('settings')
-    .values(row)
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
-    .execute()
+  await db.kysely.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('settings')
+      .values(row)
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+      .execute()
+    if (log) {
+      await recordActivity(trx, {
+        actor: log.actor,
+        action: 'changed',
+        section: 'settings',
+        itemId: key,
+        itemTitle: log.title,
+      })
+    }
+  })
 }
 
 /** The staff addresses each new contact message is sent to (the Notifications list of the settings screen). */
@@ -39,9 +56,17 @@ export async function listNotificationRecipients({ db }: { db: Db }): Promise<st
 }
 
 /** Replaces the recipients; the input is validated (a 400 naming `recipients` when an address is not one). */
-export async function saveNotificationRecipients({ db, data }: { db: Db; data: unknown }) {
+export async function saveNotificationRecipients({
+  db,
+  data,
+  actor,
+}: {
+  db: Db
+  data: unknown
+  actor?: Actor
+}) {
   const { recipients } = parseInput(NotificationSettingsSchema, data)
-  await writeSetting(db, KEYS.recipients, recipients)
+  await writeSetting(db, KEYS.recipients, recipients, actor && { actor, title: 'Notification recipients' })
   return recipients
 }
 
@@ -60,12 +85,32 @@ export async function getRetentionMonths({ db }: { db: Db }): Promise<number> {
   return parsed.success ? parsed.data : RETENTION_MONTHS_DEFAULT
 }
 
-export async function saveRetentionMonths({ db, data }: { db: Db; data: unknown }) {
+export async function saveRetentionMonths({ db, data, actor }: { db: Db; data: unknown; actor?: Actor }) {
   const { retention_months } = parseInput(RetentionSettingsSchema, data) as z.output<
     typeof RetentionSettingsSchema
   >
-  await writeSetting(db, KEYS.retention, retention_months)
+  const title = `Keep messages for ${retention_months} ${retention_months === 1 ? 'month' : 'months'}`
+  await writeSetting(db, KEYS.retention, retention_months, actor && { actor, title })
   // The privacy policy states the period: the page cache must not keep the old one.
   await db.contentVersion.bump()
   return retention_months
+}
+
+/** Whether administrators require two-step sign-in of everyone (people without it are sent to set it up). */
+export async function getRequireTwoStep({ db }: { db: Db }): Promise<boolean> {
+  return (await readSetting(db, KEYS.requireTwoStep)) === true
+}
+
+export async function saveRequireTwoStep({
+  db,
+  required,
+  actor,
+}: {
+  db: Db
+  required: boolean
+  actor?: Actor
+}) {
+  const title = required ? 'Require two-step sign-in for everyone' : 'Two-step sign-in no longer required'
+  await writeSetting(db, KEYS.requireTwoStep, required, actor && { actor, title })
+  return required
 }

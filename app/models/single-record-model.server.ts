@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely'
 
-import { parseInput, rowConversions } from './content-model.server.ts'
+import { type Actor, recordActivity } from './activity.server.ts'
+import { itemTitle, parseInput, rowConversions } from './content-model.server.ts'
 import type { Db } from '#app/db/database.server.ts'
+import type { Database } from '#app/db/types.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
 import {
   type ContentRecord,
@@ -32,8 +34,19 @@ export function singleRecordModel<T extends SingleTableName>(tableName: T) {
     return row ? toRecord(row as unknown as ContentRow<T>) : null
   }
 
-  /** Replaces the record with `data` (creating it the first time); the whole record is validated. */
-  async function save({ db, data }: { db: Db; data: unknown }): Promise<ContentRecord<T>> {
+  /**
+   * Replaces the record with `data` (creating it the first time); the whole record is validated. With an
+   * `actor`, the save is logged in the activity log in the same transaction.
+   */
+  async function save({
+    db,
+    data,
+    actor,
+  }: {
+    db: Db
+    data: unknown
+    actor?: Actor
+  }): Promise<ContentRecord<T>> {
     const row = toRow(parseInput(schema, data))
     const now = nowIso()
     await shared(db)
@@ -45,17 +58,27 @@ export function singleRecordModel<T extends SingleTableName>(tableName: T) {
           .orderBy('created_at', 'asc')
           .limit(1)
           .executeTakeFirst()
+        const id = existing?.id ?? newId()
         if (existing) {
           await trx
             .updateTable(table)
             .set({ ...row, updated_at: now })
-            .where('id', '=', existing.id)
+            .where('id', '=', id)
             .execute()
         } else {
           await trx
             .insertInto(table)
-            .values({ ...row, id: newId(), created_at: now, updated_at: now })
+            .values({ ...row, id, created_at: now, updated_at: now })
             .execute()
+        }
+        if (actor) {
+          await recordActivity(trx as unknown as Kysely<Database>, {
+            actor,
+            action: existing ? 'changed' : 'created',
+            section: tableName,
+            itemId: id,
+            itemTitle: itemTitle(row),
+          })
         }
       })
     await db.contentVersion.bump()

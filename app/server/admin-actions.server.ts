@@ -7,9 +7,10 @@ import {
 } from '#app/lib/admin-action-result.ts'
 import { readFormBody } from './api.server.ts'
 import { HttpError, NotFoundError } from '#app/lib/errors.ts'
-import { adminSessionOrNull } from '#app/auth/session.server.ts'
+import { actorFromSession, adminSessionOrNull } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import type { Db } from '#app/db/database.server.ts'
+import type { Actor } from '#app/models/activity.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
 interface ActionArgs {
@@ -27,11 +28,12 @@ export interface CrudToasts {
   reorderFailed?: string
 }
 
+/** A list table's writes; each logs itself in the activity log as the `actor`'s. */
 export interface CrudModel<T = unknown> {
-  create: (args: { db: Db; data: unknown }) => Promise<T>
-  update: (args: { db: Db; id: string; data: unknown }) => Promise<T | null>
-  delete: (args: { db: Db; id: string }) => Promise<boolean>
-  reorder?: (args: { db: Db; ids: unknown }) => Promise<unknown>
+  create: (args: { db: Db; data: unknown; actor: Actor }) => Promise<T>
+  update: (args: { db: Db; id: string; data: unknown; actor: Actor }) => Promise<T | null>
+  delete: (args: { db: Db; id: string; actor: Actor }) => Promise<boolean>
+  reorder?: (args: { db: Db; ids: unknown; actor: Actor }) => Promise<unknown>
 }
 
 const GONE = 'This item no longer exists; it may have been deleted in another window.'
@@ -101,19 +103,20 @@ export async function crudAction<T>(
         ? (toasts.reorderFailed ?? 'Failed to update order')
         : toasts.saveFailed
   if (!session) return sessionEnded(intent, failedToast)
+  const actor = actorFromSession(session, runtime.clock)
   const id = String(form.get('id') ?? '')
   const ok = (toast: string, item?: T): AdminActionResult =>
     item !== undefined && view ? { ok: true, intent, toast, view: view(item) } : { ok: true, intent, toast }
   switch (intent) {
     case 'create':
       try {
-        return ok(toasts.created, await model.create({ db, data: formValues(form) }))
+        return ok(toasts.created, await model.create({ db, data: formValues(form), actor }))
       } catch (error) {
         return failure(runtime, intent, failedToast, error)
       }
     case 'update':
       try {
-        const item = await model.update({ db, id, data: formValues(form) })
+        const item = await model.update({ db, id, data: formValues(form), actor })
         if (!item) throw new NotFoundError(GONE)
         return ok(toasts.updated, item)
       } catch (error) {
@@ -121,7 +124,7 @@ export async function crudAction<T>(
       }
     case 'delete':
       try {
-        if (!(await model.delete({ db, id }))) throw new NotFoundError(GONE)
+        if (!(await model.delete({ db, id, actor }))) throw new NotFoundError(GONE)
         return ok(toasts.deleted)
       } catch (error) {
         return failure(runtime, intent, failedToast, error)
@@ -135,7 +138,7 @@ export async function crudAction<T>(
         } catch {
           throw new HttpError(400, 'The new order could not be read')
         }
-        await model.reorder({ db, ids })
+        await model.reorder({ db, ids, actor })
         return ok(toasts.reordered)
       } catch (error) {
         return failure(runtime, intent, failedToast, error)
@@ -153,16 +156,17 @@ export async function crudAction<T>(
 /** The action of a single-record form (church info, about us). */
 export async function singleRecordAction(
   { request, context }: ActionArgs,
-  save: (args: { db: Db; data: unknown }) => Promise<unknown>,
+  save: (args: { db: Db; data: unknown; actor: Actor }) => Promise<unknown>,
   toasts: { saved: string; failed: string },
   /** The public page showing the record, offered with the toast. */
   view?: string,
 ) {
   const runtime = context.get(runtimeContext)
-  if (!adminSessionOrNull(context)) return sessionEnded('save', toasts.failed)
+  const session = adminSessionOrNull(context)
+  if (!session) return sessionEnded('save', toasts.failed)
   try {
     const form = await readFormBody(request)
-    await save({ db: runtime.db, data: formValues(form) })
+    await save({ db: runtime.db, data: formValues(form), actor: actorFromSession(session, runtime.clock) })
     return { ok: true, intent: 'save', toast: toasts.saved, view } satisfies AdminActionResult
   } catch (error) {
     return failure(runtime, 'save', toasts.failed, error)

@@ -3,6 +3,7 @@ import type pino from 'pino'
 import type { Db } from '#app/db/database.server.ts'
 import type { Env } from '#app/env.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
+import { deleteOldActivity } from '#app/models/activity.server.ts'
 import { deleteExpiredMessages } from '#app/models/contact-messages.server.ts'
 import { deleteOldMail } from '#app/models/outbox.server.ts'
 import { getRetentionMonths, seedNotificationRecipients } from '#app/models/settings.server.ts'
@@ -12,14 +13,16 @@ import { type MailSettings, type MailWorker, startMailWorker } from './mail-work
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /**
- * Retention (GDPR): deletes messages older than the retention setting, Spam older than 30 days, and sent or
- * given-up e-mails that still hold a visitor's words. Idempotent: every worker may run it, at any time.
+ * Retention (GDPR): deletes messages older than the retention setting, Spam older than 30 days, sent or
+ * given-up e-mails that still hold a visitor's words, and activity log entries older than 12 months.
+ * Idempotent: every worker may run it, at any time.
  */
 export async function applyRetention({ db, now }: { db: Db; now: Date }) {
   const months = await getRetentionMonths({ db })
   const messages = await deleteExpiredMessages({ db, months, now })
   const mails = await deleteOldMail(db, now.getTime())
-  return { ...messages, mails }
+  const activity = await deleteOldActivity({ db, now })
+  return { ...messages, mails, activity }
 }
 
 export interface BackgroundWork {
@@ -53,6 +56,9 @@ export async function startBackgroundWork({
       const deleted = await applyRetention({ db, now: clock.now() })
       if (deleted.old + deleted.spam > 0) {
         logger.info(deleted, 'deleted contact messages past the retention period')
+      }
+      if (deleted.activity > 0) {
+        logger.info({ entries: deleted.activity }, 'deleted activity log entries older than 12 months')
       }
     } catch (error) {
       logger.error({ err: error }, 'retention failed')

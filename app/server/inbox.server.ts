@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router'
 
-import { adminSessionOrNull } from '#app/auth/session.server.ts'
+import { actorFromSession, adminSessionOrNull } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import { type AdminActionResult, SESSION_ENDED_MESSAGE } from '#app/lib/admin-action-result.ts'
 import { csvRow } from '#app/lib/csv.ts'
@@ -55,12 +55,14 @@ export async function inboxAction({
   try {
     const form = await readFormBody(request)
     intent = String(form.get('intent') ?? '')
-    if (!adminSessionOrNull(context)) {
+    const session = adminSessionOrNull(context)
+    if (!session) {
       return data(
         { ok: false, intent, toast: failedToast(), error: SESSION_ENDED_MESSAGE } satisfies AdminActionResult,
         { status: 401 },
       )
     }
+    const actor = actorFromSession(session, runtime.clock)
     const ok = (toast: string): AdminActionResult => ({ ok: true, intent, toast })
     switch (intent) {
       case 'open': {
@@ -74,19 +76,19 @@ export async function inboxAction({
         if (!MESSAGE_STATUSES.includes(status)) {
           throw new ValidationError({ status: `Status must be one of ${MESSAGE_STATUSES.join(', ')}` })
         }
-        const count = await updateContactMessagesStatus({ db, ids: readIds(form), status })
+        const count = await updateContactMessagesStatus({ db, ids: readIds(form), status, actor })
         if (count === 0) throw new HttpError(404, 'These messages no longer exist')
         return ok(MOVED[status](count))
       }
       case 'delete': {
-        const count = await deleteContactMessages({ db, ids: readIds(form) })
+        const count = await deleteContactMessages({ db, ids: readIds(form), actor })
         if (count === 0) throw new HttpError(404, 'These messages no longer exist')
         return ok(count === 1 ? 'Message deleted' : `${count} messages deleted`)
       }
       case 'erase': {
         const email = String(form.get('email') ?? '').trim()
         if (!email) throw new ValidationError({ email: 'Email is required' })
-        const count = await deleteMessagesFrom({ db, email })
+        const count = await deleteMessagesFrom({ db, email, actor })
         return ok(`${count} ${count === 1 ? 'message' : 'messages'} from ${email} deleted`)
       }
       default:

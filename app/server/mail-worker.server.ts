@@ -31,24 +31,29 @@ export function mailSettings(env: { SMTP_URL?: string; MAIL_FROM?: string }): Ma
 
 // Every step of a send is bounded, so a slow or silent SMTP server holds an e-mail for at most SEND_DEADLINE_MS
 // (and never a visitor's request, which only writes the outbox).
-const CONNECTION_TIMEOUT_MS = 10_000
+export const CONNECTION_TIMEOUT_MS = 10_000
 const GREETING_TIMEOUT_MS = 10_000
 const SOCKET_TIMEOUT_MS = 30_000
 const SEND_DEADLINE_MS = 60_000
 /** A claimed e-mail is the worker's for this long: longer than any send can take, so no one sends it twice. */
 export const LEASE_MS = SEND_DEADLINE_MS + 30_000
 /** How often each worker looks for due e-mails besides being woken (retries, other instances' e-mails). */
-const POLL_MS = 5_000
+export const POLL_MS = 5_000
+/**
+ * The longest wait between tries while the SMTP server cannot be reached: with the poll's delay and a slow
+ * connection on top, an e-mail still arrives within two minutes of the server coming back.
+ */
+export const RETRY_MAX_MS = 90_000
 
 /**
- * The wait before attempt `attempts + 1`, `attempts` having failed: 15 s, 30 s, 60 s, then every 2 minutes while
+ * The wait before attempt `attempts + 1`, `attempts` having failed: 15 s, 30 s, 60 s, then every 90 s while
  * the server cannot be reached or answers "try later" (4xx), so a message arrives within two minutes of the
  * server coming back; a permanent refusal (5xx: wrong password, address refused) backs off further, to an hour,
  * rather than hammering a server that will say the same. Given up after 24 hours either way.
  */
 export function retryDelayMs(attempts: number, permanent: boolean) {
   const step = Math.max(0, attempts - 1)
-  if (!permanent) return Math.min(15_000 * 2 ** step, 120_000)
+  if (!permanent) return Math.min(15_000 * 2 ** step, RETRY_MAX_MS)
   return Math.min(30_000 * 4 ** step, 60 * 60_000)
 }
 

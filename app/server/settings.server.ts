@@ -1,6 +1,6 @@
 import { data, type RouterContextProvider } from 'react-router'
 
-import { adminSessionOrNull } from '#app/auth/session.server.ts'
+import { actorFromSession, adminSessionOrNull } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import {
   type AdminActionResult,
@@ -8,10 +8,12 @@ import {
   SESSION_ENDED_MESSAGE,
 } from '#app/lib/admin-action-result.ts'
 import { HttpError } from '#app/lib/errors.ts'
+import { recordActivity } from '#app/models/activity.server.ts'
 import { enqueueMail } from '#app/models/outbox.server.ts'
 import {
   listNotificationRecipients,
   saveNotificationRecipients,
+  saveRequireTwoStep,
   saveRetentionMonths,
 } from '#app/models/settings.server.ts'
 
@@ -21,6 +23,7 @@ const TOASTS = {
   notifications: { ok: 'Notification recipients saved', failed: 'Failed to save recipients' },
   retention: { ok: 'Retention period saved', failed: 'Failed to save the retention period' },
   test: { ok: 'Test e-mail queued', failed: 'Failed to send a test e-mail' },
+  'two-step': { ok: 'Two-step sign-in setting saved', failed: 'Failed to save the two-step setting' },
 } as const
 
 type Intent = keyof typeof TOASTS
@@ -41,7 +44,8 @@ export async function settingsAction({
     const asked = String(form.get('intent') ?? '')
     if (!(asked in TOASTS)) throw new HttpError(400, 'Unknown action')
     intent = asked as Intent
-    if (!adminSessionOrNull(context)) {
+    const session = adminSessionOrNull(context)
+    if (!session) {
       return data(
         {
           ok: false,
@@ -52,29 +56,55 @@ export async function settingsAction({
         { status: 401 },
       )
     }
+    const actor = actorFromSession(session, runtime.clock)
     switch (intent) {
       case 'notifications':
-        await saveNotificationRecipients({ db, data: { recipients: String(form.get('recipients') ?? '') } })
+        await saveNotificationRecipients({
+          db,
+          data: { recipients: String(form.get('recipients') ?? '') },
+          actor,
+        })
         break
+      case 'two-step': {
+        const required = form.get('require_two_step') === 'on'
+        // Requiring it without having it would send the administrator away from this very screen.
+        if (required && !session.user.twoFactorEnabled) {
+          throw new HttpError(
+            400,
+            'Switch on two-step sign-in for yourself first (My account), then require it for everyone',
+          )
+        }
+        await saveRequireTwoStep({ db, required, actor })
+        break
+      }
       case 'retention':
         await saveRetentionMonths({
           db,
           data: { retention_months: String(form.get('retention_months') ?? '') },
+          actor,
         })
         break
       case 'test': {
         if (!runtime.mail) throw new HttpError(400, 'E-mail is off: set SMTP_URL and MAIL_FROM first')
         const recipients = await listNotificationRecipients({ db })
         if (recipients.length === 0) throw new HttpError(400, 'Add a recipient first')
-        await enqueueMail(
-          db,
-          recipients.map((to) => ({
-            to,
-            subject: 'Test e-mail from the church website',
-            text: 'This is a test. New messages from the contact form on the website will be e-mailed to this address.',
-          })),
-          runtime.clock.now().getTime(),
-        )
+        await db.kysely.transaction().execute(async (trx) => {
+          await enqueueMail(
+            trx,
+            recipients.map((to) => ({
+              to,
+              subject: 'Test e-mail from the church website',
+              text: 'This is a test. New messages from the contact form on the website will be e-mailed to this address.',
+            })),
+            actor.at.getTime(),
+          )
+          await recordActivity(trx, {
+            actor,
+            action: 'sent',
+            section: 'settings',
+            itemTitle: 'A test e-mail',
+          })
+        })
         runtime.mailer.wake()
         return {
           ok: true,

@@ -7,6 +7,7 @@ import type { Db } from '#app/db/database.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { newId } from '#app/lib/ids.server.ts'
 import { HEIC_MESSAGE } from '#app/lib/upload-limits.ts'
+import type { Actor } from '#app/models/activity.server.ts'
 import { createMedia, type Media } from '#app/models/media.server.ts'
 
 export const IMAGE_WIDTHS = [480, 960, 1600] as const
@@ -71,11 +72,14 @@ export async function storeImage({
   storage,
   input,
   originalName,
+  actor,
 }: {
   db: Db
   storage: LocalImageStorage
   input: string | Buffer
   originalName?: string | null
+  /** Who uploads it, for the activity log (none for the demo content's pictures). */
+  actor?: Actor
 }): Promise<UploadResult> {
   let metadata: Awaited<ReturnType<ReturnType<typeof sharp>['metadata']>>
   try {
@@ -133,6 +137,7 @@ export async function storeImage({
       bytes: largest.bytes,
       variants,
     },
+    actor,
   })
   return { secure_url: media.secure_url, width: media.width, height: media.height, variants: media.variants }
 }

@@ -14,6 +14,7 @@ const GUARDED = [
   '/admin/gallery',
   '/admin/carousel',
   '/admin/messages',
+  '/admin/account',
 ]
 
 test('Visitors are sent from every admin page to the sign-in screen, without any admin content', async ({
@@ -22,7 +23,12 @@ test('Visitors are sent from every admin page to the sign-in screen, without any
   for (const path of GUARDED) {
     const response = await request.get(path, { maxRedirects: 0 })
     expect(response.status(), path).toBe(302)
-    expect(response.headers().location, path).toMatch(/\/admin\/(login|dashboard)$/)
+    // To the sign-in screen, which leads back to the page asked for (the dashboard is where it leads anyway).
+    expect(response.headers().location, path).toMatch(
+      ['/admin', '/admin/dashboard'].includes(path)
+        ? /\/admin\/(login|dashboard)$/
+        : new RegExp(`/admin/login\\?next=${encodeURIComponent(path)}$`),
+    )
     expect(await response.text(), path).not.toContain('Admin CMS')
   }
   // The data requests of client-side navigation are guarded as well.
@@ -40,10 +46,25 @@ test('Visitors are sent from every admin page to the sign-in screen, without any
 
 test('A visitor opening an admin page in the browser lands on the sign-in screen', async ({ page }) => {
   await page.goto('/admin/events')
-  await expect(page).toHaveURL(/\/admin\/login$/)
+  await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fevents$/)
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible()
   await waitForHydration(page)
   await expectNoAxeViolations(page)
+})
+
+test('Signed out, a link to an admin page (as in an alert e-mail) leads there once signed in', async ({
+  page,
+}) => {
+  await page.goto('/admin/messages?status=archived')
+  await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fmessages%3Fstatus%3Darchived$/)
+  await waitForHydration(page)
+  await page.getByLabel('Email').fill(ADMIN.email)
+  await page.getByLabel('Password').fill(ADMIN.password)
+  await page.getByRole('button', { name: 'Sign In' }).click()
+  await expect(page).toHaveURL(/\/admin\/messages\?status=archived$/)
+  await expect(
+    page.getByRole('navigation', { name: 'Filter messages' }).getByRole('link', { name: /^Archived/ }),
+  ).toHaveAttribute('aria-current', 'page')
 })
 
 test('A wrong password shows the error in a red box', async ({ page, consoleErrors }) => {

@@ -1,8 +1,11 @@
 // Shared steps of the admin browser tests.
+import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
+import { promisify } from 'node:util'
 
 import type { Page } from '@playwright/test'
 
+import { ROOT } from '../test-server.ts'
 import { expect } from './fixtures.ts'
 import { openDatabase } from '#app/db/database.server.ts'
 import { messageKeys } from '#app/models/message-keys.ts'
@@ -78,4 +81,29 @@ export function allowRefusedRequests(
   for (let index = consoleErrors.length - 1; index >= 0; index--) {
     if (refused.test(consoleErrors[index])) consoleErrors.splice(index, 1)
   }
+}
+
+/** A person of the test's own (so a test that changes a password or switches on two-step leaves others alone). */
+export async function createPerson(
+  server: { dataDir: string; databaseUrl?: string },
+  prefix = 'person',
+): Promise<{ email: string; password: string }> {
+  const person = {
+    email: `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.org`,
+    password: `a long passphrase ${crypto.randomBytes(3).toString('hex')}`,
+  }
+  await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'scripts/admin.ts', 'create', person.email, '--password', person.password],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: server.dataDir,
+        DATABASE_URL: server.databaseUrl ?? '',
+        SEED_DEMO: 'false',
+      },
+    },
+  )
+  return person
 }

@@ -284,7 +284,7 @@ test('Settings: the recipients and the retention period, which the privacy polic
   await expectToast(page, 'Notification recipients saved')
 
   await page.getByLabel('Delete messages after (months)').fill('12')
-  await page.getByRole('button', { name: 'Save', exact: true }).click()
+  await page.getByRole('button', { name: 'Save retention period' }).click()
   await expectToast(page, 'Retention period saved')
   await page.goto('/privacy-policy')
   await expect(page.getByText(/We keep messages for 12 months, and then delete them/)).toBeVisible()

@@ -200,6 +200,38 @@ describe.each(databases)('$name', (database) => {
     expect(elsewhere.status).toBe(200)
   })
 
+  test('an admin page opened signed out (an alert e-mail’s link) is where signing in leads; never another site', async () => {
+    const link = '/admin/messages?message=5f1c2a&status=new'
+    const asked = await ctx.anonymous.get(link)
+    expect(asked.status).toBe(302)
+    const signInPage = asked.headers.get('location')!
+    expect(signInPage).toBe(`/admin/login?next=${encodeURIComponent(link)}`)
+    // The page carries it into its form, which the browser posts back to the same address.
+    expect((await ctx.anonymous.get(signInPage)).text).toContain(
+      `<input type="hidden" name="next" value="${link.replace('&', '&amp;')}"/>`,
+    )
+    const form = (fields: Record<string, string>) =>
+      new Client(ctx.server.url).request('POST', signInPage, {
+        body: new URLSearchParams({ ...ADMIN, ...fields }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      })
+    const signedIn = await form({ next: link })
+    expect(signedIn.status).toBe(302)
+    expect(signedIn.headers.get('location')).toBe(link)
+    // Already signed in, the sign-in page sends there too.
+    const client = new Client(ctx.server.url, sessionCookie(signedIn.headers))
+    expect((await client.get(signInPage)).headers.get('location')).toBe(link)
+    // The dashboard needs no mention; a client navigation's data request names its page.
+    expect((await ctx.anonymous.get('/admin/dashboard')).headers.get('location')).toBe('/admin/login')
+    const data = await ctx.anonymous.get('/admin/events.data?_routes=routes%2Fadmin%2Fevents')
+    // (Single fetch answers a redirect in its body.)
+    expect(data.text).toContain(JSON.stringify(`/admin/login?next=${encodeURIComponent('/admin/events')}`))
+    for (const next of ['https://evil.example/', '//evil.example/admin', '/\\evil.example', '/contact']) {
+      const answer = await form({ next })
+      expect(answer.headers.get('location'), next).toBe('/admin/dashboard')
+    }
+  })
+
   test('signing out ends the session: the old cookie no longer works', async () => {
     const client = await signIn(ctx.server.url, ADMIN)
     expect((await client.post('/api/services', makeService())).status).toBe(201)

@@ -81,6 +81,23 @@ describe.each(databases)('$name', (database) => {
     }
   })
 
+  test('a new ADMIN_PASSWORD that is too short or too common stops start-up with the reason, naming the variable', async () => {
+    const store = await persistentStore(database)
+    for (const password of ['Short-pw1', 'password12']) {
+      const server = spawnServer({
+        DATA_DIR: store.dataDir,
+        ...store.env,
+        ADMIN_EMAIL: 'pastor@example.org',
+        ADMIN_PASSWORD: password,
+      })
+      expect(await server.exited, password).not.toBe(0)
+      expect(server.output(), password).toMatch(
+        /ADMIN_PASSWORD: (Choose a password of at least 10|This password is one of the most common)/,
+      )
+      expect(server.output()).not.toContain(password)
+    }
+  })
+
   test('with no administrator the start-up log says, in one line, how to create one', async () => {
     const server = await started(startServer({ postgresUrl: database.postgresUrl }))
     const lines = linesMatching(server.output(), /administrator/i)

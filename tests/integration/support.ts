@@ -207,3 +207,13 @@ export async function runSql(ctx: ServerContext, statement: string) {
     sqlite.close()
   }
 }
+
+/**
+ * Someone with the Editor role, signed in: made by the operator's tool and given the role in the database, as
+ * an administrator's change of role on the Staff screen does.
+ */
+export async function createEditor(ctx: ServerContext, email: string, password = 'an-editors-long-password') {
+  await createAdminWithCli(ctx.server, email, password)
+  await runSql(ctx, `update "user" set role = 'editor' where email = '${email.replace(/'/g, "''")}'`)
+  return signIn(ctx.server.url, { email, password })
+}

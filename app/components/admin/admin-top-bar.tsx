@@ -1,16 +1,39 @@
-import { ExternalLink, LogOut, Menu, Settings, X } from 'lucide-react'
+import { ExternalLink, LogOut, Menu, X } from 'lucide-react'
 import { useEffect, useState } from 'react'
 import { Form, NavLink, useLocation } from 'react-router'
 
-import { ADMIN_SECTIONS, SETTINGS_SECTION } from './admin-sections.ts'
+import {
+  ACCOUNT_SECTION,
+  ACTIVITY_SECTION,
+  ADMIN_SECTIONS,
+  type AdminArea,
+  SETTINGS_SECTION,
+  STAFF_SECTION,
+} from './admin-sections.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 
 const MENU_ID = 'admin-menu'
 
-/** The fixed top bar: title, the sections (a toggled menu below the xl width) and Sign Out. */
-export function AdminTopBar({ email, newMessages }: { email: string; newMessages: number }) {
+/**
+ * The fixed top bar: title, the sections (a toggled menu below the xl width) and Sign Out. It shows only the
+ * sections the person's role may use (`areas`); the server refuses the others whatever the bar shows.
+ */
+export function AdminTopBar({
+  email,
+  newMessages,
+  areas,
+}: {
+  email: string
+  newMessages: number
+  areas: readonly AdminArea[]
+}) {
   const { pathname } = useLocation()
+  const sections = ADMIN_SECTIONS.filter((section) => areas.includes(section.area))
+  const tools = [
+    ...[ACTIVITY_SECTION, STAFF_SECTION, SETTINGS_SECTION].filter((section) => areas.includes(section.area)),
+    ACCOUNT_SECTION,
+  ]
   const [open, setOpen] = useState(false)
   const [shownFor, setShownFor] = useState(pathname)
   // Closes the menu whenever the page changes (a link chosen, back/forward), adjusting state during render.
@@ -33,7 +56,7 @@ export function AdminTopBar({ email, newMessages }: { email: string; newMessages
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95 shadow-xs backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-[90rem] items-center gap-4 px-4 sm:px-6">
+      <div className="mx-auto flex h-16 max-w-[90rem] items-center gap-4 px-4 sm:px-6 xl:gap-3 2xl:gap-4">
         <NavLink
           to="/admin/dashboard"
           className="shrink-0 rounded-sm text-lg font-semibold tracking-tight text-gray-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
@@ -42,13 +65,13 @@ export function AdminTopBar({ email, newMessages }: { email: string; newMessages
         </NavLink>
         <nav aria-label="Admin sections" className="hidden min-w-0 flex-1 xl:block">
           <ul className="flex items-center justify-center 2xl:gap-0.5">
-            {ADMIN_SECTIONS.map((section) => (
+            {sections.map((section) => (
               <li key={section.to}>
                 <NavLink
                   to={section.to}
                   className={({ isActive }) =>
                     cn(
-                      'block rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-2.5',
+                      'block rounded-md px-1.5 py-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-2.5',
                       'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
                       isActive
                         ? 'bg-primary/10 text-primary'
@@ -63,21 +86,24 @@ export function AdminTopBar({ email, newMessages }: { email: string; newMessages
             ))}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2 xl:ml-0">
-          <NavLink
-            to={SETTINGS_SECTION.to}
-            aria-label={SETTINGS_SECTION.label}
-            title={SETTINGS_SECTION.label}
-            className={({ isActive }) =>
-              cn(
-                buttonClasses({ variant: 'ghost', size: 'icon' }),
-                'hidden xl:inline-flex',
-                isActive && 'bg-primary/10 text-primary hover:bg-primary/10 hover:text-primary',
-              )
-            }
-          >
-            <Settings aria-hidden="true" />
-          </NavLink>
+        <div className="ml-auto flex items-center gap-2 xl:ml-0 xl:gap-0.5 2xl:gap-2">
+          {tools.map(({ to, label, icon: Icon }) => (
+            <NavLink
+              key={to}
+              to={to}
+              aria-label={label}
+              title={label}
+              className={({ isActive }) =>
+                cn(
+                  buttonClasses({ variant: 'ghost', size: 'icon' }),
+                  'hidden xl:inline-flex',
+                  isActive && 'bg-primary/10 text-primary hover:bg-primary/10 hover:text-primary',
+                )
+              }
+            >
+              <Icon aria-hidden="true" />
+            </NavLink>
+          ))}
           <a
             href="/"
             target="_blank"
@@ -86,8 +112,8 @@ export function AdminTopBar({ email, newMessages }: { email: string; newMessages
             className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'text-primary' })}
           >
             <ExternalLink aria-hidden="true" />
-            {/* Between xl and 2xl the sections fill the bar: the icon alone, its name for screen readers. */}
-            <span className="xl:sr-only 2xl:not-sr-only">View website</span>
+            {/* From xl the sections fill the bar: the icon alone, its name for screen readers. */}
+            <span className="xl:sr-only">View website</span>
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
           <Form method="post" action="/admin/logout" className="hidden sm:block">
@@ -124,7 +150,7 @@ export function AdminTopBar({ email, newMessages }: { email: string; newMessages
       >
         <nav aria-label="Admin sections" className="mx-auto max-w-[90rem] px-4 py-3 sm:px-6">
           <ul className="grid gap-1 sm:grid-cols-2 md:grid-cols-3">
-            {[...ADMIN_SECTIONS, SETTINGS_SECTION].map(({ to, label, icon: Icon }) => (
+            {[...sections, ...tools].map(({ to, label, icon: Icon }) => (
               <li key={to}>
                 <NavLink
                   to={to}

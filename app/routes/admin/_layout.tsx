@@ -5,6 +5,7 @@ import { Outlet } from 'react-router'
 import { Toaster } from 'sonner'
 
 import type { Route } from './+types/_layout.ts'
+import { areasOf, roleOf } from '#app/auth/roles.server.ts'
 import { adminGuard, adminSession } from '#app/auth/session.server.ts'
 import '#app/components/admin/admin.css'
 import { AdminTopBar } from '#app/components/admin/admin-top-bar.tsx'
@@ -22,10 +23,14 @@ export const middleware: Route.MiddlewareFunction[] = [adminGuard]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
+  const { user } = adminSession(context)
+  const areas = areasOf(roleOf(user))
   return {
-    email: adminSession(context).user.email,
+    email: user.email,
+    // The parts of the admin this person's role may use: the bar shows only these.
+    areas,
     // The admin bar's count on Messages; it goes down as messages are opened (every action reloads it).
-    newMessages: await countContactMessages({ db, status: 'new' }),
+    newMessages: areas.includes('messages') ? await countContactMessages({ db, status: 'new' }) : 0,
   }
 }
 
@@ -47,7 +52,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         Skip to content
       </a>
-      <AdminTopBar email={loaderData.email} newMessages={loaderData.newMessages} />
+      <AdminTopBar email={loaderData.email} newMessages={loaderData.newMessages} areas={loaderData.areas} />
       <main
         id="admin-main"
         tabIndex={-1}

@@ -2,6 +2,8 @@ import { ArrowRight, CalendarDays, CalendarX, HandHeart, Images, Mail, Music } f
 import { Link } from 'react-router'
 
 import type { Route } from './+types/dashboard.ts'
+import { adminSession, sessionMayUse } from '#app/auth/session.server.ts'
+import { ActivityList } from '#app/components/admin/activity-list.tsx'
 import { MailNotices } from '#app/components/admin/mail-notices.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
 import { SetupChecklist } from '#app/components/admin/setup-checklist.tsx'
@@ -13,35 +15,64 @@ import { countEvents } from '#app/models/events.server.ts'
 import { countGalleryImages, listGalleryImages } from '#app/models/gallery-images.server.ts'
 import { countMinistries } from '#app/models/ministries.server.ts'
 import { countServices } from '#app/models/services.server.ts'
+import { recentActivity } from '#app/server/activity.server.ts'
 import { nextDateText, nextEvents } from '#app/server/events.server.ts'
 import { mailStatus } from '#app/server/mail-status.server.ts'
 import { formatTime } from '#app/lib/event-dates.ts'
 import { siteSetupSteps } from '#app/server/site-setup.server.ts'
 
 const RECENT_COUNT = 5
+const RECENT_ACTIVITY_COUNT = 10
 
 export const meta = () => adminMeta('Dashboard')
 
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
   const { db, clock } = runtime
-  const [serviceCount, eventCount, ministryCount, imageCount, upcoming, images, newMessages, mail, setup] =
-    await Promise.all([
-      countServices({ db }),
-      countEvents({ db }),
-      countMinistries({ db }),
-      countGalleryImages({ db }),
-      nextEvents({ db, clock, count: RECENT_COUNT }),
-      listGalleryImages({ db, limit: RECENT_COUNT }),
-      countContactMessages({ db, status: 'new' }),
-      mailStatus(runtime),
-      siteSetupSteps({ db }),
-    ])
-  return {
+  // An editor sees neither the messages (personal data) nor the server's e-mail settings and their steps.
+  const session = adminSession(context)
+  const settings = sessionMayUse(session, 'settings')
+  const messages = sessionMayUse(session, 'messages')
+  // The last ten entries of the activity log, for administrators only.
+  const mayReadActivity = sessionMayUse(session, 'activity')
+  const [
+    serviceCount,
+    eventCount,
+    ministryCount,
+    imageCount,
+    upcoming,
+    images,
+    newMessages,
     mail,
     setup,
+    activity,
+  ] = await Promise.all([
+    countServices({ db }),
+    countEvents({ db }),
+    countMinistries({ db }),
+    countGalleryImages({ db }),
+    nextEvents({ db, clock, count: RECENT_COUNT }),
+    listGalleryImages({ db, limit: RECENT_COUNT }),
+    countContactMessages({ db, status: 'new' }),
+    mailStatus(runtime),
+    siteSetupSteps({ db }),
+    mayReadActivity ? recentActivity({ db, clock, limit: RECENT_ACTIVITY_COUNT }) : null,
+  ])
+  return {
+    mail: settings ? mail : null,
+    setup: settings ? setup : setup.filter((step) => step.to !== '/admin/settings'),
+    activity,
     counts: [
-      { label: 'New messages', count: newMessages, to: '/admin/messages?status=new', icon: 'messages' },
+      ...(messages
+        ? [
+            {
+              label: 'New messages',
+              count: newMessages,
+              to: '/admin/messages?status=new',
+              icon: 'messages',
+            } as const,
+          ]
+        : []),
       { label: 'Services', count: serviceCount, to: '/admin/services', icon: 'services' },
       { label: 'Events', count: eventCount, to: '/admin/events', icon: 'events' },
       { label: 'Ministries', count: ministryCount, to: '/admin/ministries', icon: 'ministries' },
@@ -71,7 +102,7 @@ const ICONS = {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, events, undated, images, mail, setup } = loaderData
+  const { counts, events, undated, images, mail, setup, activity } = loaderData
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of the church website's content." />
@@ -106,7 +137,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )
         })}
       </ul>
-      <MailNotices status={mail} className="mt-6" />
+      {mail ? <MailNotices status={mail} className="mt-6" /> : null}
       {undated.length > 0 ? (
         <section
           aria-labelledby="needs-a-date"
@@ -150,6 +181,29 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           items={images.map((image) => ({ id: image.id, primary: image.title, secondary: image.category }))}
         />
       </div>
+      {activity ? (
+        <section
+          aria-labelledby="recent-activity"
+          className="mt-6 rounded-lg border border-gray-200 bg-white shadow-xs"
+        >
+          <div className="flex items-center justify-between border-b border-gray-200 px-5 py-4">
+            <h2 id="recent-activity" className="font-semibold text-gray-950">
+              Recent Activity
+            </h2>
+            <Link
+              to="/admin/activity"
+              className="rounded-sm text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            >
+              See all<span className="sr-only"> activity</span>
+            </Link>
+          </div>
+          {activity.length === 0 ? (
+            <p className="px-5 py-6 text-sm text-gray-600">Nothing has been done yet</p>
+          ) : (
+            <ActivityList rows={activity} />
+          )}
+        </section>
+      ) : null}
     </>
   )
 }

@@ -10,23 +10,16 @@ import {
   X,
 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
-import {
-  Form,
-  Link,
-  redirect,
-  useFetcher,
-  useLocation,
-  useNavigate,
-  useNavigation,
-  useSubmit,
-} from 'react-router'
+import { Form, redirect, useFetcher, useLocation, useNavigate, useNavigation, useSubmit } from 'react-router'
 
 import type { Route } from './+types/messages.ts'
+import { requireArea } from '#app/auth/session.server.ts'
 import { ConfirmActionDialog } from '#app/components/admin/confirm-action-dialog.tsx'
 import { type MessageAction, MessageDetailsDialog } from '#app/components/admin/message-details-dialog.tsx'
 import { MessageFilterTabs } from '#app/components/admin/message-filter-tabs.tsx'
 import { type MessageSort, MessagesTable, type SortDirection } from '#app/components/admin/messages-table.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
+import { PageLink } from '#app/components/admin/page-link.tsx'
 import { useResultToast } from '#app/components/admin/use-result-toast.ts'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -53,6 +46,7 @@ const PAGE_MAX = 1_000_000
 export const meta = () => adminMeta('Messages')
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  requireArea(context, 'messages')
   const runtime = context.get(runtimeContext)
   const params = new URL(request.url).searchParams
   const statusParam = params.get('status')
@@ -94,6 +88,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export function action(args: Route.ActionArgs) {
+  requireArea(args.context, 'messages', { inAction: true })
   return inboxAction(args)
 }
 
@@ -330,14 +325,14 @@ export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
       )}
       {pageCount > 1 ? (
         <nav aria-label="Pages of messages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-          <PageLink to={href({ page: page - 1 })} disabled={page <= 1} label="Previous">
+          <PageLink to={href({ page: page - 1 })} disabled={page <= 1} label="Previous page">
             <ChevronLeft aria-hidden="true" />
             Previous
           </PageLink>
           <span className="text-gray-600">
             Page {page} of {pageCount}
           </span>
-          <PageLink to={href({ page: page + 1 })} disabled={page >= pageCount} label="Next">
+          <PageLink to={href({ page: page + 1 })} disabled={page >= pageCount} label="Next page">
             Next
             <ChevronRight aria-hidden="true" />
           </PageLink>
@@ -353,28 +348,5 @@ export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
   )
 }
 
-function PageLink({
-  to,
-  disabled,
-  label,
-  children,
-}: {
-  to: string
-  disabled: boolean
-  label: string
-  children: React.ReactNode
-}) {
-  const classes = buttonClasses({ variant: 'outline', size: 'sm', className: 'h-9' })
-  if (disabled) {
-    return (
-      <span aria-disabled="true" className={cn(classes, 'pointer-events-none opacity-50')}>
-        {children}
-      </span>
-    )
-  }
-  return (
-    <Link to={to} className={classes} aria-label={`${label} page`}>
-      {children}
-    </Link>
-  )
-}
+// A role that may not use this page sees why, inside the admin.
+export { AdminErrorBoundary as ErrorBoundary } from '#app/components/admin/admin-error-boundary.tsx'

@@ -1,7 +1,8 @@
-import { Bell, CheckCircle2, Clock, Mail, Send } from 'lucide-react'
+import { Bell, CheckCircle2, Clock, Mail, Send, ShieldCheck } from 'lucide-react'
 import { useFetcher } from 'react-router'
 
 import type { Route } from './+types/settings.ts'
+import { requireArea } from '#app/auth/session.server.ts'
 import { MailNotices } from '#app/components/admin/mail-notices.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
 import { GUARD_ATTRIBUTE } from '#app/components/admin/unsaved-changes.tsx'
@@ -14,7 +15,11 @@ import { runtimeContext } from '#app/context.ts'
 import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
-import { getRetentionMonths, listNotificationRecipients } from '#app/models/settings.server.ts'
+import {
+  getRequireTwoStep,
+  getRetentionMonths,
+  listNotificationRecipients,
+} from '#app/models/settings.server.ts'
 import { NOTIFY_RECIPIENTS_MAX, RETENTION_MONTHS_MAX, SPAM_RETENTION_DAYS } from '#app/schemas/settings.ts'
 import { mailStatus } from '#app/server/mail-status.server.ts'
 import { settingsAction } from '#app/server/settings.server.ts'
@@ -22,22 +27,31 @@ import { settingsAction } from '#app/server/settings.server.ts'
 export const meta = () => adminMeta('Settings')
 
 export async function loader({ context }: Route.LoaderArgs) {
+  requireArea(context, 'settings')
   const runtime = context.get(runtimeContext)
   const { db } = runtime
-  const [recipients, retentionMonths, mail] = await Promise.all([
+  const [recipients, retentionMonths, mail, requireTwoStep] = await Promise.all([
     listNotificationRecipients({ db }),
     getRetentionMonths({ db }),
     mailStatus(runtime),
+    getRequireTwoStep({ db }),
   ])
-  return { recipients, retentionMonths, mail, notifyToSet: (runtime.env.NOTIFY_TO ?? []).length > 0 }
+  return {
+    recipients,
+    retentionMonths,
+    mail,
+    notifyToSet: (runtime.env.NOTIFY_TO ?? []).length > 0,
+    requireTwoStep,
+  }
 }
 
 export function action(args: Route.ActionArgs) {
+  requireArea(args.context, 'settings', { inAction: true })
   return settingsAction(args)
 }
 
 export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
-  const { recipients, retentionMonths, mail, notifyToSet } = loaderData
+  const { recipients, retentionMonths, mail, notifyToSet, requireTwoStep } = loaderData
   return (
     <>
       <PageHeader title="Settings" description="Who hears of new messages, and how long messages are kept." />
@@ -62,6 +76,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
             )}
           </section>
           <RetentionCard retentionMonths={retentionMonths} />
+          <TwoStepCard required={requireTwoStep} />
         </div>
       </div>
     </>
@@ -199,7 +214,48 @@ function RetentionCard({ retentionMonths }: { retentionMonths: number }) {
           ) : null}
         </div>
         <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Save'}
+          {busy ? 'Saving...' : 'Save retention period'}
+        </Button>
+      </fetcher.Form>
+    </section>
+  )
+}
+
+// A role that may not use this page sees why, inside the admin.
+export { AdminErrorBoundary as ErrorBoundary } from '#app/components/admin/admin-error-boundary.tsx'
+
+function TwoStepCard({ required }: { required: boolean }) {
+  const { fetcher, busy, failure } = useSettingsFetcher('settings-two-step')
+  return (
+    <section aria-labelledby="settings-two-step" className={cardClasses}>
+      <CardHeading id="settings-two-step" icon={ShieldCheck} title="Two-step sign-in" />
+      <p className="mb-4 text-sm text-gray-600">
+        With two-step sign-in, a stolen password is not enough: signing in also asks for a code from the
+        person&rsquo;s phone. Each person switches it on in My account. When it is required, everyone who has
+        not done so yet is sent there after signing in, and can use nothing else until they have.
+      </p>
+      <fetcher.Form method="post" className="space-y-3" {...guardedForm(busy)}>
+        <input type="hidden" name="intent" value="two-step" />
+        {failure ? (
+          <p role="alert" className="text-sm text-red-700">
+            {failure.error}
+          </p>
+        ) : null}
+        <div className="flex items-start gap-2">
+          <input
+            id="settings-require-two-step"
+            name="require_two_step"
+            type="checkbox"
+            key={String(required)}
+            defaultChecked={required}
+            className="mt-0.5 size-4 accent-primary"
+          />
+          <Label htmlFor="settings-require-two-step" className="font-normal">
+            Require two-step sign-in for everyone
+          </Label>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save two-step setting'}
         </Button>
       </fetcher.Form>
     </section>

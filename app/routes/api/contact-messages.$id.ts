@@ -1,5 +1,5 @@
 import type { Route } from './+types/contact-messages.$id.ts'
-import { requireAdminApi } from '#app/auth/session.server.ts'
+import { actorFromSession, requireApiAccess } from '#app/auth/session.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
 import {
   deleteContactMessage,
@@ -9,7 +9,7 @@ import {
 import { allowMethods, apiHandler, json, readJsonBody } from '#app/server/api.server.ts'
 
 export const loader = apiHandler<Route.LoaderArgs>(async ({ request, params, runtime }) => {
-  await requireAdminApi(request, runtime)
+  await requireApiAccess(request, runtime, 'messages')
   const message = await getContactMessage({ db: runtime.db, id: params.id })
   if (!message) throw new NotFoundError()
   return json(message)
@@ -18,13 +18,13 @@ export const loader = apiHandler<Route.LoaderArgs>(async ({ request, params, run
 /** Admin: `PATCH` with `{ "status": "read" }` moves a message to another state; `DELETE` deletes it. */
 export const action = apiHandler<Route.ActionArgs>(async ({ request, params, runtime }) => {
   allowMethods(request, ['GET', 'PATCH', 'DELETE'])
-  await requireAdminApi(request, runtime)
+  const actor = actorFromSession(await requireApiAccess(request, runtime, 'messages'), runtime.clock)
   if (request.method === 'PATCH') {
     const body = await readJsonBody(request)
-    const message = await updateContactMessageStatus({ db: runtime.db, id: params.id, data: body })
+    const message = await updateContactMessageStatus({ db: runtime.db, id: params.id, data: body, actor })
     if (!message) throw new NotFoundError()
     return json(message)
   }
-  if (!(await deleteContactMessage({ db: runtime.db, id: params.id }))) throw new NotFoundError()
+  if (!(await deleteContactMessage({ db: runtime.db, id: params.id, actor }))) throw new NotFoundError()
   return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
 })

@@ -1,5 +1,5 @@
 import type { Route } from './+types/contact-messages.ts'
-import { requireAdminApi } from '#app/auth/session.server.ts'
+import { requireApiAccess } from '#app/auth/session.server.ts'
 import { requestContext } from '#app/context.ts'
 import { allowMethods, apiHandler, json, readJsonBody } from '#app/server/api.server.ts'
 import { submitContactMessage } from '#app/server/contact.server.ts'
@@ -21,7 +21,7 @@ const FILTERS: readonly string[] = [...MESSAGE_STATUSES, 'inbox']
  * `limit` and `offset` filter, search, sort and page on the server.
  */
 export const loader = apiHandler<Route.LoaderArgs>(async ({ request, runtime }) => {
-  await requireAdminApi(request, runtime)
+  await requireApiAccess(request, runtime, 'messages')
   const url = new URL(request.url)
   const sortParam = url.searchParams.get('sort') ?? 'created_at'
   const sort = (MESSAGE_SORT_COLUMNS as readonly string[]).includes(sortParam)

@@ -1,5 +1,5 @@
 import type { Route } from './+types/table.$id.ts'
-import { requireAdminApi, requireReader } from '#app/auth/session.server.ts'
+import { actorFromSession, requireApiAccess, requireReader } from '#app/auth/session.server.ts'
 import { MethodNotAllowedError, NotFoundError } from '#app/lib/errors.ts'
 import { listModels } from '#app/models/content-models.server.ts'
 import { isListTable } from '#app/schemas/tables.ts'
@@ -26,13 +26,13 @@ export const action = apiHandler<Route.ActionArgs>(async ({ request, params, run
   if (!['PATCH', 'PUT', 'DELETE'].includes(request.method)) {
     throw new MethodNotAllowedError(['GET', 'PATCH', 'DELETE'])
   }
-  await requireAdminApi(request, runtime)
+  const actor = actorFromSession(await requireApiAccess(request, runtime, 'content'), runtime.clock)
   const { db } = runtime
   if (request.method === 'DELETE') {
-    if (!(await model.delete({ db, id: params.id }))) throw new NotFoundError()
+    if (!(await model.delete({ db, id: params.id, actor }))) throw new NotFoundError()
     return new Response(null, { status: 204, headers: { 'Cache-Control': 'no-store' } })
   }
-  const record = await model.update({ db, id: params.id, data: await readJsonBody(request) })
+  const record = await model.update({ db, id: params.id, data: await readJsonBody(request), actor })
   if (!record) throw new NotFoundError()
   return json(record)
 })

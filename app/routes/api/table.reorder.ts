@@ -1,5 +1,5 @@
 import type { Route } from './+types/table.reorder.ts'
-import { requireAdminApi } from '#app/auth/session.server.ts'
+import { actorFromSession, requireApiAccess } from '#app/auth/session.server.ts'
 import { MethodNotAllowedError, NotFoundError } from '#app/lib/errors.ts'
 import { listModels } from '#app/models/content-models.server.ts'
 import { isListTable } from '#app/schemas/tables.ts'
@@ -21,7 +21,7 @@ export const loader = apiHandler<Route.LoaderArgs>(({ params }) => {
 export const action = apiHandler<Route.ActionArgs>(async ({ request, params, runtime }) => {
   const reorder = reorderOf(params.table)
   allowMethods(request, ['POST'])
-  await requireAdminApi(request, runtime)
+  const actor = actorFromSession(await requireApiAccess(request, runtime, 'content'), runtime.clock)
   const body = await readJsonBody(request)
-  return json(await reorder({ db: runtime.db, ids: body.ids }))
+  return json(await reorder({ db: runtime.db, ids: body.ids, actor }))
 })

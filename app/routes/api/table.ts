@@ -1,5 +1,5 @@
 import type { Route } from './+types/table.ts'
-import { requireAdminApi, requireReader } from '#app/auth/session.server.ts'
+import { actorFromSession, requireApiAccess, requireReader } from '#app/auth/session.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
 import { listModels, singleModels } from '#app/models/content-models.server.ts'
 import { isListTable, isSingleTable } from '#app/schemas/tables.ts'
@@ -24,14 +24,14 @@ export const action = apiHandler<Route.ActionArgs>(async ({ request, params, run
   const { db } = runtime
   if (isListTable(params.table)) {
     allowMethods(request, ['GET', 'POST'])
-    await requireAdminApi(request, runtime)
-    const record = await listModels[params.table].create({ db, data: await readJsonBody(request) })
+    const actor = actorFromSession(await requireApiAccess(request, runtime, 'content'), runtime.clock)
+    const record = await listModels[params.table].create({ db, data: await readJsonBody(request), actor })
     return json(record, { status: 201 })
   }
   if (isSingleTable(params.table)) {
     allowMethods(request, ['GET', 'PUT'])
-    await requireAdminApi(request, runtime)
-    return json(await singleModels[params.table].save({ db, data: await readJsonBody(request) }))
+    const actor = actorFromSession(await requireApiAccess(request, runtime, 'content'), runtime.clock)
+    return json(await singleModels[params.table].save({ db, data: await readJsonBody(request), actor }))
   }
   noSuchTable(params.table)
 })

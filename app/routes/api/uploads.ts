@@ -7,7 +7,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import busboy from 'busboy'
 
 import type { Route } from './+types/uploads.ts'
-import { requireAdminApi } from '#app/auth/session.server.ts'
+import { actorFromSession, requireApiAccess } from '#app/auth/session.server.ts'
 import { HttpError, MethodNotAllowedError } from '#app/lib/errors.ts'
 import { allowMethods, apiHandler, json } from '#app/server/api.server.ts'
 import { TOO_LARGE_MESSAGE as TOO_LARGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
@@ -20,7 +20,7 @@ export const loader = apiHandler<Route.LoaderArgs>(() => {
 /** Admin: one image in the multipart field `file`; answers `{ secure_url, width, height, variants }`. */
 export const action = apiHandler<Route.ActionArgs>(async ({ request, runtime }) => {
   allowMethods(request, ['POST'])
-  await requireAdminApi(request, runtime)
+  const actor = actorFromSession(await requireApiAccess(request, runtime, 'content'), runtime.clock)
   let tempFile: string | null = null
   try {
     const type = request.headers.get('content-type') ?? ''
@@ -37,6 +37,7 @@ export const action = apiHandler<Route.ActionArgs>(async ({ request, runtime }) 
       storage: runtime.storage,
       input: upload.path,
       originalName: upload.name,
+      actor,
     })
     return json(result, { status: 201 })
   } finally {

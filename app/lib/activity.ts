@@ -1,0 +1,66 @@
+/**
+ * The activity log's words (browser-safe): what each stored action and section reads as to staff. The log stores
+ * the keys, so a screen renamed later renames its past entries too; a key this list does not know reads as itself.
+ */
+
+export const ACTIVITY_ACTIONS = {
+  created: 'Created',
+  changed: 'Changed',
+  deleted: 'Deleted',
+  reordered: 'Reordered',
+  uploaded: 'Uploaded',
+  moved: 'Moved',
+  erased: 'Deleted',
+  exported: 'Exported',
+  sent: 'Sent',
+  signed_in: 'Signed in',
+  invited: 'Invited',
+  role_changed: 'Changed the role of',
+  removed: 'Removed',
+  joined: 'Accepted the invitation',
+  password_reset: 'Reset their password by an e-mailed link',
+  signed_out_others: 'Signed out their other sessions',
+} as const
+
+export type ActivityAction = keyof typeof ACTIVITY_ACTIONS
+
+/** The admin's screens, as its top bar names them; content sections are keyed by their table. */
+export const ACTIVITY_SECTIONS = {
+  church_info: 'Church Info',
+  about_us: 'About Us',
+  leadership_team: 'Leadership',
+  getting_here: 'Getting Here',
+  services: 'Services',
+  events: 'Events',
+  ministries: 'Ministries',
+  gallery_images: 'Gallery',
+  carousel_slides: 'Carousel',
+  contact_messages: 'Messages',
+  uploads: 'Pictures',
+  settings: 'Settings',
+  staff: 'Staff',
+  account: 'Account',
+  sign_in: 'Sign-in',
+} as const
+
+export type ActivitySection = keyof typeof ACTIVITY_SECTIONS
+
+const readable = (key: string) => {
+  const words = key.replace(/_/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
+}
+
+export function activityActionLabel(action: string): string {
+  return Object.hasOwn(ACTIVITY_ACTIONS, action)
+    ? ACTIVITY_ACTIONS[action as ActivityAction]
+    : readable(action)
+}
+
+export function activitySectionLabel(section: string): string {
+  return Object.hasOwn(ACTIVITY_SECTIONS, section)
+    ? ACTIVITY_SECTIONS[section as ActivitySection]
+    : readable(section)
+}
+
+/** How long entries are kept. */
+export const ACTIVITY_RETENTION_MONTHS = 12

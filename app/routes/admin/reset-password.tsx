@@ -1,0 +1,45 @@
+import { useSearchParams } from 'react-router'
+
+import type { Route } from './+types/reset-password.ts'
+import { AuthPage } from '#app/components/admin/auth-page.tsx'
+import { ChoosePasswordForm, LinkProblem } from '#app/components/admin/choose-password-form.tsx'
+import { choosePasswordAction, choosePasswordLoader } from '#app/server/choose-password.server.ts'
+
+export function meta() {
+  return [{ title: 'Choose a new password · Admin CMS' }, { name: 'robots', content: 'noindex' }]
+}
+
+// The link's page is personal: never kept by browsers or proxies, and its address never sent on as a referrer.
+export function headers() {
+  return { 'Cache-Control': 'private, no-store', 'Referrer-Policy': 'no-referrer' }
+}
+
+export function loader(args: Route.LoaderArgs) {
+  return choosePasswordLoader(args, 'reset')
+}
+
+export function action(args: Route.ActionArgs) {
+  return choosePasswordAction(args, 'reset')
+}
+
+export default function ChoosePassword({ loaderData, actionData }: Route.ComponentProps) {
+  const [params] = useSearchParams()
+  return (
+    <AuthPage
+      title="Choose a new password"
+      description="Your old password stops working, and every device signed in is signed out"
+    >
+      {loaderData.problem || !loaderData.email ? (
+        <LinkProblem message={loaderData.problem ?? ''} />
+      ) : (
+        <ChoosePasswordForm
+          email={loaderData.email}
+          token={params.get('token') ?? ''}
+          error={actionData?.error}
+          limits={loaderData.limits}
+          submitLabel="Save the new password"
+        />
+      )}
+    </AuthPage>
+  )
+}

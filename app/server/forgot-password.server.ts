@@ -1,0 +1,96 @@
+import { data, type RouterContextProvider } from 'react-router'
+import { z } from 'zod'
+
+import { createPasswordLink, passwordLinkUrl } from '#app/auth/password-links.server.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
+import type { HttpError } from '#app/lib/errors.ts'
+import { enqueueMail } from '#app/models/outbox.server.ts'
+import { consumeRateLimit, type RateLimit } from '#app/models/rate-limits.server.ts'
+import { readFormBody } from '#app/server/api.server.ts'
+
+/** Links asked for one address, and from one IP address, per hour; past either the answer is 429. */
+export const RESET_REQUESTS_PER_ADDRESS = 3
+export const RESET_REQUESTS_PER_IP = 10
+const WINDOW_MS = 60 * 60 * 1000
+
+export type ForgotResult = { sent: true; email: string } | { sent: false; error: string }
+
+/**
+ * "Forgot your password?": a one-time link (valid 1 hour) e-mailed to the address if it has access. The answer
+ * is the same whether or not it has, so the form tells nobody who has access; it is throttled per address and
+ * per IP address, as sign-in is.
+ */
+export async function forgotPasswordAction({
+  request,
+  context,
+}: {
+  request: Request
+  context: Readonly<RouterContextProvider>
+}) {
+  const runtime = context.get(runtimeContext)
+  const { clientIp } = context.get(requestContext)
+  if (!runtime.mail) {
+    return data({ sent: false, error: 'E-mail is not set up on this site' } satisfies ForgotResult, {
+      status: 503,
+    })
+  }
+  let form: FormData
+  try {
+    form = await readFormBody(request)
+  } catch (error) {
+    const { message, status } = error as HttpError
+    return data({ sent: false, error: message } satisfies ForgotResult, { status })
+  }
+  const parsed = z.email().safeParse(
+    String(form.get('email') ?? '')
+      .trim()
+      .toLowerCase(),
+  )
+  if (!parsed.success) {
+    return data({ sent: false, error: 'Enter your e-mail address' } satisfies ForgotResult, { status: 400 })
+  }
+  const email = parsed.data
+  const now = runtime.clock.now().getTime()
+  const limits: RateLimit[] = [
+    { key: `reset:ip:${clientIp}`, limit: RESET_REQUESTS_PER_IP, windowMs: WINDOW_MS },
+    { key: `reset:address:${email}`, limit: RESET_REQUESTS_PER_ADDRESS, windowMs: WINDOW_MS },
+  ]
+  for (const limit of limits) {
+    const counted = await consumeRateLimit(runtime.db, limit, now)
+    if (!counted.allowed) {
+      const minutes = Math.max(1, Math.ceil((counted.resetAt - now) / 60_000))
+      return data(
+        {
+          sent: false,
+          error: `Too many requests for a new password. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+        } satisfies ForgotResult,
+        { status: 429, headers: { 'Retry-After': String(Math.ceil((counted.resetAt - now) / 1000)) } },
+      )
+    }
+  }
+  const ctx = await runtime.auth.$context
+  const user = await ctx.internalAdapter.findUserByEmail(email)
+  if (user) {
+    const link = await createPasswordLink(runtime, { userId: user.user.id, purpose: 'reset' })
+    const origin = runtime.env.PUBLIC_URL ?? context.get(requestContext).origin
+    await enqueueMail(
+      runtime.db,
+      {
+        to: email,
+        subject: 'Choose a new password for the church website',
+        text: [
+          'Someone (we hope you) asked for a new password for the church website’s admin.',
+          '',
+          'Choose it here (the link works once, for 1 hour):',
+          passwordLinkUrl(origin, 'reset', link.token),
+          '',
+          'Choosing a new password signs you out on every device.',
+          'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+        ].join('\n'),
+      },
+      now,
+    )
+    runtime.mailer.wake()
+  }
+  return { sent: true, email } satisfies ForgotResult
+}
