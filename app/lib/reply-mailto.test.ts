@@ -35,3 +35,8 @@ test('replyMailto shortens a long quote so mail clients take the address whole',
   expect(url.length).toBeLessThan(4000)
   expect(new URL(url).searchParams.get('body')).toContain('…')
 })
+
+test('replyMailto dates the quote on the church’s clock', () => {
+  const body = new URL(replyMailto(message, 'Asia/Kolkata')).searchParams.get('body')
+  expect(body).toContain('On 15 January 2026 at 14:35, Seán Ó Briain wrote:')
+})

@@ -5,16 +5,20 @@ const QUOTE_MAX_CHARACTERS = 1200
 
 /**
  * The mailto: address of "Reply by e-mail": the visitor's address, "Re: subject" and their message quoted below
- * an empty first line, in the mail client's own "On …, … wrote:" form (RFC 6068: CRLF line breaks).
+ * an empty first line, in the mail client's own "On …, … wrote:" form (RFC 6068: CRLF line breaks), the date on
+ * the church's clock (`timeZone`).
  */
-export function replyMailto(message: {
-  first_name: string
-  last_name: string
-  email: string
-  subject: string | null
-  message: string
-  created_at: string
-}) {
+export function replyMailto(
+  message: {
+    first_name: string
+    last_name: string
+    email: string
+    subject: string | null
+    message: string
+    created_at: string
+  },
+  timeZone?: string,
+) {
   const subject = message.subject?.trim()
     ? /^re:/i.test(message.subject.trim())
       ? message.subject.trim()
@@ -29,7 +33,7 @@ export function replyMailto(message: {
     .split(/\r?\n/)
     .map((line) => `> ${line}`.trimEnd())
     .join('\r\n')
-  const body = `\r\n\r\nOn ${formatMessageDate(message.created_at)}, ${message.first_name} ${message.last_name} wrote:\r\n${quote}\r\n`
+  const body = `\r\n\r\nOn ${formatMessageDate(message.created_at, timeZone)}, ${message.first_name} ${message.last_name} wrote:\r\n${quote}\r\n`
   const address = encodeURIComponent(message.email).replace(/%40/g, '@')
   return `mailto:${address}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`
 }

@@ -1,3 +1,4 @@
+import { churchTimeZone } from '#app/models/church-info.server.ts'
 import { data, type RouterContextProvider } from 'react-router'
 
 import {
@@ -53,6 +54,7 @@ export async function accountData({ context }: Args) {
     email: session.user.email,
     mailEnabled: runtime.mail !== null,
     sessions: await listAccountSessions(runtime, session),
+    timeZone: await churchTimeZone(runtime.db),
     twoStep: {
       enabled: session.user.twoFactorEnabled === true,
       required: await getRequireTwoStep({ db: runtime.db }),

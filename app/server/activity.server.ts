@@ -8,7 +8,7 @@ import {
   listActivity,
 } from '#app/models/activity.server.ts'
 
-import { churchTimeZone } from './events.server.ts'
+import { churchTimeZone } from '#app/models/church-info.server.ts'
 
 /** One entry as the screens show it: worked out on the server, in the church's time zone. */
 export interface ActivityRow {

@@ -1,6 +1,7 @@
 import { TooManyRequestsError } from '#app/lib/errors.ts'
 import { singleLine } from '#app/lib/mail-address.ts'
 import { formatMessageDate } from '#app/lib/message-format.ts'
+import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
 import { getChurchInfo } from '#app/models/church-info.server.ts'
 import { parseInput } from '#app/models/content-model.server.ts'
 import { createContactMessage } from '#app/models/contact-messages.server.ts'
@@ -72,7 +73,15 @@ export async function submitContactMessage({
     spamReason: spam,
     now,
     alerts: (saved) =>
-      recipients.map((to) => contactAlert({ message: saved, to, origin, churchName: church?.name ?? null })),
+      recipients.map((to) =>
+        contactAlert({
+          message: saved,
+          to,
+          origin,
+          churchName: church?.name ?? null,
+          timeZone: church?.timezone ?? DEFAULT_TIME_ZONE,
+        }),
+      ),
   })
   if (message.status !== 'spam' && recipients.length > 0) runtime.mailer.wake()
   return message
@@ -92,18 +101,21 @@ export function contactAlert({
   to,
   origin,
   churchName,
+  timeZone = DEFAULT_TIME_ZONE,
 }: {
   message: ContactMessage
   to: string
   origin: string
   churchName: string | null
+  /** The church's time zone: 'Sent' is on its clock. */
+  timeZone?: string
 }): OutgoingMail {
   const name = singleLine(`${message.first_name} ${message.last_name}`)
   const subject = message.subject
     ? `Website message: ${singleLine(message.subject)}`
     : `Website message from ${name}`
   const link = messageAdminUrl(origin, message.id)
-  const when = formatMessageDate(message.created_at)
+  const when = formatMessageDate(message.created_at, timeZone)
   const site = churchName ? `the ${churchName} website` : 'the website'
   const details: Array<[string, string]> = [
     ['From', `${name} <${message.email}>`],

@@ -12,8 +12,7 @@ import {
   upcomingOccurrences,
 } from '#app/lib/event-dates.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
-import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
-import { getChurchInfo } from '#app/models/church-info.server.ts'
+import { churchTimeZone } from '#app/models/church-info.server.ts'
 import {
   type EventRecord,
   listRepeatingEvents,
@@ -25,11 +24,6 @@ import {
 interface EventsDeps {
   db: Db
   clock: Clock
-}
-
-/** The church's time zone (its setting, or the default when there is no church info yet). */
-export async function churchTimeZone(db: Db) {
-  return (await getChurchInfo({ db }))?.timezone ?? DEFAULT_TIME_ZONE
 }
 
 /** The church's time zone and its date today, by the injected clock. */

@@ -33,11 +33,14 @@ export function MessageDetailsDialog({
   onClose,
   onAction,
   returnFocus,
+  timeZone,
 }: {
   message: ContactMessage | null
   onClose: () => void
   onAction: (message: ContactMessage, action: MessageAction) => void
   returnFocus: () => HTMLElement | null
+  /** The church's time zone, whose clock the date is read on. */
+  timeZone: string
 }) {
   return (
     <Dialog open={message !== null} onOpenChange={(open) => (open ? null : onClose())}>
@@ -101,7 +104,7 @@ export function MessageDetailsDialog({
               )}
             </dd>
             <dt className="font-medium text-gray-600">Date</dt>
-            <dd className="text-gray-950">{formatMessageDate(message.created_at)}</dd>
+            <dd className="text-gray-950">{formatMessageDate(message.created_at, timeZone)}</dd>
             <dt className="font-medium text-gray-600">Subject</dt>
             <dd className="text-gray-950">
               {message.subject || <span className="text-gray-500">No subject</span>}
@@ -115,7 +118,7 @@ export function MessageDetailsDialog({
           </div>
           <div className="flex flex-wrap gap-2">
             <a
-              href={replyMailto(message)}
+              href={replyMailto(message, timeZone)}
               className={buttonClasses()}
               onClick={() => onAction(message, { intent: 'replied' })}
             >

@@ -34,6 +34,7 @@ export function MessagesTable({
   selected,
   onSelect,
   onOpen,
+  timeZone,
 }: {
   messages: readonly ContactMessage[]
   sort: MessageSort
@@ -46,6 +47,8 @@ export function MessagesTable({
   /** Selects or unselects messages (all of the page's at once from the header's box). */
   onSelect: (ids: string[], checked: boolean) => void
   onOpen: (message: ContactMessage, from: HTMLElement | null) => void
+  /** The church's time zone, whose clock the dates are read on. */
+  timeZone: string
 }) {
   const allSelected = messages.length > 0 && messages.every((message) => selected.has(message.id))
   const someSelected = !allSelected && messages.some((message) => selected.has(message.id))
@@ -175,7 +178,7 @@ export function MessagesTable({
                       isNew ? 'font-semibold text-gray-950' : 'text-gray-600',
                     )}
                   >
-                    {formatMessageDate(message.created_at)}
+                    {formatMessageDate(message.created_at, timeZone)}
                   </td>
                   <td className="w-full max-w-0 px-3 py-3 sm:w-auto sm:max-w-none sm:px-4">
                     <span className="flex min-w-0 items-center gap-2">
@@ -188,7 +191,7 @@ export function MessagesTable({
                     </span>
                     <span className="block truncate text-xs text-gray-600 md:hidden">{message.email}</span>
                     <span className="mt-1 block text-xs text-gray-600 sm:hidden">
-                      {formatMessageDate(message.created_at)}
+                      {formatMessageDate(message.created_at, timeZone)}
                     </span>
                     <span
                       className={cn(

@@ -38,7 +38,7 @@ export function action(args: Route.ActionArgs) {
 type Session = Route.ComponentProps['loaderData']['sessions'][number]
 
 export default function AccountScreen({ loaderData }: Route.ComponentProps) {
-  const { name, email, mailEnabled, sessions, twoStep } = loaderData
+  const { name, email, mailEnabled, sessions, twoStep, timeZone } = loaderData
   return (
     <>
       <PageHeader
@@ -54,7 +54,7 @@ export default function AccountScreen({ loaderData }: Route.ComponentProps) {
           <TwoStepCard email={email} enabled={twoStep.enabled} required={twoStep.required} />
           <PasswordCard email={email} />
         </div>
-        <SessionsCard sessions={sessions} />
+        <SessionsCard sessions={sessions} timeZone={timeZone} />
       </div>
     </>
   )
@@ -247,7 +247,7 @@ function PasswordCard({ email }: { email: string }) {
   )
 }
 
-function SessionsCard({ sessions }: { sessions: Session[] }) {
+function SessionsCard({ sessions, timeZone }: { sessions: Session[]; timeZone: string }) {
   const others = sessions.filter((session) => !session.current).length
   const { fetcher, busy } = useAccountFetcher('account-sessions')
   return (
@@ -271,8 +271,8 @@ function SessionsCard({ sessions }: { sessions: Session[] }) {
               </p>
               <p className="mt-0.5 text-sm text-gray-600">
                 {session.ipAddress ? `${session.ipAddress} · ` : ''}
-                Last active {formatMessageDate(session.lastActiveAt)} · signed in{' '}
-                {formatMessageDate(session.signedInAt)}
+                Last active {formatMessageDate(session.lastActiveAt, timeZone)} · signed in{' '}
+                {formatMessageDate(session.signedInAt, timeZone)}
               </p>
             </div>
             {session.current ? null : (
@@ -284,7 +284,7 @@ function SessionsCard({ sessions }: { sessions: Session[] }) {
                   variant="outline"
                   size="sm"
                   disabled={busy}
-                  aria-label={`Sign out ${session.device}, last active ${formatMessageDate(session.lastActiveAt)}`}
+                  aria-label={`Sign out ${session.device}, last active ${formatMessageDate(session.lastActiveAt, timeZone)}`}
                 >
                   <LogOut aria-hidden="true" />
                   Sign out

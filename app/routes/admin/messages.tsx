@@ -35,6 +35,7 @@ import {
   MESSAGE_SORT_COLUMNS,
 } from '#app/models/contact-messages.server.ts'
 import type { ContactMessage, MessageStatus } from '#app/schemas/contact-message.ts'
+import { churchTimeZone } from '#app/models/church-info.server.ts'
 import { inboxAction } from '#app/server/inbox.server.ts'
 
 // The inbox may hold many thousands of messages: search, sort and paging happen in the database.
@@ -66,7 +67,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : 1
   // The link in an alert e-mail: that message opens, whichever page and filter it is on.
   const openId = params.get('message')
-  const [{ items, total }, counts, opened] = await Promise.all([
+  const [{ items, total }, counts, opened, timeZone] = await Promise.all([
     listContactMessages({
       db: runtime.db,
       status,
@@ -78,13 +79,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     countMessagesByStatus({ db: runtime.db }),
     openId ? getContactMessage({ db: runtime.db, id: openId.slice(0, 100) }) : null,
+    churchTimeZone(runtime.db),
   ])
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE))
   if (page > pageCount) {
     params.set('page', String(pageCount))
     throw redirect(`?${params}`)
   }
-  return { items, total, counts, status, q, sort, dir, page, pageCount, opened }
+  return { items, total, counts, status, q, sort, dir, page, pageCount, opened, timeZone }
 }
 
 export function action(args: Route.ActionArgs) {
@@ -93,7 +95,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
-  const { items, total, counts, status, q, sort, dir, page, pageCount, opened } = loaderData
+  const { items, total, counts, status, q, sort, dir, page, pageCount, opened, timeZone } = loaderData
   const submit = useSubmit()
   const navigate = useNavigate()
   const location = useLocation()
@@ -301,6 +303,7 @@ export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
         <div className={cn('transition-opacity', searching && 'opacity-60')}>
           <MessagesTable
             messages={items}
+            timeZone={timeZone}
             sort={sort}
             dir={dir}
             sortHref={sortHref}
@@ -340,6 +343,7 @@ export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
       ) : null}
       <MessageDetailsDialog
         message={openMessage}
+        timeZone={timeZone}
         onClose={closeMessage}
         onAction={onMessageAction}
         returnFocus={() => opener.current}

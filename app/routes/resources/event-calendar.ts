@@ -3,7 +3,7 @@ import { requestContext, runtimeContext } from '#app/context.ts'
 import { getChurchInfo } from '#app/models/church-info.server.ts'
 import { getEvent } from '#app/models/events.server.ts'
 import { calendarHeaders, calendarIcs } from '#app/server/calendar.server.ts'
-import { churchTimeZone } from '#app/server/events.server.ts'
+import { churchTimeZone } from '#app/models/church-info.server.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/site-pages.ts'
 
 /** `/events/<id>/calendar.ics`: one event as a file to open in a calendar app ("Add to calendar"). */
