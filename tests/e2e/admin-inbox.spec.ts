@@ -3,39 +3,16 @@
 import type { Page } from '@playwright/test'
 
 import { allowRefusedRequests, expectToast, openAdmin } from './admin-helpers.ts'
-import { expect, expectNoAxeViolations, signIn, test as base } from './fixtures.ts'
-import { startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
-import { startServer, TEST_ADMIN, type TestServer } from '../test-server.ts'
+import { expect, expectNoAxeViolations, signIn } from './fixtures.ts'
+import { testWithMail } from './mail-fixtures.ts'
+import { TEST_ADMIN } from '../test-server.ts'
 
 const STAFF = 'office@example.ie'
 
-const test = base.extend<object, { smtp: TestSmtpServer; server: TestServer }>({
-  smtp: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const smtp = await startSmtpServer()
-      await use(smtp)
-      await smtp.stop()
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ smtp }, use) => {
-      const server = await startServer({
-        templateDir: process.env.LAMPSTAND_TEMPLATE_DIR,
-        admin: TEST_ADMIN,
-        env: {
-          SMTP_URL: smtp.url,
-          MAIL_FROM: 'Parish Office <alerts@example.org>',
-          NOTIFY_TO: STAFF,
-          CONTACT_RATE_LIMIT: '100',
-        },
-      })
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
+const test = testWithMail({
+  MAIL_FROM: 'Parish Office <alerts@example.org>',
+  NOTIFY_TO: STAFF,
+  CONTACT_RATE_LIMIT: '100',
 })
 
 // Several tests share one server and its inbox: one after another.

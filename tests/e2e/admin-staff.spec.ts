@@ -3,33 +3,11 @@
 import type { BrowserContext, Page } from '@playwright/test'
 
 import { allowRefusedRequests, expectToast, openAdmin, unique } from './admin-helpers.ts'
-import { expect, expectNoAxeViolations, signIn, test as base } from './fixtures.ts'
-import { startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
-import { startServer, TEST_ADMIN, type TestServer } from '../test-server.ts'
+import { expect, expectNoAxeViolations, signIn } from './fixtures.ts'
+import { testWithMail } from './mail-fixtures.ts'
+import type { TestSmtpServer } from '../smtp-server.ts'
 
-const test = base.extend<object, { smtp: TestSmtpServer; server: TestServer }>({
-  smtp: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const smtp = await startSmtpServer()
-      await use(smtp)
-      await smtp.stop()
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ smtp }, use) => {
-      const server = await startServer({
-        templateDir: process.env.LAMPSTAND_TEMPLATE_DIR,
-        admin: TEST_ADMIN,
-        env: { SMTP_URL: smtp.url, MAIL_FROM: 'Parish Office <office@example.org>' },
-      })
-      await use(server)
-      await server.stop()
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-})
+const test = testWithMail({ MAIL_FROM: 'Parish Office <office@example.org>' })
 
 test.describe.configure({ mode: 'serial' })
 

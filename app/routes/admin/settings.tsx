@@ -5,7 +5,7 @@ import type { Route } from './+types/settings.ts'
 import { requireArea } from '#app/auth/session.server.ts'
 import { MailNotices } from '#app/components/admin/mail-notices.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
-import { GUARD_ATTRIBUTE } from '#app/components/admin/unsaved-changes.tsx'
+import { CardHeading, cardClasses, guardedForm } from '#app/components/admin/settings-card.tsx'
 import { useResultToast } from '#app/components/admin/use-result-toast.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -82,20 +82,6 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
     </>
   )
 }
-
-const cardClasses = 'rounded-lg border border-gray-200 bg-white p-5 shadow-xs sm:p-6'
-
-function CardHeading({ id, icon: Icon, title }: { id: string; icon: typeof Mail; title: string }) {
-  return (
-    <h2 id={id} className="mb-3 flex items-center gap-2 text-lg font-semibold text-gray-950">
-      <Icon aria-hidden="true" className="size-5 text-primary" />
-      {title}
-    </h2>
-  )
-}
-
-/** Leaving with a changed field asks first (components/admin/unsaved-changes.tsx); saving leaves freely. */
-const guardedForm = (busy: boolean) => ({ [GUARD_ATTRIBUTE]: '', 'data-saving': busy || undefined })
 
 function useSettingsFetcher(key: string) {
   const fetcher = useFetcher<AdminActionResult>({ key })
