@@ -28,12 +28,13 @@ import {
 } from './support.ts'
 import { CHROMIUM_ARGS, findChromium } from '../tests/chromium.ts'
 
+// Issue 17's: home's largest paint within 900 ms, every other public page's within 1,000 ms.
 const TARGETS = {
-  home: { score: 100, lcpMs: 1200 },
+  home: { score: 100, lcpMs: 900 },
   /** SEO and accessibility: every page, every run. */
   seo: 100,
   accessibility: 100,
-  other: { score: 95, lcpMs: 1500 },
+  other: { score: 95, lcpMs: 1000 },
   tbtMs: 50,
   cls: 0,
 }
@@ -66,6 +67,8 @@ interface PageResult extends RunFigures {
   runs: RunFigures[]
   /** From the run whose score is the median: what Lighthouse says would help, and the LCP element. */
   lcpElement: string | null
+  /** Where the largest paint's time went, in ms of the simulated phone. */
+  lcpPhases: string
   opportunities: {
     id: string
     title: string
@@ -142,6 +145,12 @@ function diagnose(lhr: Result) {
     lcpAudit?.details as { items?: { items?: { node?: { snippet?: string } }[] }[] } | undefined
   )?.items
   const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.snippet ?? null
+  // Lighthouse's second table: where the largest paint's time goes (TTFB, load delay, load time, render delay).
+  const phaseRows = (lcpItems?.[1]?.items ?? []) as { phase?: string; timing?: number }[]
+  const lcpPhases = phaseRows
+    .filter((row) => typeof row.phase === 'string' && typeof row.timing === 'number')
+    .map((row) => `${row.phase} ${round(row.timing as number)}`)
+    .join(', ')
   const groups = new Map(lhr.categories.performance?.auditRefs.map((ref) => [ref.id, ref.group]) ?? [])
   const opportunities = Object.values(lhr.audits)
     .filter(
@@ -179,7 +188,7 @@ function diagnose(lhr: Result) {
       )
       .map((audit) => ({ category, id: audit.id, title: audit.title })),
   )
-  return { lcpElement, opportunities, failedAudits }
+  return { lcpElement, lcpPhases, opportunities, failedAudits }
 }
 
 async function main() {
@@ -262,6 +271,10 @@ async function main() {
         }),
       },
     ])
+    console.log('\nThe largest paint (median run): its element, and its phases in ms')
+    for (const result of results) {
+      console.log(`  ${result.path}: ${result.lcpPhases || 'no phases'} — ${result.lcpElement ?? 'no element'}`)
+    }
     const misses = results.filter((result) => result.opportunities.length > 0)
     if (misses.length > 0) {
       console.log('\nWhat Lighthouse flags (median run):')

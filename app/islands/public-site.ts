@@ -83,6 +83,9 @@ addEventListener('pagehide', () => {
 
 // ── The hero slideshow: a slide every few seconds, dots, pause, swipe ──
 
+/** How long after the load event the later slides' pictures are fetched (at most half a slide's time). */
+const PICTURES_AFTER_LOAD_MS = 1000
+
 function startSlideshow(section: HTMLElement) {
   const slides = [...section.querySelectorAll<HTMLElement>('[data-slide]')]
   const dots = [...section.querySelectorAll<HTMLElement>('[data-slide-to]')]
@@ -92,7 +95,9 @@ function startSlideshow(section: HTMLElement) {
   let index = 0
   let timer: ReturnType<typeof setInterval> | undefined
 
-  // The pictures of the slides not shown first are fetched once the page has loaded (or when one is asked for).
+  // The pictures of the slides not shown first are fetched a moment after the page has loaded, so that they
+  // never share the phone's connection with the first slide's picture and the page's own files, and well
+  // before the first change of slide (or at once when a slide is asked for).
   const fetchPictures = () => {
     for (const image of section.querySelectorAll<HTMLImageElement>('img[data-src]')) {
       if (image.dataset.srcset) image.srcset = image.dataset.srcset
@@ -100,12 +105,14 @@ function startSlideshow(section: HTMLElement) {
       image.removeAttribute('data-src')
     }
   }
-  if (document.readyState === 'complete') fetchPictures()
-  else addEventListener('load', fetchPictures, { once: true })
+  const fetchSoon = () => setTimeout(fetchPictures, Math.min(PICTURES_AFTER_LOAD_MS, delay / 2))
+  if (document.readyState === 'complete') fetchSoon()
+  else addEventListener('load', fetchSoon, { once: true })
 
   const show = (next: number) => {
-    fetchPictures()
-    index = (next + slides.length) % slides.length
+    const target = (next + slides.length) % slides.length
+    if (target !== index) fetchPictures()
+    index = target
     slides.forEach((slide, position) => {
       slide.toggleAttribute('data-active', position === index)
       slide.inert = position !== index

@@ -42,6 +42,29 @@ test('The hero carousel loads the first slide eagerly, moves on by itself and ju
   await expect(carousel.getByRole('button', { name: 'Play slideshow' })).toBeVisible()
 })
 
+test('The later slides’ pictures are fetched only after the page has loaded, and before the slide changes', async ({
+  page,
+}) => {
+  // When each picture was asked for, and when the page's load event fired, on the page's own clock.
+  const asked = new Map<string, number>()
+  page.on('request', (request) => {
+    if (request.url().includes('/media/')) asked.set(new URL(request.url()).pathname, Date.now())
+  })
+  await page.goto('/')
+  const loadedAt = Date.now()
+  const later = page.locator('[aria-roledescription="slide"]').nth(1).locator('img')
+  // Until then the picture waits in data-src, and nothing has fetched it.
+  const waiting = await later.getAttribute('data-src')
+  expect(waiting).toMatch(/^\/media\/.+\.webp$/)
+  expect(asked.has(waiting!)).toBe(false)
+  // About a second after the load event, well before the first change of slide (4 s), it is fetched.
+  await expect(later).toHaveAttribute('src', waiting!, { timeout: 4_000 })
+  await expect.poll(() => asked.get(waiting!) ?? 0).toBeGreaterThan(loadedAt)
+  await expect
+    .poll(() => later.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0))
+    .toBe(true)
+})
+
 test('The welcome and info band show the description, regular service times, directions and contact', async ({
   page,
 }) => {
@@ -133,11 +156,12 @@ test('Every image has a size, alternative text, a srcset for uploads and loads l
   await page.goto('/')
   const images = await page.locator('img').evaluateAll((elements) =>
     (elements as HTMLImageElement[]).map((image) => ({
-      src: image.getAttribute('src'),
+      // A later slide's picture waits in data-src and data-srcset until the page has loaded.
+      src: image.getAttribute('src') ?? image.getAttribute('data-src'),
       alt: image.getAttribute('alt'),
       width: image.getAttribute('width'),
       height: image.getAttribute('height'),
-      srcset: image.getAttribute('srcset'),
+      srcset: image.getAttribute('srcset') ?? image.getAttribute('data-srcset'),
       sizes: image.getAttribute('sizes'),
       loading: image.getAttribute('loading'),
       top: image.getBoundingClientRect().top,
