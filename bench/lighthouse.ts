@@ -273,7 +273,9 @@ async function main() {
     ])
     console.log('\nThe largest paint (median run): its element, and its phases in ms')
     for (const result of results) {
-      console.log(`  ${result.path}: ${result.lcpPhases || 'no phases'} — ${result.lcpElement ?? 'no element'}`)
+      console.log(
+        `  ${result.path}: ${result.lcpPhases || 'no phases'} — ${result.lcpElement ?? 'no element'}`,
+      )
     }
     const misses = results.filter((result) => result.opportunities.length > 0)
     if (misses.length > 0) {
