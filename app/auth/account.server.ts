@@ -1,3 +1,4 @@
+import { pleaseWait } from '#app/lib/please-wait.ts'
 import crypto from 'node:crypto'
 
 import { PASSWORD_MAX_LENGTH, passwordProblem } from './password-policy.server.ts'
@@ -32,11 +33,9 @@ export async function verifyCurrentPassword(runtime: Runtime, userId: string, pa
   )
   if (!counted.allowed) {
     await releaseRateLimit(runtime.db, key)
-    const seconds = Math.max(1, Math.ceil((counted.resetAt - now) / 1000))
-    const minutes = Math.ceil(seconds / 60)
     throw new TooManyRequestsError(
-      `Too many wrong passwords. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-      seconds,
+      `Too many wrong passwords. ${pleaseWait(counted.retryAfterSeconds)}`,
+      counted.retryAfterSeconds,
     )
   }
   const ctx = await runtime.auth.$context

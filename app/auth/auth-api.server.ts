@@ -1,3 +1,4 @@
+import { pleaseWait } from '#app/lib/please-wait.ts'
 import { logSignIn } from './sign-in-activity.server.ts'
 import { beginSignInAttempt } from './sign-in-throttle.server.ts'
 import { HttpError, MethodNotAllowedError } from '#app/lib/errors.ts'
@@ -92,13 +93,8 @@ async function throttledSignIn(runtime: AppRuntime, request: Request, ip: string
     cookieHeader: request.headers.get('cookie'),
   })
   if (!attempt.allowed) {
-    const minutes = Math.ceil(attempt.retryAfterSeconds / 60)
     return json(
-      {
-        error: {
-          message: `Too many sign-in attempts. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-        },
-      },
+      { error: { message: `Too many sign-in attempts. ${pleaseWait(attempt.retryAfterSeconds)}` } },
       { status: 429, headers: { 'Retry-After': String(attempt.retryAfterSeconds) } },
     )
   }
@@ -126,15 +122,9 @@ async function throttledSecondStep(runtime: AppRuntime, request: Request, ip: st
   )
   if (!counted.allowed) {
     await releaseRateLimit(runtime.db, key)
-    const seconds = Math.max(1, Math.ceil((counted.resetAt - now) / 1000))
-    const minutes = Math.ceil(seconds / 60)
     return json(
-      {
-        error: {
-          message: `Too many wrong codes. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
-        },
-      },
-      { status: 429, headers: { 'Retry-After': String(seconds) } },
+      { error: { message: `Too many wrong codes. ${pleaseWait(counted.retryAfterSeconds)}` } },
+      { status: 429, headers: { 'Retry-After': String(counted.retryAfterSeconds) } },
     )
   }
   const response = await handle(runtime, request)

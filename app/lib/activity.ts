@@ -64,3 +64,20 @@ export function activitySectionLabel(section: string): string {
 
 /** How long entries are kept. */
 export const ACTIVITY_RETENTION_MONTHS = 12
+
+/** One entry as the screens show it: worked out on the server, in the church's time zone. */
+export interface ActivityRow {
+  id: string
+  /** ISO 8601, for `<time dateTime>`. */
+  at: string
+  /** `Today, 14:02`, `Yesterday, 09:15`, `Mon 23 Nov, 18:30`, `Thu 4 Dec 2025, 10:00`. */
+  when: string
+  person: string
+  email: string
+  /** What was done, lower case: `created`, `signed in`, `changed the role of`… */
+  verb: string
+  /** The item it was done to, quoted on screen when it is a title staff gave (null when there is none). */
+  item: string | null
+  quoted: boolean
+  section: string
+}

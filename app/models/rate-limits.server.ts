@@ -11,7 +11,8 @@ export interface RateLimit {
 /**
  * Counts one hit against `key` in a fixed window kept in the database (so several app instances share it). The
  * window starts at the first hit and is never moved by later ones: hits during it cannot make it last longer.
- * @returns whether the hit was within the limit, and when the window ends (ms since the epoch).
+ * @returns whether the hit was within the limit, when the window ends (ms since the epoch), and the seconds until
+ *   then (at least 1: a Retry-After).
  */
 export async function consumeRateLimit(db: Db, { key, limit, windowMs }: RateLimit, now: number) {
   const row = await db.kysely
@@ -25,7 +26,12 @@ export async function consumeRateLimit(db: Db, { key, limit, windowMs }: RateLim
     )
     .returning(['count', 'reset_at'])
     .executeTakeFirst()
-  return { allowed: Number(row?.count ?? 1) <= limit, resetAt: Number(row?.reset_at ?? now + windowMs) }
+  const resetAt = Number(row?.reset_at ?? now + windowMs)
+  return {
+    allowed: Number(row?.count ?? 1) <= limit,
+    resetAt,
+    retryAfterSeconds: Math.max(1, Math.ceil((resetAt - now) / 1000)),
+  }
 }
 
 /** Takes back one hit counted against `key` (for an attempt that turned out not to count). */

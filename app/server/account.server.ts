@@ -1,3 +1,4 @@
+import { sessionEnded } from './admin-actions.server.ts'
 import { churchTimeZone } from '#app/models/church-info.server.ts'
 import { data, type RouterContextProvider } from 'react-router'
 
@@ -22,11 +23,7 @@ import {
 } from '#app/auth/two-step.server.ts'
 import { getRequireTwoStep } from '#app/models/settings.server.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
-import {
-  type AdminActionResult,
-  fieldErrorsMessage,
-  SESSION_ENDED_MESSAGE,
-} from '#app/lib/admin-action-result.ts'
+import { type AdminActionResult, fieldErrorsMessage } from '#app/lib/admin-action-result.ts'
 import type { ActivityAction } from '#app/lib/activity.ts'
 import { HttpError, TooManyRequestsError, ValidationError } from '#app/lib/errors.ts'
 import { recordActivity } from '#app/models/activity.server.ts'
@@ -89,15 +86,7 @@ export async function accountAction({ request, context }: Args) {
     if (!(intent in FAILED)) throw new HttpError(400, 'Unknown action')
     const session = adminSessionOrNull(context)
     if (!session) {
-      return data(
-        {
-          ok: false,
-          intent,
-          toast: FAILED[intent],
-          error: SESSION_ENDED_MESSAGE,
-        } satisfies AdminActionResult,
-        { status: 401 },
-      )
+      return sessionEnded(intent, FAILED[intent])
     }
     const text = (name: string) => String(form.get(name) ?? '')
     const ok = (toast: string) => ({ ok: true, intent, toast }) satisfies AdminActionResult

@@ -1,3 +1,4 @@
+import type { ActivityRow } from '#app/lib/activity.ts'
 import type { Db } from '#app/db/database.server.ts'
 import { activityActionLabel, activitySectionLabel } from '#app/lib/activity.ts'
 import type { Clock } from '#app/lib/clock.ts'
@@ -9,23 +10,6 @@ import {
 } from '#app/models/activity.server.ts'
 
 import { churchTimeZone } from '#app/models/church-info.server.ts'
-
-/** One entry as the screens show it: worked out on the server, in the church's time zone. */
-export interface ActivityRow {
-  id: string
-  /** ISO 8601, for `<time dateTime>`. */
-  at: string
-  /** `Today, 14:02`, `Yesterday, 09:15`, `Mon 23 Nov, 18:30`, `Thu 4 Dec 2025, 10:00`. */
-  when: string
-  person: string
-  email: string
-  /** What was done, lower case: `created`, `signed in`, `changed the role of`… */
-  verb: string
-  /** The item it was done to, quoted on screen when it is a title staff gave (null when there is none). */
-  item: string | null
-  quoted: boolean
-  section: string
-}
 
 /** Sections whose entries name an item by the title staff gave it (quoted); the others describe it. */
 const DESCRIBED = new Set(['contact_messages', 'settings', 'sign_in', 'staff', 'account'])

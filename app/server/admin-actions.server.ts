@@ -70,7 +70,7 @@ function failure(runtime: AppRuntime, intent: string, toast: string, error: unkn
  * A save made after the session ran out (signed out in another tab, or simply expired) is refused like any other
  * failed save — toast, red box, the form as typed — rather than by a redirect that would throw the work away.
  */
-function sessionEnded(intent: string, toast: string) {
+export function sessionEnded(intent: string, toast: string) {
   const result: AdminActionResult = { ok: false, intent, toast, error: SESSION_ENDED_MESSAGE }
   return data(result, { status: 401 })
 }

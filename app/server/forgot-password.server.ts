@@ -1,3 +1,4 @@
+import { pleaseWait } from '#app/lib/please-wait.ts'
 import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 
@@ -58,13 +59,12 @@ export async function forgotPasswordAction({
   for (const limit of limits) {
     const counted = await consumeRateLimit(runtime.db, limit, now)
     if (!counted.allowed) {
-      const minutes = Math.max(1, Math.ceil((counted.resetAt - now) / 60_000))
       return data(
         {
           sent: false,
-          error: `Too many requests for a new password. Please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`,
+          error: `Too many requests for a new password. ${pleaseWait(counted.retryAfterSeconds)}`,
         } satisfies ForgotResult,
-        { status: 429, headers: { 'Retry-After': String(Math.ceil((counted.resetAt - now) / 1000)) } },
+        { status: 429, headers: { 'Retry-After': String(counted.retryAfterSeconds) } },
       )
     }
   }

@@ -1,8 +1,9 @@
+import { sessionEnded } from './admin-actions.server.ts'
 import { data, type RouterContextProvider } from 'react-router'
 
 import { actorFromSession, adminSessionOrNull } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
-import { type AdminActionResult, SESSION_ENDED_MESSAGE } from '#app/lib/admin-action-result.ts'
+import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 import { csvRow } from '#app/lib/csv.ts'
 import { HttpError, ValidationError } from '#app/lib/errors.ts'
 import {
@@ -57,10 +58,7 @@ export async function inboxAction({
     intent = String(form.get('intent') ?? '')
     const session = adminSessionOrNull(context)
     if (!session) {
-      return data(
-        { ok: false, intent, toast: failedToast(), error: SESSION_ENDED_MESSAGE } satisfies AdminActionResult,
-        { status: 401 },
-      )
+      return sessionEnded(intent, failedToast())
     }
     const actor = actorFromSession(session, runtime.clock)
     const ok = (toast: string): AdminActionResult => ({ ok: true, intent, toast })

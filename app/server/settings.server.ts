@@ -1,12 +1,9 @@
+import { sessionEnded } from './admin-actions.server.ts'
 import { data, type RouterContextProvider } from 'react-router'
 
 import { actorFromSession, adminSessionOrNull } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
-import {
-  type AdminActionResult,
-  fieldErrorsMessage,
-  SESSION_ENDED_MESSAGE,
-} from '#app/lib/admin-action-result.ts'
+import { type AdminActionResult, fieldErrorsMessage } from '#app/lib/admin-action-result.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { recordActivity } from '#app/models/activity.server.ts'
 import { enqueueMail } from '#app/models/outbox.server.ts'
@@ -46,15 +43,7 @@ export async function settingsAction({
     intent = asked as Intent
     const session = adminSessionOrNull(context)
     if (!session) {
-      return data(
-        {
-          ok: false,
-          intent,
-          toast: TOASTS[intent].failed,
-          error: SESSION_ENDED_MESSAGE,
-        } satisfies AdminActionResult,
-        { status: 401 },
-      )
+      return sessionEnded(intent, TOASTS[intent].failed)
     }
     const actor = actorFromSession(session, runtime.clock)
     switch (intent) {

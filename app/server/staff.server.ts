@@ -1,3 +1,4 @@
+import { sessionEnded } from './admin-actions.server.ts'
 import { data, type RouterContextProvider } from 'react-router'
 import { z } from 'zod'
 
@@ -11,7 +12,7 @@ import {
 import { isRole, type Role, ROLE_NAMES, roleOf } from '#app/auth/roles.server.ts'
 import { actorFromSession, type AdminSession, requireArea } from '#app/auth/session.server.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
-import { type AdminActionResult, SESSION_ENDED_MESSAGE } from '#app/lib/admin-action-result.ts'
+import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 import { HttpError, ValidationError } from '#app/lib/errors.ts'
 import { recordActivity } from '#app/models/activity.server.ts'
 import { enqueueMail } from '#app/models/outbox.server.ts'
@@ -186,15 +187,7 @@ export async function staffAction({
     if (!(asked in TOASTS)) throw new HttpError(400, 'Unknown action')
     intent = asked as Intent
     if (!session) {
-      return data(
-        {
-          ok: false,
-          intent,
-          toast: TOASTS[intent].failed,
-          error: SESSION_ENDED_MESSAGE,
-        } satisfies StaffResult,
-        { status: 401 },
-      )
+      return sessionEnded(intent, TOASTS[intent].failed)
     }
     const origin = runtime.env.PUBLIC_URL ?? context.get(requestContext).origin
     switch (intent) {

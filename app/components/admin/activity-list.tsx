@@ -1,17 +1,5 @@
+import type { ActivityRow } from '#app/lib/activity.ts'
 import { cn } from '#app/lib/cn.ts'
-
-/** One entry as the server worked it out (app/server/activity.server.ts). */
-export interface ActivityListRow {
-  id: string
-  at: string
-  when: string
-  person: string
-  email: string
-  verb: string
-  item: string | null
-  quoted: boolean
-  section: string
-}
 
 /**
  * The activity log's entries, newest first, each a sentence ("Anna Murphy changed “Youth Night”") and a line
@@ -22,7 +10,7 @@ export function ActivityList({
   showEmail = false,
   className,
 }: {
-  rows: ActivityListRow[]
+  rows: ActivityRow[]
   showEmail?: boolean
   className?: string
 }) {

@@ -5,6 +5,7 @@ import type { Route } from './+types/login-two-step.ts'
 import { callAuthApi } from '#app/auth/admin-auth.server.ts'
 import { VERIFY_BACKUP_CODE_PATH, VERIFY_TOTP_PATH } from '#app/auth/auth-api.server.ts'
 import { getAdminSession } from '#app/auth/session.server.ts'
+import { AuthPage } from '#app/components/admin/auth-page.tsx'
 import { FormError } from '#app/components/admin/form-error.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -78,66 +79,17 @@ export default function TwoStepSignIn({ loaderData, actionData }: Route.Componen
     return `/admin/login/two-step${search ? `?${search}` : ''}`
   }
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-12 text-gray-900">
-      <div className="w-full max-w-sm">
-        <div className="mb-6 flex flex-col items-center text-center">
-          <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-primary text-white">
-            <ShieldCheck aria-hidden="true" className="size-6" />
-          </span>
-          <h1 className="text-2xl font-semibold tracking-tight">Two-step sign-in</h1>
-          <p className="mt-1 text-sm text-gray-600">
-            {backup
-              ? 'Enter one of your backup codes. Each code works once.'
-              : 'Enter the 6-digit code your authenticator app shows for this website.'}
-          </p>
-        </div>
-        <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-          <Form method="post" className="space-y-4" key={backup ? 'backup' : 'totp'}>
-            <FormError message={actionData?.error} />
-            <input type="hidden" name="method" value={backup ? 'backup-code' : 'totp'} />
-            <div className="space-y-1.5">
-              <Label htmlFor="two-step-code">{backup ? 'Backup code' : 'Code'}</Label>
-              <Input
-                id="two-step-code"
-                name="code"
-                required
-                autoFocus
-                autoComplete={backup ? 'off' : 'one-time-code'}
-                inputMode={backup ? 'text' : 'numeric'}
-                spellCheck={false}
-                autoCapitalize="off"
-                className="font-mono tracking-wider"
-                aria-invalid={actionData?.error ? true : undefined}
-              />
-            </div>
-            <div className="flex items-start gap-2">
-              <input
-                id="two-step-trust"
-                name="trust_device"
-                type="checkbox"
-                className="mt-0.5 size-4 accent-primary"
-              />
-              <Label htmlFor="two-step-trust" className="font-normal">
-                Trust this device for 30 days (only on a device that is yours)
-              </Label>
-            </div>
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? 'Checking...' : 'Verify'}
-            </Button>
-          </Form>
-          <p className="mt-4 text-center text-sm">
-            {backup ? (
-              <Link to={here('')} className="text-primary underline-offset-4 hover:underline">
-                Use the code from your authenticator app
-              </Link>
-            ) : (
-              <Link to={here('with=backup-code')} className="text-primary underline-offset-4 hover:underline">
-                Lost your phone? Use a backup code
-              </Link>
-            )}
-          </p>
-        </div>
-        <p className="mt-6 text-center text-sm">
+    <AuthPage
+      title="Two-step sign-in"
+      icon={ShieldCheck}
+      description={
+        backup
+          ? 'Enter one of your backup codes. Each code works once.'
+          : 'Enter the 6-digit code your authenticator app shows for this website.'
+      }
+      backToWebsite={false}
+      footer={
+        <p>
           <a
             href="/admin/login"
             className="text-gray-600 underline-offset-4 hover:text-gray-900 hover:underline"
@@ -145,7 +97,52 @@ export default function TwoStepSignIn({ loaderData, actionData }: Route.Componen
             Start again with your password
           </a>
         </p>
-      </div>
-    </main>
+      }
+    >
+      <Form method="post" className="space-y-4" key={backup ? 'backup' : 'totp'}>
+        <FormError message={actionData?.error} />
+        <input type="hidden" name="method" value={backup ? 'backup-code' : 'totp'} />
+        <div className="space-y-1.5">
+          <Label htmlFor="two-step-code">{backup ? 'Backup code' : 'Code'}</Label>
+          <Input
+            id="two-step-code"
+            name="code"
+            required
+            autoFocus
+            autoComplete={backup ? 'off' : 'one-time-code'}
+            inputMode={backup ? 'text' : 'numeric'}
+            spellCheck={false}
+            autoCapitalize="off"
+            className="font-mono tracking-wider"
+            aria-invalid={actionData?.error ? true : undefined}
+          />
+        </div>
+        <div className="flex items-start gap-2">
+          <input
+            id="two-step-trust"
+            name="trust_device"
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+          />
+          <Label htmlFor="two-step-trust" className="font-normal">
+            Trust this device for 30 days (only on a device that is yours)
+          </Label>
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Checking...' : 'Verify'}
+        </Button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        {backup ? (
+          <Link to={here('')} className="text-primary underline-offset-4 hover:underline">
+            Use the code from your authenticator app
+          </Link>
+        ) : (
+          <Link to={here('with=backup-code')} className="text-primary underline-offset-4 hover:underline">
+            Lost your phone? Use a backup code
+          </Link>
+        )}
+      </p>
+    </AuthPage>
   )
 }

@@ -1,8 +1,8 @@
-import { Church } from 'lucide-react'
 import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router'
 
 import type { Route } from './+types/login.ts'
 import { getAdminSession } from '#app/auth/session.server.ts'
+import { AuthPage } from '#app/components/admin/auth-page.tsx'
 import { FormError } from '#app/components/admin/form-error.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
@@ -75,60 +75,44 @@ export default function AdminLogin({ actionData }: Route.ComponentProps) {
   const notice = NOTICES[params.get('password') ?? '']
   const next = adminReturnPath(params.get('next'))
   return (
-    <main className="flex min-h-screen items-center justify-center bg-gray-50 px-4 py-12 text-gray-900">
-      <div className="w-full max-w-sm">
-        <div className="mb-6 flex flex-col items-center text-center">
-          <span className="mb-3 flex size-12 items-center justify-center rounded-full bg-primary text-white">
-            <Church aria-hidden="true" className="size-6" />
-          </span>
-          <h1 className="text-2xl font-semibold tracking-tight">Admin Login</h1>
-          <p className="mt-1 text-sm text-gray-600">Sign in to manage the church website</p>
-        </div>
-        <div className="rounded-lg border border-gray-200 bg-white p-6 shadow-sm">
-          <Form method="post" className="space-y-4">
-            {notice && !actionData?.error ? (
-              <p
-                role="status"
-                className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900"
-              >
-                {notice}
-              </p>
-            ) : null}
-            <FormError message={actionData?.error} />
-            {next ? <input type="hidden" name="next" value={next} /> : null}
-            <div className="space-y-1.5">
-              <Label htmlFor="login-email">Email</Label>
-              <Input id="login-email" name="email" type="email" autoComplete="username" required autoFocus />
-            </div>
-            <div className="space-y-1.5">
-              <Label htmlFor="login-password">Password</Label>
-              <Input
-                id="login-password"
-                name="password"
-                type="password"
-                autoComplete="current-password"
-                required
-              />
-            </div>
-            <Button type="submit" className="w-full" disabled={busy}>
-              {busy ? 'Signing in...' : 'Sign In'}
-            </Button>
-          </Form>
-          <p className="mt-4 text-center text-sm">
-            <a
-              href="/admin/forgot-password"
-              className="font-medium text-primary underline-offset-4 hover:underline"
-            >
-              Forgot your password?
-            </a>
+    <AuthPage title="Admin Login" description="Sign in to manage the church website">
+      <Form method="post" className="space-y-4">
+        {notice && !actionData?.error ? (
+          <p
+            role="status"
+            className="rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900"
+          >
+            {notice}
           </p>
+        ) : null}
+        <FormError message={actionData?.error} />
+        {next ? <input type="hidden" name="next" value={next} /> : null}
+        <div className="space-y-1.5">
+          <Label htmlFor="login-email">Email</Label>
+          <Input id="login-email" name="email" type="email" autoComplete="username" required autoFocus />
         </div>
-        <p className="mt-6 text-center text-sm">
-          <a href="/" className="text-gray-600 underline-offset-4 hover:text-gray-900 hover:underline">
-            Back to the website
-          </a>
-        </p>
-      </div>
-    </main>
+        <div className="space-y-1.5">
+          <Label htmlFor="login-password">Password</Label>
+          <Input
+            id="login-password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+          />
+        </div>
+        <Button type="submit" className="w-full" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </Form>
+      <p className="mt-4 text-center text-sm">
+        <a
+          href="/admin/forgot-password"
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          Forgot your password?
+        </a>
+      </p>
+    </AuthPage>
   )
 }
