@@ -17,8 +17,10 @@ import { migrateToLatest } from './db/migrate.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
 import { type Env, readEnv } from './env.server.ts'
 import { type Clock, clockFrom, systemClock } from './lib/clock.ts'
+import { createSealer, type Sealer } from './lib/seal.server.ts'
 import { startBackgroundWork } from './server/background.server.ts'
 import { type MailSettings, mailSettings } from './server/mail-worker.server.ts'
+import { createSiteAddress, type SiteAddress } from './server/site-address.server.ts'
 import { LocalImageStorage } from './storage/images.server.ts'
 
 export interface AppRuntime {
@@ -30,6 +32,10 @@ export interface AppRuntime {
   clock: Clock
   /** The signing secret (AUTH_SECRET or the generated one): sessions, device cookies, the contact form's token. */
   secret: string
+  /** PUBLIC_URL's origin or the one confirmed in Settings: every link that leaves the server (decision 0018). */
+  siteAddress: SiteAddress
+  /** Seals the outbox's e-mails that carry a token (a key outside the database). */
+  mailSealer: Sealer
   /** SMTP_URL and MAIL_FROM, or null when e-mail is off. */
   mail: MailSettings | null
   /** The outbox's sender in this process: `wake()` after queueing e-mails sends them at once. */
@@ -117,6 +123,8 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
       logger,
       clock,
       secret,
+      siteAddress: createSiteAddress({ db, publicUrl: env.PUBLIC_URL }),
+      mailSealer: createSealer(secret, 'outbox'),
       mail: mailSettings(env),
       // The operator's tools send nothing: what they queue goes out with the server's next round.
       mailer: { wake: () => {} },

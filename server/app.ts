@@ -164,13 +164,15 @@ export function createSite(runtime: AppRuntime) {
   // a function, so each request sees Vite's latest modules.
   const build = mode === 'production' ? serverBuild : () => import('virtual:react-router/server-build')
   const originOf = siteOrigin(env.PUBLIC_URL, env.TRUST_PROXY)
-  const loadContext = (req: Request, res: Response) => {
+  // The site's address when one is known (PUBLIC_URL, or confirmed in Settings), whatever Host a request names;
+  // until then the request's own, for pages only (decision 0018).
+  const loadContext = async (req: Request, res: Response) => {
     const context = new RouterContextProvider()
     context.set(runtimeContext, runtime)
     context.set(requestContext, {
       nonce: res.locals.cspNonce,
       clientIp: req.ip ?? 'unknown',
-      origin: originOf(req.headers),
+      origin: (await runtime.siteAddress.get()) ?? originOf(req.headers),
     })
     return context
   }
@@ -181,7 +183,7 @@ export function createSite(runtime: AppRuntime) {
   if (env.PAGE_CACHE && mode === 'production') {
     const render = createWebRequestHandler(build, mode)
     const cache = createPageCache({
-      render: (request, req, res) => render(request, loadContext(req, res)),
+      render: async (request, req, res) => render(request, await loadContext(req, res)),
       getVersion: () => runtime.db.contentVersion.current(),
       // Pages list what is upcoming: at the church's midnight yesterday's events leave them by themselves.
       validUntil: async () => nextMidnight(await churchTimeZone(runtime.db), runtime.clock.now()),
@@ -193,8 +195,8 @@ export function createSite(runtime: AppRuntime) {
           !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))),
       // The gallery's tab, and React Router's list of routes in a `.data` request.
       queryParams: ['category', '_routes', 'index'],
-      // Without PUBLIC_URL, pages name the host they were asked for: each host has pages of its own.
-      originOf: env.PUBLIC_URL ? undefined : (req) => originOf(req.headers),
+      // Until the site's address is known, pages name the host they were asked for: each host has pages of its own.
+      originOf: env.PUBLIC_URL ? undefined : (req) => runtime.siteAddress.known() ?? originOf(req.headers),
     })
     app.use(cache.middleware)
     serveCachedPage = (req, res) => {

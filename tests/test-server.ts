@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -117,7 +118,24 @@ export interface StartOptions extends Omit<LaunchOptions, 'env'> {
   admin?: { email: string; password: string }
   /** A PostgreSQL server URL; a fresh database is created on it for this server and dropped at stop. */
   postgresUrl?: string
+  /**
+   * Start on a port chosen beforehand with PUBLIC_URL naming it, as an operator would: e-mails carry working
+   * links (without a site address they are held, decision 0018).
+   */
+  publicUrl?: boolean
   env?: Record<string, string>
+}
+
+/** A port free on 127.0.0.1 now (the kernel's choice), for a server that must know its address in advance. */
+async function freePort() {
+  const probe = net.createServer()
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', resolve)
+  })
+  const { port } = probe.address() as net.AddressInfo
+  await new Promise((resolve) => probe.close(resolve))
+  return port
 }
 
 /** Builds the production bundle into BUILD_DIR (once per test run). */
@@ -163,9 +181,11 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-test-'))
   if (options.templateDir) fs.cpSync(options.templateDir, dataDir, { recursive: true })
   const database = options.postgresUrl ? await createPostgresDatabase(options.postgresUrl) : null
+  const port = options.publicUrl ? await freePort() : 0
   const server = launchServer({
     ...options,
     env: {
+      ...(port ? { PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
       DATA_DIR: dataDir,
       DATABASE_URL: database?.url ?? '',
       SEED_DEMO: options.seed ? 'true' : 'false',

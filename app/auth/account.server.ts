@@ -90,9 +90,15 @@ const tokenIdentifier = (token: string) =>
  * followed. Without e-mail (`sendLink` false) the address changes at once.
  */
 export async function requestEmailChange(
-  runtime: Runtime & Pick<AppRuntime, 'mailer'>,
+  runtime: Runtime & Pick<AppRuntime, 'mailer' | 'mailSealer'>,
   session: AdminSession,
-  input: { email: string; currentPassword: string; origin: string; sendLink: boolean },
+  input: {
+    email: string
+    currentPassword: string
+    /** The site's address, or the placeholder standing for it until it is known (mailLinkOrigin). */
+    links: { origin: string; placeholder: string | null }
+    sendLink: boolean
+  },
 ) {
   const { user } = session
   if (input.email === user.email.toLowerCase()) {
@@ -112,7 +118,7 @@ export async function requestEmailChange(
     value: JSON.stringify({ userId: user.id, from: user.email, to: input.email }),
     expiresAt: new Date(now.getTime() + EMAIL_CHANGE_VALID_MS),
   })
-  const link = `${input.origin}/admin/account/email?token=${token}`
+  const link = `${input.links.origin}/admin/account/email?token=${token}`
   await enqueueMail(
     runtime.db,
     {
@@ -128,6 +134,8 @@ export async function requestEmailChange(
         '',
         'If you did not ask for this, ignore this e-mail: nothing changes.',
       ].join('\n'),
+      sitePlaceholder: input.links.placeholder,
+      sealWith: runtime.mailSealer,
     },
     now.getTime(),
   )
@@ -148,7 +156,10 @@ export async function peekEmailChange(runtime: Runtime, token: string) {
  * The second half: the link's token is used up (once only), and the address changes if the link is still valid
  * and the account's address is still the one it was made for. The old address is told.
  */
-export async function confirmEmailChange(runtime: Runtime & Pick<AppRuntime, 'mailer'>, token: string) {
+export async function confirmEmailChange(
+  runtime: Runtime & Pick<AppRuntime, 'mailer' | 'mailSealer'>,
+  token: string,
+) {
   const gone = new HttpError(
     400,
     'This link has expired or has already been used. Ask for a new one on My account.',

@@ -47,6 +47,10 @@ export interface OutboxTable {
   failed_at: Timestamp | null
   lease_owner: string | null
   lease_until: ColumnType<number | null, number | null | undefined, number | null>
+  /** Where the site's address goes in the e-mail's links, while no address is known (the e-mail waits). */
+  site_placeholder: ColumnType<string | null, string | null | undefined, string | null>
+  /** 1 when the bodies are encrypted (they carry a token); emptied once sent. */
+  sealed: ColumnType<number, number | undefined, number>
 }
 
 export interface SettingsTable {

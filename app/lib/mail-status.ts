@@ -13,4 +13,8 @@ export type MailStatus =
       failed: number
       /** The SMTP server's (or the connection's) reason for the latest failure. */
       lastError: string | null
+      /** Whether the site's address is known (PUBLIC_URL or Settings); without it e-mails with links wait. */
+      siteAddressKnown: boolean
+      /** E-mails waiting for the site's address. */
+      held: number
     }

@@ -3,6 +3,7 @@ import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
 import type { Db } from '#app/db/database.server.ts'
 import type { Database, OutboxTable } from '#app/db/types.ts'
 import { newId } from '#app/lib/ids.server.ts'
+import type { Sealer } from '#app/lib/seal.server.ts'
 import { parseMailbox, singleLine } from '#app/lib/mail-address.ts'
 
 /** One e-mail to send. Addresses are single mailboxes; names and the subject are made single lines. */
@@ -15,6 +16,13 @@ export interface OutgoingMail {
   replyTo?: { name?: string | null; address: string } | null
   /** The record the e-mail is about (a contact message's id): deleting that record deletes its e-mails. */
   refId?: string | null
+  /**
+   * The placeholder the links were made with while the site's address is unknown (mailLinkOrigin): the e-mail is
+   * held until an address is known, and sent with it in the placeholder's place.
+   */
+  sitePlaceholder?: string | null
+  /** For an e-mail that carries a token: its bodies are stored sealed with this, and emptied once sent. */
+  sealWith?: Sealer | null
 }
 
 export type OutboxRow = Selectable<OutboxTable>
@@ -50,8 +58,10 @@ export async function enqueueMail(db: Db | Executor, mails: OutgoingMail | Outgo
       ref_id: mail.refId ?? null,
       to_address: to.address,
       subject: singleLine(mail.subject, 250),
-      text_body: mail.text,
-      html_body: mail.html ?? null,
+      text_body: mail.sealWith ? mail.sealWith.seal(mail.text) : mail.text,
+      html_body: mail.html ? (mail.sealWith ? mail.sealWith.seal(mail.html) : mail.html) : null,
+      sealed: mail.sealWith ? 1 : 0,
+      site_placeholder: mail.sitePlaceholder ?? null,
       reply_to_name: mail.replyTo?.name ? singleLine(mail.replyTo.name, 200) : null,
       reply_to_address: replyTo?.address ?? null,
       created_at: createdAt,
@@ -67,11 +77,17 @@ export async function enqueueMail(db: Db | Executor, mails: OutgoingMail | Outgo
  * Claims the e-mail due soonest for `owner` until `leaseUntil`, or answers null when none is due. One statement:
  * on PostgreSQL the row is picked with FOR UPDATE SKIP LOCKED, so workers of several instances each take a
  * different one; SQLite runs it under its single writer lock. A lease run out (its worker died mid-send) makes
- * the e-mail claimable again.
+ * the e-mail claimable again. While the site's address is unknown (`siteKnown` false), e-mails whose links wait
+ * for it are left alone.
  */
 export async function claimDueMail(
   db: Db,
-  { owner, now, leaseUntil }: { owner: string; now: number; leaseUntil: number },
+  {
+    owner,
+    now,
+    leaseUntil,
+    siteKnown = true,
+  }: { owner: string; now: number; leaseUntil: number; siteKnown?: boolean },
 ): Promise<OutboxRow | null> {
   let due = db.kysely
     .selectFrom('outbox')
@@ -80,6 +96,7 @@ export async function claimDueMail(
     .where('failed_at', 'is', null)
     .where('next_attempt_at', '<=', now)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+    .$if(!siteKnown, (query) => query.where('site_placeholder', 'is', null))
     .orderBy('next_attempt_at')
     .limit(1)
   if (db.dialect === 'postgres') due = due.forUpdate().skipLocked()
@@ -92,11 +109,20 @@ export async function claimDueMail(
   return (row as OutboxRow | undefined) ?? null
 }
 
-/** Records that the SMTP server accepted the e-mail; the other waiting e-mails are due at once (it is back). */
+/**
+ * Records that the SMTP server accepted the e-mail; the other waiting e-mails are due at once (it is back). A
+ * sealed e-mail's bodies are emptied: the link it carried is kept nowhere but in the person's mailbox.
+ */
 export async function markMailSent(db: Db, { id, owner, now }: { id: string; owner: string; now: number }) {
   await db.kysely
     .updateTable('outbox')
-    .set({ sent_at: new Date(now).toISOString(), lease_owner: null, lease_until: null })
+    .set({
+      sent_at: new Date(now).toISOString(),
+      lease_owner: null,
+      lease_until: null,
+      text_body: sql<string>`case when sealed = 1 then '' else text_body end`,
+      html_body: sql<string | null>`case when sealed = 1 then null else html_body end`,
+    })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)
     .execute()
@@ -183,6 +209,18 @@ export async function countWaitingMail(db: Db) {
   return Number(row?.count ?? 0)
 }
 
+/** Counts the e-mails held until the site's address is known (their links need it). */
+export async function countHeldMail(db: Db) {
+  const row = await db.kysely
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('sent_at', 'is', null)
+    .where('failed_at', 'is', null)
+    .where('site_placeholder', 'is not', null)
+    .executeTakeFirst()
+  return Number(row?.count ?? 0)
+}
+
 /** Deletes the e-mails about these records (their messages were deleted: erasure reaches the outbox too). */
 export async function deleteMailFor(db: Db | Executor, refIds: string[]) {
   if (refIds.length === 0) return
@@ -194,11 +232,23 @@ export async function deleteMailFor(db: Db | Executor, refIds: string[]) {
   }
 }
 
-/** Deletes sent e-mails older than a week and given-up ones older than 30 days: they hold personal data. */
+/**
+ * Deletes sent e-mails older than a week and given-up ones older than 30 days: they hold personal data. E-mails
+ * held for a week for want of the site's address go too: their links have expired.
+ */
 export async function deleteOldMail(db: Db, now: number) {
   const sent = await db.kysely
     .deleteFrom('outbox')
-    .where('sent_at', '<', new Date(now - SENT_KEPT_MS).toISOString())
+    .where((eb) =>
+      eb.or([
+        eb('sent_at', '<', new Date(now - SENT_KEPT_MS).toISOString()),
+        eb.and([
+          eb('sent_at', 'is', null),
+          eb('site_placeholder', 'is not', null),
+          eb('created_at', '<', new Date(now - SENT_KEPT_MS).toISOString()),
+        ]),
+      ]),
+    )
     .executeTakeFirst()
   const failed = await db.kysely
     .deleteFrom('outbox')

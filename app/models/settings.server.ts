@@ -6,6 +6,7 @@ import {
   NotificationSettingsSchema,
   RETENTION_MONTHS_DEFAULT,
   RetentionSettingsSchema,
+  SiteAddressSchema,
 } from '#app/schemas/settings.ts'
 
 import { type Actor, recordActivity } from './activity.server.ts'
@@ -15,6 +16,7 @@ const KEYS = {
   recipients: 'notify_recipients',
   retention: 'retention_months',
   requireTwoStep: 'require_two_step',
+  siteAddress: 'site_address',
 } as const
 
 async function readSetting(db: Db, key: string): Promise<unknown> {
@@ -113,4 +115,24 @@ export async function saveRequireTwoStep({
   const title = required ? 'Require two-step sign-in for everyone' : 'Two-step sign-in no longer required'
   await writeSetting(db, KEYS.requireTwoStep, required, actor && { actor, title })
   return required
+}
+
+/** The site's address an administrator confirmed in Settings (an origin), or null. PUBLIC_URL, when set, wins. */
+export async function getSiteAddress({ db }: { db: Db }): Promise<string | null> {
+  const parsed = SiteAddressSchema.shape.site_address.safeParse(await readSetting(db, KEYS.siteAddress))
+  return parsed.success ? parsed.data : null
+}
+
+/** Stores the site's address (a 400 naming `site_address` when it is not one); pages name it from now on. */
+export async function saveSiteAddress({ db, data, actor }: { db: Db; data: unknown; actor?: Actor }) {
+  const { site_address } = parseInput(SiteAddressSchema, data) as z.output<typeof SiteAddressSchema>
+  await writeSetting(
+    db,
+    KEYS.siteAddress,
+    site_address,
+    actor && { actor, title: `Site address ${site_address}` },
+  )
+  // Every page's absolute addresses (canonical, share cards, feeds) change: the page cache must not keep them.
+  await db.contentVersion.bump()
+  return site_address
 }

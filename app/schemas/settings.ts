@@ -41,3 +41,44 @@ export const RetentionSettingsSchema = z.object({
     .min(1, 'Keep messages for at least 1 month')
     .max(RETENTION_MONTHS_MAX, `Keep messages for at most ${RETENTION_MONTHS_MAX} months`),
 })
+
+/**
+ * The site's address, as an administrator confirms it in Settings: an http(s) address with no path, user or
+ * query (its origin is what links are made of). Read as `https://church.example` from `church.example/` too.
+ */
+export const SiteAddressSchema = z.object({
+  site_address: z
+    .string({ error: 'Enter the address of the website' })
+    .trim()
+    .min(1, 'Enter the address of the website')
+    .max(200, 'At most 200 characters')
+    .transform((value, ctx) => {
+      const withScheme = /^[a-z][a-z\d+.-]*:\/\//i.test(value) ? value : `https://${value}`
+      let url: URL
+      try {
+        url = new URL(withScheme)
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'Enter a web address such as https://church.example' })
+        return z.NEVER
+      }
+      if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+        ctx.addIssue({ code: 'custom', message: 'The address must start with https:// or http://' })
+        return z.NEVER
+      }
+      if (
+        url.username ||
+        url.password ||
+        url.search ||
+        url.hash ||
+        (url.pathname !== '/' && url.pathname !== '')
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            'Enter only the site’s address, without a page, user or query (such as https://church.example)',
+        })
+        return z.NEVER
+      }
+      return url.origin
+    }),
+})

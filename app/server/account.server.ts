@@ -22,7 +22,7 @@ import {
   type TwoStepSetup,
 } from '#app/auth/two-step.server.ts'
 import { getRequireTwoStep } from '#app/models/settings.server.ts'
-import { requestContext, runtimeContext } from '#app/context.ts'
+import { runtimeContext } from '#app/context.ts'
 import { type AdminActionResult, fieldErrorsMessage } from '#app/lib/admin-action-result.ts'
 import type { ActivityAction } from '#app/lib/activity.ts'
 import { HttpError, TooManyRequestsError, ValidationError } from '#app/lib/errors.ts'
@@ -36,6 +36,7 @@ import {
 } from '#app/schemas/account.ts'
 
 import { readFormBody } from './api.server.ts'
+import { mailLinkOrigin } from './site-address.server.ts'
 
 interface Args {
   request: Request
@@ -113,7 +114,7 @@ export async function accountAction({ request, context }: Args) {
         const { changed } = await requestEmailChange(runtime, session, {
           email: input.email,
           currentPassword: input.current_password,
-          origin: context.get(requestContext).origin,
+          links: await mailLinkOrigin(runtime.siteAddress),
           sendLink: runtime.mail !== null,
         })
         if (changed) await log('changed', `their sign-in address to ${input.email}`)

@@ -8,7 +8,10 @@ import { deleteExpiredMessages } from '#app/models/contact-messages.server.ts'
 import { deleteOldMail } from '#app/models/outbox.server.ts'
 import { getRetentionMonths, seedNotificationRecipients } from '#app/models/settings.server.ts'
 
+import type { Sealer } from '#app/lib/seal.server.ts'
+
 import { type MailSettings, type MailWorker, startMailWorker } from './mail-worker.server.ts'
+import type { SiteAddress } from './site-address.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 
@@ -41,12 +44,16 @@ export async function startBackgroundWork({
   mail,
   clock,
   logger,
+  siteAddress,
+  mailSealer,
 }: {
   db: Db
   env: Pick<Env, 'NOTIFY_TO'>
   mail: MailSettings | null
   clock: Clock
   logger: pino.Logger
+  siteAddress: SiteAddress
+  mailSealer: Sealer
 }): Promise<BackgroundWork> {
   if (await seedNotificationRecipients({ db, addresses: env.NOTIFY_TO ?? [] })) {
     logger.info(`Notification recipients set from NOTIFY_TO: ${env.NOTIFY_TO?.join(', ')}`)
@@ -67,8 +74,16 @@ export async function startBackgroundWork({
   await retention()
   const daily = setInterval(() => void retention(), DAY_MS)
   daily.unref()
-  const worker = mail ? startMailWorker({ db, settings: mail, clock, logger }) : null
+  const worker = mail
+    ? startMailWorker({ db, settings: mail, clock, logger, siteAddress, sealer: mailSealer })
+    : null
   if (!mail) logger.info('E-mail is off: set SMTP_URL and MAIL_FROM to send alerts of new messages')
+  else if (!(await siteAddress.get())) {
+    logger.warn(
+      'The site’s address is not set: e-mails with links (password resets, invitations, message alerts) are held ' +
+        'until PUBLIC_URL is set or an administrator confirms the address in Settings',
+    )
+  }
   return {
     mailer: { wake: () => worker?.wake() },
     stop: async () => {

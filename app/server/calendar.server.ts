@@ -10,6 +10,11 @@ import { timingOf } from './events.server.ts'
 
 export interface FeedSite {
   origin: string
+  /**
+   * The site's address when known (PUBLIC_URL, or confirmed in Settings), else null: a UID is stored by every
+   * calendar that subscribes, so it never names the host a request happened to use.
+   */
+  siteAddress: string | null
   churchName: string
   zone: string
 }
@@ -66,7 +71,7 @@ const written = new Map<string, string>()
 const WRITTEN_MAX = 5000
 
 function veventOf(event: EventRecord, site: FeedSite) {
-  const key = `${site.origin}|${site.zone}|${event.id}|${event.updated_at}|${event.sequence}`
+  const key = `${site.origin}|${site.siteAddress}|${site.zone}|${event.id}|${event.updated_at}|${event.sequence}`
   const known = written.get(key)
   if (known !== undefined) return known
   const calendar = new ICalCalendar()
@@ -85,8 +90,8 @@ function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite) {
   const end = parseLocalDateTime(timing.ends_at)
   const allDay = timing.all_day
   calendar.createEvent({
-    // Stable across edits: the record's id at the site's host.
-    id: `${event.id}@${new URL(site.origin).host}`,
+    // Stable across edits and requests: the record's id at the site's host (at 'lampstand' until one is known).
+    id: `${event.id}@${site.siteAddress ? new URL(site.siteAddress).host : 'lampstand'}`,
     sequence: event.sequence,
     // A published feed (no METHOD) dates each event by its last revision (RFC 5545 §3.8.7.2).
     stamp: new Date(event.updated_at),

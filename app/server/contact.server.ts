@@ -16,6 +16,7 @@ import {
 } from '#app/schemas/contact-message.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
+import { mailLinkOrigin } from './site-address.server.ts'
 import { spamReason } from './spam.server.ts'
 
 export const CONTACT_WINDOW_MS = 10 * 60 * 1000
@@ -30,14 +31,11 @@ export const CONTACT_WINDOW_MS = 10 * 60 * 1000
 export async function submitContactMessage({
   runtime,
   clientIp,
-  origin,
   data,
   fromForm = false,
 }: {
-  runtime: Pick<AppRuntime, 'db' | 'env' | 'clock' | 'secret' | 'mail' | 'mailer'>
+  runtime: Pick<AppRuntime, 'db' | 'env' | 'clock' | 'secret' | 'mail' | 'mailer' | 'siteAddress'>
   clientIp: string
-  /** The site's address for the link in the e-mail (PUBLIC_URL, or the request's own). */
-  origin: string
   data: Record<string, unknown>
   /** Posted by the contact page's form, which always carries the form token. */
   fromForm?: boolean
@@ -66,6 +64,8 @@ export async function submitContactMessage({
   const [recipients, church] = runtime.mail
     ? await Promise.all([listNotificationRecipients({ db }), getChurchInfo({ db })])
     : [[], null]
+  // The alert's link names the site's address, never the visitor's Host (held until there is one).
+  const links = await mailLinkOrigin(runtime.siteAddress)
   const message = await createContactMessage({
     db,
     data: fields,
@@ -77,7 +77,8 @@ export async function submitContactMessage({
         contactAlert({
           message: saved,
           to,
-          origin,
+          origin: links.origin,
+          sitePlaceholder: links.placeholder,
           churchName: church?.name ?? null,
           timeZone: church?.timezone ?? DEFAULT_TIME_ZONE,
         }),
@@ -100,12 +101,15 @@ export function contactAlert({
   message,
   to,
   origin,
+  sitePlaceholder = null,
   churchName,
   timeZone = DEFAULT_TIME_ZONE,
 }: {
   message: ContactMessage
   to: string
+  /** The site's address, or the placeholder that stands for it until it is known (mailLinkOrigin). */
   origin: string
+  sitePlaceholder?: string | null
   churchName: string | null
   /** The church's time zone: 'Sent' is on its clock. */
   timeZone?: string
@@ -152,6 +156,7 @@ export function contactAlert({
     html,
     replyTo: { name, address: message.email },
     refId: message.id,
+    sitePlaceholder,
   }
 }
 

@@ -8,6 +8,7 @@ import type { HttpError } from '#app/lib/errors.ts'
 import { enqueueMail } from '#app/models/outbox.server.ts'
 import { consumeRateLimit, type RateLimit } from '#app/models/rate-limits.server.ts'
 import { readFormBody } from '#app/server/api.server.ts'
+import { mailLinkOrigin } from '#app/server/site-address.server.ts'
 
 /** Links asked for one address, and from one IP address, per hour; past either the answer is 429. */
 export const RESET_REQUESTS_PER_ADDRESS = 3
@@ -72,7 +73,8 @@ export async function forgotPasswordAction({
   const user = await ctx.internalAdapter.findUserByEmail(email)
   if (user) {
     const link = await createPasswordLink(runtime, { userId: user.user.id, purpose: 'reset' })
-    const origin = runtime.env.PUBLIC_URL ?? context.get(requestContext).origin
+    // The site's address, never the request's Host: a forged Host must not turn this e-mail into its own link.
+    const links = await mailLinkOrigin(runtime.siteAddress)
     await enqueueMail(
       runtime.db,
       {
@@ -82,11 +84,13 @@ export async function forgotPasswordAction({
           'Someone (we hope you) asked for a new password for the church website’s admin.',
           '',
           'Choose it here (the link works once, for 1 hour):',
-          passwordLinkUrl(origin, 'reset', link.token),
+          passwordLinkUrl(links.origin, 'reset', link.token),
           '',
           'Choosing a new password signs you out on every device.',
           'If you did not ask for this, ignore this e-mail: your password stays as it is.',
         ].join('\n'),
+        sitePlaceholder: links.placeholder,
+        sealWith: runtime.mailSealer,
       },
       now,
     )

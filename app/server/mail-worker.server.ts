@@ -7,6 +7,8 @@ import type pino from 'pino'
 import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { type Mailbox, parseMailbox, parseSmtpUrl, type SmtpSettings } from '#app/lib/mail-address.ts'
+import type { Sealer } from '#app/lib/seal.server.ts'
+import type { SiteAddress } from './site-address.server.ts'
 import {
   claimDueMail,
   GIVE_UP_AFTER_MS,
@@ -88,11 +90,17 @@ export function startMailWorker({
   settings,
   clock,
   logger,
+  siteAddress,
+  sealer,
 }: {
   db: Db
   settings: MailSettings
   clock: Clock
   logger: pino.Logger
+  /** Held e-mails (links made before the site's address was known) go out once it is, with it. */
+  siteAddress: Pick<SiteAddress, 'get'>
+  /** Opens sealed e-mails' bodies. */
+  sealer: Sealer
 }): MailWorker {
   const owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`
   const transport = nodemailer.createTransport({
@@ -108,7 +116,19 @@ export function startMailWorker({
   let running: Promise<void> | null = null
   let again = false
 
-  async function send(row: OutboxRow) {
+  /** The bodies as sent: opened when sealed, with the site's address in its placeholder's place. */
+  function bodies(row: OutboxRow, origin: string | null) {
+    const open = (text: string) => (row.sealed ? sealer.open(text) : text)
+    const fill = (text: string) =>
+      row.site_placeholder && origin ? text.split(row.site_placeholder).join(origin) : text
+    return {
+      text: fill(open(row.text_body)),
+      html: row.html_body === null ? undefined : fill(open(row.html_body)),
+    }
+  }
+
+  async function send(row: OutboxRow, origin: string | null) {
+    const { text, html } = bodies(row, origin)
     let timer: NodeJS.Timeout | undefined
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('The SMTP server did not finish in 60 s')), SEND_DEADLINE_MS)
@@ -122,8 +142,8 @@ export function startMailWorker({
             ? { name: row.reply_to_name ?? '', address: row.reply_to_address }
             : undefined,
           subject: row.subject,
-          text: row.text_body,
-          html: row.html_body ?? undefined,
+          text,
+          html,
           // Our own reference, so a copy accepted twice (a crash between the server's "OK" and our note of it)
           // can be recognised as one by the people reading it.
           messageId: `<${row.id}@${settings.from.address.split('@')[1]}>`,
@@ -139,10 +159,16 @@ export function startMailWorker({
     for (;;) {
       if (stopped) return
       const now = clock.now().getTime()
-      const row = await claimDueMail(db, { owner, now, leaseUntil: now + LEASE_MS })
+      const origin = await siteAddress.get()
+      const row = await claimDueMail(db, {
+        owner,
+        now,
+        leaseUntil: now + LEASE_MS,
+        siteKnown: origin !== null,
+      })
       if (!row) return
       try {
-        await send(row)
+        await send(row, origin)
         await markMailSent(db, { id: row.id, owner, now: clock.now().getTime() })
         logger.info({ outbox: row.id, attempts: row.attempts }, 'e-mail sent')
       } catch (error) {

@@ -20,13 +20,24 @@ import { loadImageSources } from '#app/server/image-sources.server.ts'
  * The church's public settings and where the site is reached: what the public layout gives every page, and
  * what share images, the sitemap and the web app manifest are made from.
  */
-export async function loadPublicSite({ db, origin }: { db: Db; origin: string }) {
+export async function loadPublicSite({
+  db,
+  origin,
+  siteAddress,
+}: {
+  db: Db
+  /** Where pages' absolute addresses point: the site's address, or until it is known the request's own. */
+  origin: string
+  /** The site's address when known (decision 0018): share images name it, and nothing else. */
+  siteAddress: string | null
+}) {
   const info = await getChurchInfo({ db })
   const imageSource = await loadImageSources({ db, urls: [info?.logo_url] })
   const country = info?.country ?? DEFAULT_COUNTRY
   const description = sanitizeHtml(info?.description)
   const site = {
-    site: { origin, host: new URL(origin).host, locale: `en_${country}` },
+    // A share image names the host only when it is the site's own: one picture per card, whatever Host asked.
+    site: { origin, host: siteAddress ? new URL(siteAddress).host : '', locale: `en_${country}` },
     church: {
       name: info?.name || FALLBACK_CHURCH_NAME,
       subtitle: info?.subtitle ?? null,

@@ -12,6 +12,7 @@ import {
   saveNotificationRecipients,
   saveRequireTwoStep,
   saveRetentionMonths,
+  saveSiteAddress,
 } from '#app/models/settings.server.ts'
 
 import { readFormBody } from './api.server.ts'
@@ -21,6 +22,7 @@ const TOASTS = {
   retention: { ok: 'Retention period saved', failed: 'Failed to save the retention period' },
   test: { ok: 'Test e-mail queued', failed: 'Failed to send a test e-mail' },
   'two-step': { ok: 'Two-step sign-in setting saved', failed: 'Failed to save the two-step setting' },
+  'site-address': { ok: 'Site address saved', failed: 'Failed to save the site address' },
 } as const
 
 type Intent = keyof typeof TOASTS
@@ -66,6 +68,15 @@ export async function settingsAction({
         await saveRequireTwoStep({ db, required, actor })
         break
       }
+      case 'site-address':
+        // PUBLIC_URL, when set, is the address: the setting would change nothing.
+        if (runtime.siteAddress.fixed) {
+          throw new HttpError(400, 'The site address is set by PUBLIC_URL in the server’s environment')
+        }
+        await saveSiteAddress({ db, data: { site_address: String(form.get('site_address') ?? '') }, actor })
+        // E-mails held for want of it go out now.
+        runtime.mailer.wake()
+        break
       case 'retention':
         await saveRetentionMonths({
           db,

@@ -158,9 +158,16 @@ export function createShareImages(storage: Pick<LocalImageStorage, 'root'>): Sha
         'sans 36',
         WIDTH - nameLeft - MARGIN,
       ),
-      text(`<span foreground="#ffffffb0">${escapeMarkup(card.host)}</span>`, 'sans 26', WIDTH - 2 * MARGIN),
+      // Until the site's address is known the foot of the picture stays empty (never a host a request named).
+      card.host
+        ? text(
+            `<span foreground="#ffffffb0">${escapeMarkup(card.host)}</span>`,
+            'sans 26',
+            WIDTH - 2 * MARGIN,
+          )
+        : null,
     ])
-    const hostTop = HEIGHT - MARGIN + 10 - host.height
+    const hostTop = HEIGHT - MARGIN + 10 - (host?.height ?? 0)
     const titleBottom = hostTop - 36
     const titleMin = MARGIN + logoSize + 72
     const title = await titleText(card.title, titleBottom - titleMin)
@@ -177,7 +184,7 @@ export function createShareImages(storage: Pick<LocalImageStorage, 'root'>): Sha
       },
       { input: accent, left: MARGIN, top: titleTop - 32 },
       { input: title.input, left: MARGIN, top: titleTop },
-      { input: host.input, left: MARGIN, top: hostTop },
+      ...(host ? [{ input: host.input, left: MARGIN, top: hostTop }] : []),
     ])
     const flat = await composed.png().toBuffer()
     // Smaller and smaller until it fits the scrapers' limit (a plain card is ~40 KB at the first try).

@@ -18,6 +18,9 @@ import { recordActivity } from '#app/models/activity.server.ts'
 import { enqueueMail } from '#app/models/outbox.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { readFormBody } from '#app/server/api.server.ts'
+import { mailLinkOrigin } from '#app/server/site-address.server.ts'
+
+type MailLinks = Awaited<ReturnType<typeof mailLinkOrigin>>
 
 /* better-auth's tables are not part of our typed schema: read here as plain rows. */
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -131,10 +134,18 @@ async function sendLink(
   {
     to,
     url,
+    sitePlaceholder,
     invitedBy,
     role,
     expiresAt,
-  }: { to: string; url: string; invitedBy: string; role: Role; expiresAt: Date },
+  }: {
+    to: string
+    url: string
+    sitePlaceholder: string | null
+    invitedBy: string
+    role: Role
+    expiresAt: Date
+  },
 ) {
   if (!runtime.mail) return false
   const until = expiresAt.toLocaleDateString('en-IE', { day: 'numeric', month: 'long', year: 'numeric' })
@@ -152,6 +163,8 @@ async function sendLink(
         'Then sign in with this e-mail address and your password.',
         'If you did not expect this e-mail, you can ignore it: nothing happens without the link.',
       ].join('\n'),
+      sitePlaceholder,
+      sealWith: runtime.mailSealer,
     },
     runtime.clock.now().getTime(),
   )
@@ -189,12 +202,19 @@ export async function staffAction({
     if (!session) {
       return sessionEnded(intent, TOASTS[intent].failed)
     }
-    const origin = runtime.env.PUBLIC_URL ?? context.get(requestContext).origin
+    // An e-mailed link names the site's address (held until there is one); one shown to the administrator here,
+    // with e-mail off, may name the address they are using.
+    const links = runtime.mail
+      ? await mailLinkOrigin(runtime.siteAddress)
+      : {
+          origin: (await runtime.siteAddress.get()) ?? context.get(requestContext).origin,
+          placeholder: null,
+        }
     switch (intent) {
       case 'invite':
-        return await invite(runtime, session, origin, form)
+        return await invite(runtime, session, links, form)
       case 'resend':
-        return await resend(runtime, session, origin, String(form.get('id') ?? ''))
+        return await resend(runtime, session, links, String(form.get('id') ?? ''))
       case 'role':
         return await changeRole(runtime, session, String(form.get('id') ?? ''), form.get('role'))
       case 'remove':
@@ -215,7 +235,7 @@ export async function staffAction({
   }
 }
 
-async function invite(runtime: AppRuntime, session: AdminSession, origin: string, form: FormData) {
+async function invite(runtime: AppRuntime, session: AdminSession, links: MailLinks, form: FormData) {
   const parsed = InviteSchema.safeParse({
     email: String(form.get('email') ?? ''),
     name: String(form.get('name') ?? ''),
@@ -235,11 +255,12 @@ async function invite(runtime: AppRuntime, session: AdminSession, origin: string
     { method: 'admin' },
   )
   const link = await createPasswordLink(runtime, { userId: user.id, purpose: 'invitation' })
-  const url = passwordLinkUrl(origin, 'invitation', link.token)
+  const url = passwordLinkUrl(links.origin, 'invitation', link.token)
   const actor = actorFromSession(session, runtime.clock)
   const mailed = await sendLink(runtime, {
     to: email,
     url,
+    sitePlaceholder: links.placeholder,
     invitedBy: session.user.name || session.user.email,
     role,
     expiresAt: link.expiresAt,
@@ -267,16 +288,17 @@ function linkResult(intent: 'invite' | 'resend', email: string, url: string, mai
       }
 }
 
-async function resend(runtime: AppRuntime, session: AdminSession, origin: string, id: string) {
+async function resend(runtime: AppRuntime, session: AdminSession, links: MailLinks, id: string) {
   const member = await findMember(runtime, id)
   if (member.id === session.user.id)
     throw new HttpError(400, 'Change your own password on your account instead')
   const link = await createPasswordLink(runtime, { userId: member.id, purpose: 'invitation' })
-  const url = passwordLinkUrl(origin, 'invitation', link.token)
+  const url = passwordLinkUrl(links.origin, 'invitation', link.token)
   const role = roleOf(member) ?? 'editor'
   const mailed = await sendLink(runtime, {
     to: member.email,
     url,
+    sitePlaceholder: links.placeholder,
     invitedBy: session.user.name || session.user.email,
     role,
     expiresAt: link.expiresAt,

@@ -19,6 +19,7 @@ export function testWithMail(env: Record<string, string>) {
     server: [
       async ({ smtp }, use) => {
         const server = await startServer({
+          publicUrl: true,
           templateDir: process.env.LAMPSTAND_TEMPLATE_DIR,
           admin: TEST_ADMIN,
           env: { SMTP_URL: smtp.url, ...env },

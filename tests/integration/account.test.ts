@@ -57,11 +57,12 @@ describe.each(databases)('$name', (database) => {
     smtp = await startSmtpServer()
     ;[server, plain] = await Promise.all([
       startServer({
+        publicUrl: true,
         admin: ADMIN,
         postgresUrl: database.postgresUrl,
         env: { SMTP_URL: smtp.url, MAIL_FROM: 'office@example.org' },
       }),
-      startServer({ admin: ADMIN, postgresUrl: database.postgresUrl }),
+      startServer({ publicUrl: true, admin: ADMIN, postgresUrl: database.postgresUrl }),
     ])
   })
   afterAll(async () => {

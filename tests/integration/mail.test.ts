@@ -25,6 +25,8 @@ function mailEnv(smtp: TestSmtpServer, extra: Record<string, string> = {}) {
     NOTIFY_TO: STAFF,
     TRUST_PROXY: 'true',
     CONTACT_RATE_LIMIT: '1000',
+    // The alerts' links name the site's address; without one they would wait for it (decision 0018).
+    PUBLIC_URL: 'https://church.example',
     ...extra,
   }
 }

@@ -44,6 +44,7 @@ describe.each(databases)('$name, e-mail on', (database) => {
   beforeAll(async () => {
     smtp = await startSmtpServer()
     server = await startServer({
+      publicUrl: true,
       admin: ADMIN,
       postgresUrl: database.postgresUrl,
       env: { SMTP_URL: smtp.url, MAIL_FROM: 'office@example.org', TRUST_PROXY: 'true' },
@@ -179,7 +180,7 @@ describe.each(databases)('$name, an hour later', (database) => {
       env.DATABASE_URL = postgres.url
     }
     const start = Date.now()
-    const first = await startServer({ dataDir, admin: ADMIN, env })
+    const first = await startServer({ publicUrl: true, dataDir, admin: ADMIN, env })
     cleanups.push(first.stop)
     expect((await askForLink(new Client(first.url), ADMIN.email)).status).toBe(200)
     const [mail] = await smtp.waitFor(1)
@@ -187,6 +188,7 @@ describe.each(databases)('$name, an hour later', (database) => {
     await first.stop()
 
     const later = await startServer({
+      publicUrl: true,
       dataDir,
       env: { ...env, CLOCK_START: new Date(start + 61 * 60 * 1000).toISOString() },
     })

@@ -229,6 +229,7 @@ describe.each(databases)('$name, e-mail on', (database) => {
   beforeAll(async () => {
     smtp = await startSmtpServer()
     server = await startServer({
+      publicUrl: true,
       admin: ADMIN,
       postgresUrl: database.postgresUrl,
       env: { SMTP_URL: smtp.url, MAIL_FROM: 'Parish Office <office@example.org>' },
@@ -291,18 +292,22 @@ describe.each(databases)('$name, seven days later', (database: TestDatabase) => 
       env.DATABASE_URL = postgres.url
     }
     const start = new Date()
-    const first = await startServer({ dataDir, admin: ADMIN, env })
+    const first = await startServer({ publicUrl: true, dataDir, admin: ADMIN, env })
     cleanups.push(first.stop)
     const admin = await signIn(first.url, ADMIN)
     const link = linkIn((await invite({ admin }, 'late@example.org')).text)!
     await first.stop()
 
     const later = (days: number) => new Date(start.getTime() + days * 24 * 60 * 60 * 1000).toISOString()
-    const sixDays = await startServer({ dataDir, env: { ...env, CLOCK_START: later(6.9) } })
+    const sixDays = await startServer({ publicUrl: true, dataDir, env: { ...env, CLOCK_START: later(6.9) } })
     cleanups.push(sixDays.stop)
     expect((await new Client(sixDays.url).get(link)).status).toBe(200)
     await sixDays.stop()
-    const eightDays = await startServer({ dataDir, env: { ...env, CLOCK_START: later(7.1) } })
+    const eightDays = await startServer({
+      publicUrl: true,
+      dataDir,
+      env: { ...env, CLOCK_START: later(7.1) },
+    })
     cleanups.push(eightDays.stop)
     const anonymous = new Client(eightDays.url)
     const page = await getPage(anonymous, link)

@@ -187,6 +187,29 @@ export async function createAdminWithCli(server: TestServer, email: string, pass
   return stdout
 }
 
+/** Reads rows from the test server's database from outside (what a backup or a thief of it would see). */
+export async function querySql<T = Record<string, unknown>>(
+  ctx: Pick<ServerContext, 'server'>,
+  statement: string,
+) {
+  if (ctx.server.databaseUrl) {
+    const client = new pg.Client({ connectionString: ctx.server.databaseUrl })
+    await client.connect()
+    try {
+      return (await client.query(statement)).rows as T[]
+    } finally {
+      await client.end()
+    }
+  }
+  const sqlite = new SQLite(path.join(ctx.server.dataDir, 'lampstand.db'), { readonly: true })
+  try {
+    sqlite.pragma('busy_timeout = 5000')
+    return sqlite.prepare(statement).all() as T[]
+  } finally {
+    sqlite.close()
+  }
+}
+
 /** Runs one SQL statement on the test server's database from outside, as an operator's mistake would. */
 export async function runSql(ctx: ServerContext, statement: string) {
   if (ctx.server.databaseUrl) {

@@ -1,4 +1,5 @@
-import { CircleAlert, MailX } from 'lucide-react'
+import { CircleAlert, Globe, MailX } from 'lucide-react'
+import { Link } from 'react-router'
 
 import { cn } from '#app/lib/cn.ts'
 import type { MailStatus } from '#app/lib/mail-status.ts'
@@ -33,6 +34,52 @@ export function MailNotices({ status, className = 'mb-6' }: { status: MailStatus
       </div>
     )
   }
+  return (
+    <>
+      {status.siteAddressKnown ? null : <HeldNotice held={status.held} className={className} />}
+      <FailureNotice status={status} className={className} />
+    </>
+  )
+}
+
+/** E-mails with links wait for the site's address (decision 0018): why, and where to set it. */
+function HeldNotice({ held, className }: { held: number; className: string }) {
+  return (
+    <div
+      role="status"
+      className={cn(
+        'flex items-start gap-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950',
+        className,
+      )}
+    >
+      <Globe aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-700" />
+      <div className="min-w-0">
+        <p className="font-semibold">
+          {held > 0
+            ? `${held} ${held === 1 ? 'e-mail is' : 'e-mails are'} waiting for the site’s address`
+            : 'E-mails with links wait for the site’s address'}
+        </p>
+        <p className="mt-1">
+          Alerts of new messages, invitations and password links carry a link to this website, so they are
+          held until the website knows its own address. Confirm it under{' '}
+          <Link to="/admin/settings#settings-site-address" className="font-medium underline">
+            Site address in Settings
+          </Link>{' '}
+          (or set <code className="rounded bg-amber-100 px-1">PUBLIC_URL</code> in the server&rsquo;s
+          environment); held e-mails then go out at once.
+        </p>
+      </div>
+    </div>
+  )
+}
+
+function FailureNotice({
+  status,
+  className,
+}: {
+  status: Extract<MailStatus, { enabled: true }>
+  className: string
+}) {
   const count = status.retrying + status.failed
   if (count === 0) return null
   return (

@@ -1,4 +1,4 @@
-import { Bell, CheckCircle2, Clock, Mail, Send, ShieldCheck } from 'lucide-react'
+import { Bell, CheckCircle2, Clock, Globe, Mail, Send, ShieldCheck } from 'lucide-react'
 import { useFetcher } from 'react-router'
 
 import type { Route } from './+types/settings.ts'
@@ -18,6 +18,7 @@ import { cn } from '#app/lib/cn.ts'
 import {
   getRequireTwoStep,
   getRetentionMonths,
+  getSiteAddress,
   listNotificationRecipients,
 } from '#app/models/settings.server.ts'
 import { NOTIFY_RECIPIENTS_MAX, RETENTION_MONTHS_MAX, SPAM_RETENTION_DAYS } from '#app/schemas/settings.ts'
@@ -26,15 +27,16 @@ import { settingsAction } from '#app/server/settings.server.ts'
 
 export const meta = () => adminMeta('Settings')
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireArea(context, 'settings')
   const runtime = context.get(runtimeContext)
   const { db } = runtime
-  const [recipients, retentionMonths, mail, requireTwoStep] = await Promise.all([
+  const [recipients, retentionMonths, mail, requireTwoStep, confirmed] = await Promise.all([
     listNotificationRecipients({ db }),
     getRetentionMonths({ db }),
     mailStatus(runtime),
     getRequireTwoStep({ db }),
+    getSiteAddress({ db }),
   ])
   return {
     recipients,
@@ -42,6 +44,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     mail,
     notifyToSet: (runtime.env.NOTIFY_TO ?? []).length > 0,
     requireTwoStep,
+    siteAddress: {
+      fixed: runtime.siteAddress.fixed,
+      confirmed,
+      // What this administrator's own browser used to reach the admin: offered, to confirm or correct.
+      offered: new URL(request.url).origin,
+    },
   }
 }
 
@@ -51,12 +59,15 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
-  const { recipients, retentionMonths, mail, notifyToSet, requireTwoStep } = loaderData
+  const { recipients, retentionMonths, mail, notifyToSet, requireTwoStep, siteAddress } = loaderData
   return (
     <>
       <PageHeader title="Settings" description="Who hears of new messages, and how long messages are kept." />
       <div className="grid gap-6 lg:grid-cols-2">
-        <NotificationsCard recipients={recipients} mailEnabled={mail.enabled} notifyToSet={notifyToSet} />
+        <div className="space-y-6">
+          <NotificationsCard recipients={recipients} mailEnabled={mail.enabled} notifyToSet={notifyToSet} />
+          <SiteAddressCard {...siteAddress} />
+        </div>
         <div className="space-y-6">
           <section aria-labelledby="settings-email" className={cardClasses}>
             <CardHeading id="settings-email" icon={Mail} title="E-mail" />
@@ -160,6 +171,72 @@ function NotificationsCard({
           No one is told of new messages yet: add at least one address.
         </p>
       ) : null}
+    </section>
+  )
+}
+
+function SiteAddressCard({
+  fixed,
+  confirmed,
+  offered,
+}: {
+  fixed: string | null
+  confirmed: string | null
+  offered: string
+}) {
+  const { fetcher, busy, failure } = useSettingsFetcher('settings-site-address')
+  const error = failure?.fields?.site_address ?? failure?.error
+  return (
+    <section
+      aria-labelledby="settings-site-address-heading"
+      id="settings-site-address"
+      className={cardClasses}
+    >
+      <CardHeading id="settings-site-address-heading" icon={Globe} title="Site address" />
+      <p className="mb-4 text-sm text-gray-600">
+        Links in e-mails (new messages, invitations, password links), the calendar feed and share pictures
+        name this address, whatever address a request came in on.
+      </p>
+      {fixed ? (
+        <p className="text-sm text-gray-700">
+          <strong className="[overflow-wrap:anywhere] text-gray-950">{fixed}</strong>, set by{' '}
+          <code className="rounded bg-gray-100 px-1">PUBLIC_URL</code> in the server&rsquo;s environment.
+        </p>
+      ) : (
+        <fetcher.Form method="post" className="space-y-3" {...guardedForm(busy)}>
+          <input type="hidden" name="intent" value="site-address" />
+          {confirmed ? null : (
+            <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+              Not confirmed yet: e-mails with links wait until it is. You reached this page at the address
+              below; confirm it if it is the one people use to reach the website.
+            </p>
+          )}
+          <div>
+            <Label htmlFor="settings-site-address-input">Address of the website</Label>
+            <Input
+              id="settings-site-address-input"
+              name="site_address"
+              type="url"
+              inputMode="url"
+              required
+              key={confirmed ?? offered}
+              defaultValue={confirmed ?? offered}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'settings-site-address-error' : undefined}
+              className="mt-1.5 font-mono text-sm"
+              spellCheck={false}
+            />
+            {error ? (
+              <p id="settings-site-address-error" className="mt-1.5 text-sm text-red-700">
+                {error}
+              </p>
+            ) : null}
+          </div>
+          <Button type="submit" disabled={busy}>
+            {busy ? 'Saving...' : confirmed ? 'Save site address' : 'Confirm site address'}
+          </Button>
+        </fetcher.Form>
+      )}
     </section>
   )
 }

@@ -65,7 +65,7 @@ function pagingParams(params: URLSearchParams) {
 export const action = apiHandler<Route.ActionArgs>(async ({ request, context, runtime }) => {
   allowMethods(request, ['GET', 'POST'])
   const body = await readJsonBody(request)
-  const { clientIp, origin } = context.get(requestContext)
-  await submitContactMessage({ runtime, clientIp, origin, data: body })
+  const { clientIp } = context.get(requestContext)
+  await submitContactMessage({ runtime, clientIp, data: body })
   return json({ ok: true }, { status: 201 })
 })

@@ -17,7 +17,11 @@ import PUBLIC_SITE_SCRIPT from '#app/islands/public-site.ts?script-text'
 /** The church's public settings and where the site is reached, shared by every public page (`useChurch`). */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  return loadPublicSite({ db, origin: context.get(requestContext).origin })
+  return loadPublicSite({
+    db,
+    origin: context.get(requestContext).origin,
+    siteAddress: await context.get(runtimeContext).siteAddress.get(),
+  })
 }
 
 /**

@@ -55,11 +55,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const values = formValues(form)
   try {
-    const { clientIp, origin } = context.get(requestContext)
+    const { clientIp } = context.get(requestContext)
     await submitContactMessage({
       runtime,
       clientIp,
-      origin,
       fromForm: true,
       data: { ...values, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') },
     })

@@ -11,7 +11,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!isAppIconName(name)) {
     throw new Response('Not found', { status: 404, headers: { 'Content-Type': 'text/plain' } })
   }
-  const site = await loadPublicSite({ db: runtime.db, origin: context.get(requestContext).origin })
+  const site = await loadPublicSite({
+    db: runtime.db,
+    origin: context.get(requestContext).origin,
+    siteAddress: await context.get(runtimeContext).siteAddress.get(),
+  })
   const logo = iconLogo(site)
   const version = fingerprint(logo)
   const headers = new Headers({

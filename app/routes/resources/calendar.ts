@@ -14,6 +14,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const [{ zone, events }, info] = await Promise.all([feedEvents({ db, clock }), getChurchInfo({ db })])
   const ics = calendarIcs(events, {
     origin: context.get(requestContext).origin,
+    siteAddress: await context.get(runtimeContext).siteAddress.get(),
     churchName: info?.name || FALLBACK_CHURCH_NAME,
     zone,
   })

@@ -21,6 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     [event],
     {
       origin: context.get(requestContext).origin,
+      siteAddress: await context.get(runtimeContext).siteAddress.get(),
       churchName: info?.name || FALLBACK_CHURCH_NAME,
       zone: await churchTimeZone(db),
     },

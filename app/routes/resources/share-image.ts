@@ -13,7 +13,11 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
   const key = /^([a-z\d-]+(?:\/[\w-]+)?)\.jpg$/.exec(params['*'] ?? '')?.[1]
   if (!key) throw notFound()
-  const site = await loadPublicSite({ db: runtime.db, origin: context.get(requestContext).origin })
+  const site = await loadPublicSite({
+    db: runtime.db,
+    origin: context.get(requestContext).origin,
+    siteAddress: await context.get(runtimeContext).siteAddress.get(),
+  })
   const card = await shareCardFor({ db: runtime.db, site, key })
   if (!card) throw notFound()
   const version = shareCardVersion(card)
