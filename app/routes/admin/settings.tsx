@@ -216,8 +216,10 @@ function SiteAddressCard({
             <Input
               id="settings-site-address-input"
               name="site_address"
-              type="url"
+              // Text, not url: 'church.example' without https:// is welcome (the server adds it).
+              type="text"
               inputMode="url"
+              autoComplete="url"
               required
               key={confirmed ?? offered}
               defaultValue={confirmed ?? offered}
