@@ -2,7 +2,13 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import { escape, foldLines, ICalCalendar } from 'ical-generator'
 import { Temporal } from 'temporal-polyfill'
 
-import { type EventTiming, parseLocalDate, parseLocalDateTime, ruleParts } from '#app/lib/event-dates.ts'
+import {
+  type EventTiming,
+  parseLocalDate,
+  parseLocalDateTime,
+  ruleParts,
+  ruleProblem,
+} from '#app/lib/event-dates.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import type { EventRecord } from '#app/models/events.server.ts'
 
@@ -98,11 +104,15 @@ function veventOf(event: EventRecord, site: FeedSite) {
   return text
 }
 
-/** Adds `event` to `calendar` as one VEVENT (a repeating one with its rule); false for an undated event. */
+/**
+ * Adds `event` to `calendar` as one VEVENT (a repeating one with its rule); false for an undated event, and for
+ * one whose rule the website cannot work out (stored before rules were bounded): a calendar app would fare no
+ * better with it.
+ */
 function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite) {
   const timing = timingOf(event)
   const start = parseLocalDateTime(timing.starts_at)
-  if (!start) return false
+  if (!start || ruleProblem(timing, site.zone) !== null) return false
   const end = parseLocalDateTime(timing.ends_at)
   const allDay = timing.all_day
   calendar.createEvent({
