@@ -19,6 +19,7 @@ import { type Env, readEnv } from './env.server.ts'
 import { type Clock, clockFrom, systemClock } from './lib/clock.ts'
 import { createSealer, type Sealer } from './lib/seal.server.ts'
 import { startBackgroundWork } from './server/background.server.ts'
+import { upcomingEvents } from './server/events.server.ts'
 import { type MailSettings, mailSettings } from './server/mail-worker.server.ts'
 import { createSiteAddress, type SiteAddress } from './server/site-address.server.ts'
 import { LocalImageStorage } from './storage/images.server.ts'
@@ -167,6 +168,11 @@ export async function startRuntime(env: Env = readEnv()): Promise<AppRuntime> {
       'No administrator yet: run `npm run admin -- create you@example.org` (or set ADMIN_EMAIL and ADMIN_PASSWORD) to sign in at /admin/login',
     )
   }
+  // The events' next dates, worked out before the first visitor asks for them: the date library's first use
+  // (the church's time zone, its code) takes tens of milliseconds, and every page that lists events needs them.
+  await upcomingEvents({ db: runtime.db, clock: runtime.clock }).catch((error: unknown) => {
+    logger.warn(`Could not work out the events' dates yet: ${error instanceof Error ? error.message : error}`)
+  })
   const background = await startBackgroundWork(runtime)
   return {
     ...runtime,

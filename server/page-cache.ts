@@ -1,5 +1,6 @@
 import crypto from 'node:crypto'
 import { Readable } from 'node:stream'
+import { promisify } from 'node:util'
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web'
 import zlib from 'node:zlib'
 
@@ -57,15 +58,32 @@ export interface PageCacheOptions {
   maxQueryEntries?: number
 }
 
+const QUICK_BROTLI = 4
+const QUICK_GZIP = 1
+const BEST_BROTLI = 11
+const BEST_GZIP = 9
+const brotliCompress = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
+
+function brotliOptions(body: Buffer, quality: number) {
+  return {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  }
+}
+
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
 const NONCE_SOURCE = / 'nonce-[^']+'/
 const BROTLI = /\bbr\b/
 const GZIP = /\bgzip\b/
 
 /**
- * Keeps the rendered HTML (and React Router's `.data` payloads) of public pages in memory, compressed once with
- * brotli and gzip, with an ETag; every content write bumps the version and so empties it, and so does the church's
- * midnight (`validUntil`). Pages are the same for every visitor, so one render serves them all until then.
+ * Keeps the rendered HTML (and React Router's `.data` payloads) of public pages in memory, compressed with brotli
+ * and gzip (quickly for the answer that makes it, at their best in the background for the rest), with an ETag;
+ * every content write bumps the version and so empties it, and so does the church's midnight (`validUntil`).
+ * Pages are the same for every visitor, so one render serves them all until then.
  */
 export function createPageCache({
   render,
@@ -122,6 +140,8 @@ export function createPageCache({
     return true
   }
   const pending = new Map<string, Promise<Entry | globalThis.Response>>()
+  /** The best compression of the entries made last, done in turn off the main thread. */
+  let compressing = Promise.resolve()
   const fresh = (entry: Entry | undefined): entry is Entry =>
     entry !== undefined && entry.version === getVersion() && now() < entry.until
 
@@ -147,23 +167,35 @@ export function createPageCache({
         contentType.startsWith('application/manifest+json'))
     if (!cacheable) return response
     const body = Buffer.from(await response.arrayBuffer())
+    // Compressed quickly for this answer (brotli's and gzip's best take half a second for a page on a busy
+    // machine, and would hold up the server meanwhile), then at their best off the main thread for the next ones.
     const made = {
       version,
       until,
       status: response.status,
       contentType,
       body,
-      br: zlib.brotliCompressSync(body, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-      gzip: zlib.gzipSync(body, { level: 9 }),
+      br: zlib.brotliCompressSync(body, brotliOptions(body, QUICK_BROTLI)),
+      gzip: zlib.gzipSync(body, { level: QUICK_GZIP }),
       etag: `W/"${crypto.createHash('sha1').update(body).digest('base64url')}"`,
     }
-    const entry: Entry = { ...made, answers: cachedAnswers(made, cachedHeaders(res, made)) }
+    const headers = cachedHeaders(res, made)
+    const entry: Entry = { ...made, answers: cachedAnswers(made, headers) }
     store(key, entry)
+    // One page at a time, so that after a restart the pages being made keep the processor to themselves.
+    compressing = compressing
+      .then(async () => {
+        // Not for an entry replaced or dropped meanwhile (a kept one keeps its place among the others).
+        if (entries.get(key) !== entry) return
+        const [br, gzipped] = await Promise.all([
+          brotliCompress(body, brotliOptions(body, BEST_BROTLI)),
+          gzip(body, { level: BEST_GZIP }),
+        ])
+        if (entries.get(key) !== entry) return
+        const best = { ...made, br, gzip: gzipped }
+        entries.set(key, { ...best, answers: cachedAnswers(best, headers) })
+      })
+      .catch(() => {})
     return entry
   }
 

@@ -6,11 +6,13 @@ import {
   dateText,
   type EventTiming,
   nextMidnight,
+  ruleProblem,
   ruleInWords,
   timeText,
   timingFromText,
   timingProblems,
   todayIn,
+  UnworkableRuleError,
   upcomingOccurrences,
 } from './event-dates.ts'
 
@@ -85,6 +87,83 @@ test('a listing walks a rule only as far as it shows', () => {
   const event = timing({ starts_at: '2026-01-01T09:00', recurrence: 'FREQ=DAILY' })
   const started = performance.now()
   expect(upcomingOccurrences(event, DUBLIN, Temporal.PlainDate.from('2030-06-01'), 3)).toHaveLength(3)
+  expect(performance.now() - started).toBeLessThan(500)
+})
+
+test.each([
+  ['every day, 3,000 times', 'FREQ=DAILY;COUNT=3000', '2026-12-06T10:30'],
+  ['Sundays and Wednesdays, 300 times', 'FREQ=WEEKLY;BYDAY=SU,WE;COUNT=300', '2026-12-06T10:30'],
+  [
+    'the last weekday of the month, 40 times',
+    'FREQ=MONTHLY;BYSETPOS=-1;BYDAY=MO,TU,WE,TH,FR;COUNT=40',
+    '2026-12-31T18:00',
+  ],
+  [
+    'the 31st, 20 times (months without one do not count)',
+    'FREQ=MONTHLY;BYMONTHDAY=31;COUNT=20',
+    '2026-12-31T18:00',
+  ],
+  [
+    'every other Tuesday, 100 times, across clock changes',
+    'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU;COUNT=100',
+    '2026-12-01T20:00',
+  ],
+])('COUNT: %s gives the library’s own last dates, and none after', (_name, rule, dtstart) => {
+  const event = timing({ starts_at: dtstart, recurrence: rule })
+  const library = libraryDates(rule, dtstart, DUBLIN, Number(/COUNT=(\d+)/.exec(rule)![1]))
+  const from = library.at(-4)!.slice(0, 10)
+  const ours = starts(upcomingOccurrences(event, DUBLIN, Temporal.PlainDate.from(from), 10))
+  expect(ours).toEqual(library.filter((date) => date >= from))
+  expect(ours).toHaveLength(4)
+})
+
+test('runaway rules are refused in staff’s words, quickly, by the checks the form runs in the browser', () => {
+  const problem = (starts_at: string, recurrence: string) => {
+    const started = performance.now()
+    const found = timingProblems(timing({ starts_at, recurrence })).recurrence
+    expect(performance.now() - started, recurrence).toBeLessThan(500)
+    return found
+  }
+  expect(problem('2026-12-01T07:00', 'FREQ=DAILY;COUNT=10000000')).toBe(
+    'A repeating event can take place at most 5,000 times: give a smaller number, or an end date instead',
+  )
+  expect(problem('1990-01-01T07:00', 'FREQ=DAILY;COUNT=20000')).toMatch(/at most 5,000 times/)
+  expect(problem('2026-12-06T10:30', 'FREQ=WEEKLY;UNTIL=20770101')).toBe(
+    'A repeating event can go on for at most 50 years: choose an end on or before 6 December 2076',
+  )
+  expect(problem('2026-12-06T10:30', 'FREQ=MONTHLY;BYDAY=1SU;COUNT=700')).toMatch(
+    /^Its 700 times would go on for more than 50 years/,
+  )
+  // A day no month has, a position no month reaches, an nth weekday past the fifth: no date, ever.
+  for (const rule of [
+    'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30',
+    'FREQ=MONTHLY;BYSETPOS=1000;BYDAY=MO',
+    'FREQ=MONTHLY;BYDAY=6MO',
+    'FREQ=YEARLY;BYMONTH=4,6;BYMONTHDAY=31',
+    'FREQ=DAILY;BYYEARDAY=60;BYMONTH=1',
+  ]) {
+    expect(problem('2026-12-07T07:00', rule), rule).toMatch(/^This rule gives no dates: no day matches it/)
+  }
+  // One that matches only rarely is no runaway: the fifth Monday of a February (2044, 2072).
+  expect(problem('2026-12-07T07:00', 'FREQ=YEARLY;BYMONTH=2;BYDAY=5MO')).toBeUndefined()
+  expect(problem('2026-12-06T10:30', 'FREQ=DAILY;COUNT=5000')).toBeUndefined()
+  expect(problem('2026-12-06T10:30', 'FREQ=WEEKLY;BYDAY=SU;UNTIL=20761206')).toBeUndefined()
+})
+
+test('a runaway rule stored before the checks is not expanded: asking for its dates says why, at once', () => {
+  const stored = timing({ starts_at: '1990-01-01T07:00', recurrence: 'FREQ=DAILY;COUNT=20000' })
+  expect(ruleProblem(stored, DUBLIN)).toMatch(/at most 5,000 times/)
+  expect(() => upcomingOccurrences(stored, DUBLIN, Temporal.PlainDate.from('2026-11-23'))).toThrow(
+    UnworkableRuleError,
+  )
+  const weekly = timing({ starts_at: '1990-01-07T10:30', recurrence: 'FREQ=WEEKLY;BYDAY=SU' })
+  expect(ruleProblem(weekly, DUBLIN)).toBeNull()
+  // From 1990, but worked out from the date asked about, not walked from 1990.
+  const started = performance.now()
+  expect(starts(upcomingOccurrences(weekly, DUBLIN, Temporal.PlainDate.from('2026-11-23'), 2))).toEqual([
+    '2026-11-29T10:30',
+    '2026-12-06T10:30',
+  ])
   expect(performance.now() - started).toBeLessThan(500)
 })
 

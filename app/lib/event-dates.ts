@@ -91,22 +91,249 @@ export function normaliseRecurrence(text: string) {
 }
 
 /**
- * The event's recurrence rule from the library (rrule-temporal), anchored at its start in the church's zone,
- * with its skip dates; null for a one-time event. Throws the library's error for a rule it refuses.
+ * The most times a repeating event may take place, and the most years from its first date to its last: limits no
+ * church meets (a weekly service for 50 years is 2,600 dates), which keep every rule quick to work out.
  */
-export function recurrenceRule(timing: EventTiming, zone: string): RRuleTemporal | null {
-  const start = parseLocalDateTime(timing.starts_at)
-  if (!start || !timing.recurrence) return null
+export const RECURRENCE_MAX_COUNT = 5000
+export const RECURRENCE_MAX_YEARS = 50
+
+const PERIOD_UNITS = { DAILY: 'days', WEEKLY: 'weeks', MONTHLY: 'months', YEARLY: 'years' } as const
+/** A rule's periods (days, weeks, months, years) in a year, to measure RECURRENCE_MAX_YEARS in them. */
+const PERIODS_PER_YEAR = { DAILY: 366, WEEKLY: 53, MONTHLY: 12, YEARLY: 1 }
+
+/**
+ * Why a rule's dates cannot be worked out, in staff's words (ruleProblem): a page that meets one shows the rule
+ * as its text instead of its dates.
+ */
+export class UnworkableRuleError extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = 'UnworkableRuleError'
+  }
+}
+
+/** The rule's frequency (daily, weekly, monthly or yearly) and interval, as the library reads them. */
+function periodOf(parts: RuleParts) {
+  const freq = (parts.FREQ ?? '') in PERIOD_UNITS ? (parts.FREQ as keyof typeof PERIOD_UNITS) : 'YEARLY'
+  return { freq, interval: Math.max(1, Math.floor(Number(parts.INTERVAL ?? '1')) || 1) }
+}
+
+/**
+ * The library's rule for `timing`, anchored at its start in `zone`. It may walk no more of the rule's periods
+ * than RECURRENCE_MAX_YEARS hold (from its start, or from the date asked about: the library jumps there), so a
+ * rule whose next date is further off throws instead of searching for ever. With `until`, the rule ends there
+ * instead of counting: the library works COUNT out from the start again for every question, which takes the
+ * longer the larger COUNT is.
+ */
+function libraryRule(
+  timing: EventTiming,
+  zone: string,
+  {
+    until,
+    exdates = true,
+    count = true,
+  }: { until?: Temporal.ZonedDateTime; exdates?: boolean; count?: boolean },
+) {
+  const start = parseLocalDateTime(timing.starts_at)!
+  const parts = ruleParts(timing.recurrence!)
+  const { freq, interval } = periodOf(parts)
+  const dropped = [...(count ? [] : ['COUNT']), ...(until ? ['COUNT', 'UNTIL'] : [])]
   const time = start.toPlainTime()
   return new RRuleTemporal({
-    rruleString: timing.recurrence,
+    rruleString: normaliseRecurrence(timing.recurrence!)
+      .split(';')
+      .filter((part) => !dropped.includes(part.split('=')[0]))
+      .join(';'),
     dtstart: start.toZonedDateTime(zone),
-    exDate: timing.exdates.flatMap((date) => {
-      const day = parseLocalDate(date)
-      return day ? [day.toPlainDateTime(time).toZonedDateTime(zone)] : []
-    }),
+    ...(until ? { until } : {}),
+    exDate: exdates
+      ? timing.exdates.flatMap((date) => {
+          const day = parseLocalDate(date)
+          return day ? [day.toPlainDateTime(time).toZonedDateTime(zone)] : []
+        })
+      : [],
+    // Never 32 or fewer: the library would not use its quick ways.
+    maxIterations: Math.max(64, Math.ceil((RECURRENCE_MAX_YEARS * PERIODS_PER_YEAR[freq]) / interval) + 2),
     temporal: Temporal,
   })
+}
+
+const MONTH_LENGTHS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+
+function numbersOf(value: string | undefined) {
+  return value ? value.split(',').map(Number) : null
+}
+
+/**
+ * Whether no day can ever match a rule, seen from its parts alone (the library would search until its limit):
+ * a day no month of the rule has (30 February), an nth weekday past the fifth (past the 53rd in a year), a
+ * position past the dates a period has (the 1000th Monday of a month), a day of the year or week past 366 or 53.
+ */
+function matchesNoDay(parts: RuleParts, start: Temporal.PlainDateTime) {
+  const byDay = (parts.BYDAY ?? '').split(',').filter(Boolean)
+  const { freq } = periodOf(parts)
+  // A monthly or yearly rule without days of its own takes the start's day (and a yearly one its month).
+  const dayless = byDay.length === 0 && !parts.BYYEARDAY && !parts.BYWEEKNO
+  const months =
+    numbersOf(parts.BYMONTH) ?? (freq === 'YEARLY' && dayless && !parts.BYMONTHDAY ? [start.month] : null)
+  const monthDays =
+    numbersOf(parts.BYMONTHDAY) ?? ((freq === 'MONTHLY' || freq === 'YEARLY') && dayless ? [start.day] : null)
+  if (monthDays) {
+    const longest = Math.max(
+      0,
+      ...(months ?? [1]).map((month) => (months ? MONTH_LENGTHS[month - 1] : 31) ?? 0),
+    )
+    if (monthDays.every((day) => day === 0 || Math.abs(day) > longest)) return true
+  }
+  const nthLimit = freq === 'YEARLY' && !parts.BYMONTH ? 53 : 5
+  const nth = byDay.map((day) => /^([+-]?\d+)[A-Z]{2}$/.exec(day)?.[1])
+  if (
+    nth.length > 0 &&
+    nth.every((n) => n !== undefined && (Number(n) === 0 || Math.abs(Number(n)) > nthLimit))
+  ) {
+    return true
+  }
+  const yearDays = numbersOf(parts.BYYEARDAY)
+  if (yearDays?.every((day) => day === 0 || Math.abs(day) > 366)) return true
+  // A day of the year falls in one month in a leap year and in one in another year: none of them asked for.
+  if (yearDays && months) {
+    const monthsOf = (day: number) =>
+      [2024, 2025].flatMap((year) => {
+        const length = year === 2024 ? 366 : 365
+        const ordinal = day > 0 ? day : length + day + 1
+        return ordinal >= 1 && ordinal <= length
+          ? [Temporal.PlainDate.from({ year, month: 1, day: 1 }).add({ days: ordinal - 1 }).month]
+          : []
+      })
+    if (yearDays.every((day) => monthsOf(day).every((month) => !months.includes(month)))) return true
+  }
+  if (numbersOf(parts.BYWEEKNO)?.every((week) => week === 0 || Math.abs(week) > 53)) return true
+  const positions = numbersOf(parts.BYSETPOS)
+  if (positions) {
+    // The most dates one period can hold before BYSETPOS picks among them.
+    const most = mostPerPeriod({ ...parts, BYSETPOS: undefined })
+    if (positions.every((position) => position === 0 || Math.abs(position) > most)) return true
+  }
+  return false
+}
+
+/** At most how many dates one of the rule's periods holds (more than it can, never fewer). */
+function mostPerPeriod(parts: RuleParts) {
+  const counted = (name: string) => numbersOf(parts[name])?.length ?? 0
+  if (parts.BYSETPOS) return counted('BYSETPOS')
+  const times = (counted('BYHOUR') || 1) * (counted('BYMINUTE') || 1) * (counted('BYSECOND') || 1)
+  const byDay = (parts.BYDAY ?? '').split(',').filter(Boolean)
+  // In a month, a plain weekday comes up to five times and an nth one once.
+  const inMonth = byDay.reduce((sum, day) => sum + (/^[+-]?\d/.test(day) ? 1 : 5), 0)
+  switch (periodOf(parts).freq) {
+    case 'DAILY':
+      return times
+    case 'WEEKLY':
+      return Math.min(7, byDay.length || 1) * times
+    case 'MONTHLY':
+      return Math.min(31, counted('BYMONTHDAY') || inMonth || 1) * times
+    default:
+      return byDay.length > 0 || parts.BYYEARDAY || parts.BYWEEKNO
+        ? 366 * times
+        : (counted('BYMONTH') || 1) * (counted('BYMONTHDAY') || 1) * times
+  }
+}
+
+/** What is known of a stored rule once looked at: why it cannot be worked out, or where COUNT ends it. */
+type RuleFacts =
+  | { problem: string; last?: undefined }
+  | { problem: null; last: Temporal.ZonedDateTime | null }
+
+const ruleFacts = new Map<string, RuleFacts>()
+const RULE_FACTS_MAX = 5000
+
+/** The facts of a rule (by its text, start and zone), looked at once and kept: they change only with those. */
+function factsOf(timing: EventTiming, zone: string): RuleFacts {
+  const key = `${zone}|${timing.starts_at}|${timing.recurrence}`
+  let facts = ruleFacts.get(key)
+  if (!facts) {
+    facts = findFacts(timing, zone)
+    if (ruleFacts.size >= RULE_FACTS_MAX) ruleFacts.delete(ruleFacts.keys().next().value!)
+    ruleFacts.set(key, facts)
+  }
+  return facts
+}
+
+function findFacts(timing: EventTiming, zone: string): RuleFacts {
+  const start = parseLocalDateTime(timing.starts_at)!
+  const parts = ruleParts(timing.recurrence!)
+  if ('DTSTART' in parts || /[\r\n:]/.test(timing.recurrence!)) {
+    return { problem: 'Give only the rule (such as FREQ=WEEKLY;BYDAY=SU), without DTSTART' }
+  }
+  if (parts.FREQ && ['HOURLY', 'MINUTELY', 'SECONDLY'].includes(parts.FREQ)) {
+    return { problem: 'An event can repeat daily, weekly, monthly or yearly, not more often' }
+  }
+  const limit = start.toPlainDate().add({ years: RECURRENCE_MAX_YEARS })
+  const tooLong = (count: number) =>
+    `Its ${count.toLocaleString('en')} times would go on for more than ${RECURRENCE_MAX_YEARS} years: give a smaller number, or an end on or before ${formatShortDate(limit)}`
+  const count = parts.COUNT === undefined ? null : /^\d{1,9}$/.test(parts.COUNT) ? Number(parts.COUNT) : NaN
+  if (Number.isNaN(count)) {
+    return { problem: 'The number of times it takes place (COUNT) must be a whole number, such as 10' }
+  }
+  if (count !== null && count > RECURRENCE_MAX_COUNT) {
+    return {
+      problem: `A repeating event can take place at most ${RECURRENCE_MAX_COUNT.toLocaleString('en')} times: give a smaller number, or an end date instead`,
+    }
+  }
+  const until = /^(\d{4})(\d{2})(\d{2})/.exec(parts.UNTIL ?? '')
+  if (until && `${until[1]}-${until[2]}-${until[3]}` > limit.toString()) {
+    return {
+      problem: `A repeating event can go on for at most ${RECURRENCE_MAX_YEARS} years: choose an end on or before ${formatShortDate(limit)}`,
+    }
+  }
+  let counted: RRuleTemporal
+  try {
+    counted = libraryRule(timing, zone, { exdates: false })
+  } catch (error) {
+    return {
+      problem: `This repeat rule is not valid: ${error instanceof Error ? error.message : String(error)}`,
+    }
+  }
+  if (count === 0 || matchesNoDay(parts, start)) {
+    return { problem: 'This rule gives no dates: no day matches it (such as 30 February, or a sixth Monday)' }
+  }
+  if (count === null) return { problem: null, last: null }
+  // Where COUNT ends it: too far off already if its periods could not hold that many dates within the years
+  // allowed (each period starts at most one period before its place counted from the start)…
+  const { freq, interval } = periodOf(parts)
+  const periods = Math.ceil(count / Math.max(1, mostPerPeriod(parts))) - 1
+  const earliest = start.add({ [PERIOD_UNITS[freq]]: periods * interval - 1 })
+  if (Temporal.PlainDate.compare(earliest.toPlainDate(), limit) > 0) return { problem: tooLong(count) }
+  // …otherwise its last date, from the library (which gives up past the periods those years hold).
+  try {
+    const last = counted.previous(start.add({ years: 1000 }).toZonedDateTime(zone), true)
+    if (last && Temporal.PlainDate.compare(last.toPlainDate(), limit) > 0) return { problem: tooLong(count) }
+    // No date at all (an UNTIL before the start): it ends before it begins.
+    return { problem: null, last: last ?? start.subtract({ days: 1 }).toZonedDateTime(zone) }
+  } catch {
+    return { problem: tooLong(count) }
+  }
+}
+
+/**
+ * Why a repeating event's dates cannot be worked out, in staff's words, or null (also for a one-time event). The
+ * form refuses such a rule; one stored before these checks is shown as its text and listed on the dashboard.
+ */
+export function ruleProblem(timing: EventTiming, zone: string): string | null {
+  if (!timing.recurrence || !parseLocalDateTime(timing.starts_at)) return null
+  return factsOf(timing, zone).problem
+}
+
+/**
+ * The event's recurrence rule from the library (rrule-temporal), anchored at its start in the church's zone, with
+ * its skip dates and COUNT turned into its last date; null for a one-time event. Throws UnworkableRuleError for a
+ * rule whose dates cannot be worked out (ruleProblem).
+ */
+export function recurrenceRule(timing: EventTiming, zone: string): RRuleTemporal | null {
+  if (!timing.recurrence || !parseLocalDateTime(timing.starts_at)) return null
+  const facts = factsOf(timing, zone)
+  if (facts.problem !== null) throw new UnworkableRuleError(facts.problem)
+  return libraryRule(timing, zone, { count: false, ...(facts.last ? { until: facts.last } : {}) })
 }
 
 /** How long each occurrence lasts: from the start to the end (zero without an end). */
@@ -120,9 +347,22 @@ function occurrenceAt(timing: EventTiming, first: Temporal.PlainDateTime, start:
   return { start, end: start.add(durationOf(timing, first)) }
 }
 
+/** The rule's next date from `from`; a rule the library gives up on (its next date too far off) is unworkable. */
+function nextOf(rule: RRuleTemporal, from: Temporal.ZonedDateTime, inclusive: boolean) {
+  try {
+    return rule.next(from, inclusive)
+  } catch (error) {
+    if (!(error instanceof Error) || !/maximum iterations/i.test(error.message)) throw error
+    throw new UnworkableRuleError(
+      `This rule gives no dates in the ${RECURRENCE_MAX_YEARS} years after ${formatShortDate(from.toPlainDate())}: check its numbers`,
+    )
+  }
+}
+
 /**
  * The occurrences that have not ended before `today` (the church's date), soonest first, at most `limit`: a
- * one-time event's single date, or the rule's dates walked from today on — never further than asked.
+ * one-time event's single date, or the rule's dates walked from today on — never further than asked. Throws
+ * UnworkableRuleError for a rule whose dates cannot be worked out (ruleProblem).
  */
 export function upcomingOccurrences(
   timing: EventTiming,
@@ -144,7 +384,7 @@ export function upcomingOccurrences(
   const found: Occurrence[] = []
   let inclusive = true
   while (found.length < limit) {
-    const next = rule.next(from, inclusive)
+    const next = nextOf(rule, from, inclusive)
     if (!next) break
     const occurrence = occurrenceAt(timing, first, next.toPlainDateTime())
     if (Temporal.PlainDate.compare(occurrence.end.toPlainDate(), today) >= 0) found.push(occurrence)
@@ -379,26 +619,23 @@ export function timingProblems(timing: EventTiming): Record<string, string> {
       problems.starts_at = 'A repeating event needs the date it first takes place'
       return problems
     }
-    const parts = ruleParts(timing.recurrence)
-    if ('DTSTART' in parts || /[\r\n:]/.test(timing.recurrence)) {
-      problems.recurrence = 'Give only the rule (such as FREQ=WEEKLY;BYDAY=SU), without DTSTART'
+    // UTC is enough to tell whether the rule has dates; the church's zone decides only their hours.
+    const problem = ruleProblem(timing, 'UTC')
+    if (problem) {
+      problems.recurrence = problem
       return problems
     }
-    if (parts.FREQ && ['HOURLY', 'MINUTELY', 'SECONDLY'].includes(parts.FREQ)) {
-      problems.recurrence = 'An event can repeat daily, weekly, monthly or yearly, not more often'
-      return problems
-    }
-    let rule: RRuleTemporal | null
     try {
-      // UTC is enough to tell whether the rule has dates; the church's zone decides only their hours.
-      rule = recurrenceRule(timing, 'UTC')
+      const rule = recurrenceRule(timing, 'UTC')!
+      if (!nextOf(rule, rule.options().dtstart, true)) {
+        problems.recurrence =
+          'This rule gives no dates: it ends before the first date, or every date is skipped'
+      }
     } catch (error) {
-      problems.recurrence = `This repeat rule is not valid: ${error instanceof Error ? error.message : String(error)}`
-      return problems
-    }
-    if (rule && !rule.next(rule.options().dtstart, true)) {
       problems.recurrence =
-        'This rule gives no dates: it ends before the first date, or every date is skipped'
+        error instanceof UnworkableRuleError
+          ? error.message
+          : `This repeat rule is not valid: ${error instanceof Error ? error.message : String(error)}`
     }
   }
   return problems

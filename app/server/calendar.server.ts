@@ -1,8 +1,14 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
-import { ICalCalendar } from 'ical-generator'
+import { escape, foldLines, ICalCalendar } from 'ical-generator'
 import { Temporal } from 'temporal-polyfill'
 
-import { type EventTiming, parseLocalDate, parseLocalDateTime, ruleParts } from '#app/lib/event-dates.ts'
+import {
+  type EventTiming,
+  parseLocalDate,
+  parseLocalDateTime,
+  ruleParts,
+  ruleProblem,
+} from '#app/lib/event-dates.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import type { EventRecord } from '#app/models/events.server.ts'
 
@@ -17,6 +23,27 @@ export interface FeedSite {
   siteAddress: string | null
   churchName: string
   zone: string
+}
+
+/**
+ * Every character some calendar reader takes for the end of a line: CR, LF and CRLF, which ical-generator escapes
+ * as `\n`, but also those it writes as they are (VT, FF, the file, group and record separators, NEL, U+2028 and
+ * U+2029: Python's `splitlines`, or a JavaScript `.` that stops at them), which would end the property there.
+ */
+// eslint-disable-next-line no-control-regex -- finding them is the point
+const LINE_BREAKS = /\r\n|[\r\n\u000b\u000c\u001c-\u001e\u0085\u2028\u2029]/g
+/** The other control characters, which RFC 5545 allows in no text value (a tab is allowed). */
+// eslint-disable-next-line no-control-regex -- finding them is the point
+const CONTROLS = /[\u0000-\u0008\u000e-\u001b\u001f\u007f]/g
+
+/** Text for a property of one line (a title, a calendar's name, a description made of HTML): each break a space. */
+export function icsLine(text: string) {
+  return text.replace(LINE_BREAKS, ' ').replace(CONTROLS, '')
+}
+
+/** Text for a property that may have several lines (a place): each break a newline, which is escaped as `\n`. */
+export function icsLines(text: string) {
+  return text.replace(LINE_BREAKS, '\n').replace(CONTROLS, '')
 }
 
 /** `20261220T181500`: a local date-time as iCalendar writes it. */
@@ -82,11 +109,15 @@ function veventOf(event: EventRecord, site: FeedSite) {
   return text
 }
 
-/** Adds `event` to `calendar` as one VEVENT (a repeating one with its rule); false for an undated event. */
+/**
+ * Adds `event` to `calendar` as one VEVENT (a repeating one with its rule); false for an undated event, and for
+ * one whose rule the website cannot work out (stored before rules were bounded): a calendar app would fare no
+ * better with it.
+ */
 function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite) {
   const timing = timingOf(event)
   const start = parseLocalDateTime(timing.starts_at)
-  if (!start) return false
+  if (!start || ruleProblem(timing, site.zone) !== null) return false
   const end = parseLocalDateTime(timing.ends_at)
   const allDay = timing.all_day
   calendar.createEvent({
@@ -97,9 +128,10 @@ function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite) {
     stamp: new Date(event.updated_at),
     created: new Date(event.created_at),
     lastModified: new Date(event.updated_at),
-    summary: event.title,
-    description: event.description ? htmlToText(event.description) : undefined,
-    location: event.location ?? undefined,
+    // ical-generator escapes these (`\`, `;`, `,` and CR/LF); the other line breaks are made plain first.
+    summary: icsLine(event.title),
+    description: event.description ? icsLine(htmlToText(event.description)) : undefined,
+    location: event.location ? icsLines(event.location) : undefined,
     url: `${site.origin}/events/${event.id}`,
     timezone: allDay ? null : site.zone,
     allDay,
@@ -122,9 +154,9 @@ function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite) {
  */
 export function calendarIcs(events: readonly EventRecord[], site: FeedSite, name = site.churchName) {
   // NOTE: the calendar gets no zone name, or ical-generator writes DTSTAMP, CREATED and LAST-MODIFIED in it
-  // without their UTC 'Z'; the events carry their TZID.
+  // without their UTC 'Z'; the events carry their TZID. Nor its name: ical-generator writes NAME and
+  // X-WR-CALNAME unescaped, so a line break in an event's title would end them and start lines of its own.
   const calendar = new ICalCalendar({
-    name,
     prodId: { company: 'Lampstand', product: 'Church website', language: 'EN' },
     url: `${site.origin}/calendar.ics`,
     // Calendar apps refresh a subscription about this often (RFC 7986 REFRESH-INTERVAL and its older name).
@@ -133,9 +165,11 @@ export function calendarIcs(events: readonly EventRecord[], site: FeedSite, name
   const vevents = events.map((event) => veventOf(event, site)).join('')
   const timed = events.some((event) => event.starts_at && !event.all_day)
   const vtimezone = timed ? (getVtimezoneComponent(site.zone)?.replace(/\r?\n/g, '\r\n').trim() ?? '') : ''
-  // The calendar's own lines, then the zone and the events before its end.
+  const title = escape(icsLine(name), false)
+  const names = foldLines(`NAME:${title}\r\nX-WR-CALNAME:${title}`)
+  // The calendar's own lines and its name, then the zone and the events before its end.
   const head = calendar.toString().replace(/END:VCALENDAR(\r\n)?$/, '')
-  return `${head}${vtimezone ? `${vtimezone}\r\n` : ''}${vevents}END:VCALENDAR\r\n`
+  return `${head}${names}\r\n${vtimezone ? `${vtimezone}\r\n` : ''}${vevents}END:VCALENDAR\r\n`
 }
 
 /** The headers of a calendar answer; with a file name, a download (one event's file) rather than a feed. */

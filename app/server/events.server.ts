@@ -8,7 +8,10 @@ import {
   lastDay,
   type Occurrence,
   parseLocalDateTime,
+  ruleInWords,
+  ruleProblem,
   todayIn,
+  UnworkableRuleError,
   upcomingOccurrences,
 } from '#app/lib/event-dates.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
@@ -48,23 +51,47 @@ export interface ScheduledEvent {
   next: Occurrence | null
 }
 
+/** What working out an event's next date found: the date, or why its rule cannot be worked out. */
+interface NextDate {
+  next: Occurrence | null
+  problem: string | null
+}
+
 /**
  * Each event's next date, by what it depends on (the record's version, the zone and the day): every page that
  * lists events asks for the same ones, and walking a rule through the Temporal polyfill costs about a millisecond,
  * so a hundred repeating events are worked out once a day (and again only when one changes), not on every render.
  */
-const nextDates = new Map<string, Occurrence | null>()
+const nextDates = new Map<string, NextDate>()
 const NEXT_DATES_MAX = 5000
 
-function nextOf(event: EventRecord, zone: string, today: Temporal.PlainDate): ScheduledEvent {
+/**
+ * An event's next date; for a repeating event whose rule cannot be worked out (stored before the rules were
+ * bounded), no date and the reason, in staff's words: a page shows its rule as text instead of failing.
+ */
+export function nextDateOf(event: EventRecord, zone: string, today: Temporal.PlainDate): NextDate {
   const key = `${event.id}|${event.updated_at}|${zone}|${today.toString()}`
-  let next = nextDates.get(key)
-  if (next === undefined) {
-    next = upcomingOccurrences(timingOf(event), zone, today, 1)[0] ?? null
+  let found = nextDates.get(key)
+  if (found === undefined) {
+    try {
+      found = { next: upcomingOccurrences(timingOf(event), zone, today, 1)[0] ?? null, problem: null }
+    } catch (error) {
+      if (!(error instanceof UnworkableRuleError)) throw error
+      found = { next: null, problem: error.message }
+    }
     if (nextDates.size >= NEXT_DATES_MAX) nextDates.delete(nextDates.keys().next().value!)
-    nextDates.set(key, next)
+    nextDates.set(key, found)
   }
-  return { event, next }
+  return found
+}
+
+/** Whether an event's rule (if any) can be worked out: one that cannot is left out of calendar files. */
+export function hasWorkableDates(event: EventRecord, zone: string) {
+  return ruleProblem(timingOf(event), zone) === null
+}
+
+function nextOf(event: EventRecord, zone: string, today: Temporal.PlainDate) {
+  return { event, ...nextDateOf(event, zone, today) }
 }
 
 function bySoonest(a: ScheduledEvent, b: ScheduledEvent) {
@@ -76,7 +103,8 @@ function bySoonest(a: ScheduledEvent, b: ScheduledEvent) {
 /**
  * What the public pages list: one-time events that have not ended, soonest first (at most `limit`), repeating
  * events with their next date (those with none left are dropped), and events that have only their old text.
- * Each rule is walked only to its next date.
+ * Each rule is walked only to its next date; repeating events whose rule cannot be worked out come apart, with
+ * the reason, to be shown by their rule's text.
  */
 export async function upcomingEvents({ db, clock, limit }: EventsDeps & { limit?: number }) {
   const { zone, today } = await churchToday({ db, clock })
@@ -86,24 +114,48 @@ export async function upcomingEvents({ db, clock, limit }: EventsDeps & { limit?
     listUndatedEvents({ db }),
     limit === undefined ? null : countUpcomingOneTimeEvents({ db, today: today.toString() }),
   ])
+  const scheduled = repeating.map((event) => nextOf(event, zone, today))
   return {
     zone,
     today,
     /** One-time events not yet over beyond the `limit` listed. */
     more: total === null ? 0 : Math.max(0, total - oneTime.length),
     oneTime: oneTime.map((event) => nextOf(event, zone, today)).filter((item) => item.next !== null),
-    repeating: repeating
-      .map((event) => nextOf(event, zone, today))
-      .filter((item) => item.next !== null)
-      .sort(bySoonest),
+    repeating: scheduled.filter((item) => item.next !== null).sort(bySoonest),
     undated,
+    /** Repeating events whose rule cannot be worked out, with the reason in staff's words. */
+    unworkable: scheduled.flatMap(({ event, problem }) => (problem === null ? [] : [{ event, problem }])),
   }
 }
 
 /** The next `count` events by date, repeating ones at their next date: the home page and the dashboard. */
 export async function nextEvents({ db, clock, count }: EventsDeps & { count: number }) {
-  const { zone, today, oneTime, repeating, undated } = await upcomingEvents({ db, clock, limit: count })
-  return { zone, today, events: [...oneTime, ...repeating].sort(bySoonest).slice(0, count), undated }
+  const { zone, today, oneTime, repeating, undated, unworkable } = await upcomingEvents({
+    db,
+    clock,
+    limit: count,
+  })
+  return {
+    zone,
+    today,
+    events: [...oneTime, ...repeating].sort(bySoonest).slice(0, count),
+    undated,
+    unworkable,
+  }
+}
+
+/**
+ * A repeating event's rule in words, with its time: 'Every Sunday at 10:30 AM'. A rule the words cannot say is
+ * given as it is stored.
+ */
+export function ruleText(event: EventRecord) {
+  let words: string
+  try {
+    words = ruleInWords(timingOf(event)) || (event.recurrence ?? '')
+  } catch {
+    words = event.recurrence ?? ''
+  }
+  return event.time ? `${words} at ${event.time}` : words
 }
 
 /** Whether a one-time event is over (its last day is before today). */

@@ -6,6 +6,7 @@ import { Temporal } from 'temporal-polyfill'
 
 import { expectToast, openAdmin, unique } from './admin-helpers.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { openDatabase } from '#app/db/database.server.ts'
 import { formatDate, todayIn } from '#app/lib/event-dates.ts'
 
 const ZONE = 'Europe/Dublin'
@@ -95,4 +96,39 @@ test('The secretary adds a monthly "first Sunday" event with its preview, finds 
 
   const id = new URL(page.url()).pathname.split('/').pop()
   await page.request.delete(`/api/events/${id}`, { headers: { origin: new URL(page.url()).origin } })
+})
+
+test('A repeat rule no one could mean says what is wrong in the form at once, whether chosen there or saved before the checks', async ({
+  page,
+  server,
+}) => {
+  await signIn(page)
+  await openAdmin(page, '/admin/events')
+  // Chosen in the form: ten million times.
+  await page.getByLabel('Starts on').fill('2027-01-03')
+  await page.getByRole('combobox', { name: 'Repeats' }).selectOption({ label: 'Every week' })
+  await page.getByRole('radio', { name: 'A number of times' }).check()
+  await page.getByLabel('How many times').fill('10000000')
+  await expect(page.getByText(/at most 5,000 times/)).toBeVisible()
+  const preview = page.getByRole('region', { name: 'Next five dates' })
+  await expect(preview).toContainText('Fix the dates above to see them here.')
+
+  // Stored before the checks (as an older version let them be): the form opens with the rule and says why.
+  const origin = new URL(page.url()).origin
+  const made = await page.request.post('/api/events', {
+    headers: { origin },
+    data: { title: unique('Old rule'), starts_at: '2026-12-01T07:00', recurrence: 'FREQ=DAILY' },
+  })
+  const { id } = (await made.json()) as { id: string }
+  const db = openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl })
+  for (const recurrence of ['FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30', 'FREQ=MONTHLY;BYSETPOS=1000;BYDAY=MO']) {
+    await db.kysely.updateTable('events').set({ recurrence }).where('id', '=', id).execute()
+    await page.goto(`/admin/events?edit=${id}`)
+    await expect(page.getByText(/^This rule gives no dates: no day matches it/)).toBeVisible()
+    await expect(page.getByRole('region', { name: 'Next five dates' })).toContainText(
+      'Fix the dates above to see them here.',
+    )
+  }
+  await db.close()
+  await page.request.delete(`/api/events/${id}`, { headers: { origin } })
 })

@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, CalendarX, HandHeart, Images, Mail, Music } from 'lucide-react'
+import { ArrowRight, CalendarDays, CalendarX, HandHeart, Images, Mail, Music, Repeat } from 'lucide-react'
 import { Link } from 'react-router'
 
 import type { Route } from './+types/dashboard.ts'
@@ -16,7 +16,7 @@ import { countGalleryImages, listGalleryImages } from '#app/models/gallery-image
 import { countMinistries } from '#app/models/ministries.server.ts'
 import { countServices } from '#app/models/services.server.ts'
 import { recentActivity } from '#app/server/activity.server.ts'
-import { nextDateText, nextEvents } from '#app/server/events.server.ts'
+import { nextDateText, nextEvents, ruleText } from '#app/server/events.server.ts'
 import { mailStatus } from '#app/server/mail-status.server.ts'
 import { formatTime } from '#app/lib/event-dates.ts'
 import { siteSetupSteps } from '#app/server/site-setup.server.ts'
@@ -89,6 +89,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       title,
       date: [date, time].filter(Boolean).join(', ') || null,
     })),
+    // Repeating events whose rule the website cannot work out (stored before rules were bounded), and why.
+    unworkable: upcoming.unworkable.map(({ event, problem }) => ({
+      id: event.id,
+      title: event.title,
+      rule: ruleText(event),
+      problem,
+    })),
     images: images.map(({ id, title, category }) => ({ id, title, category })),
   }
 }
@@ -102,7 +109,7 @@ const ICONS = {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, events, undated, images, mail, setup, activity } = loaderData
+  const { counts, events, undated, unworkable, images, mail, setup, activity } = loaderData
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of the church website's content." />
@@ -161,6 +168,37 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
                   {event.title}
                 </Link>
                 {event.date ? <span> — was “{event.date}”</span> : null}
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {unworkable.length > 0 ? (
+        <section
+          aria-labelledby="rules-not-worked-out"
+          className="mt-8 rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 text-amber-950"
+        >
+          <h2 id="rules-not-worked-out" className="flex items-center gap-2 font-semibold">
+            <Repeat aria-hidden="true" className="size-5" />
+            {unworkable.length === 1
+              ? '1 event has a repeat rule the website cannot work out'
+              : `${unworkable.length} events have a repeat rule the website cannot work out`}
+          </h2>
+          <p className="mt-1 text-sm">
+            The website cannot tell when they take place: visitors see how they repeat but no dates, and they
+            are left out of the calendar feed. Open each one in Events and change how it repeats.
+          </p>
+          <ul className="mt-3 space-y-2 text-sm">
+            {unworkable.map((event) => (
+              <li key={event.id}>
+                <Link
+                  to={`/admin/events?edit=${event.id}`}
+                  className="font-semibold underline underline-offset-2 hover:no-underline"
+                >
+                  {event.title}
+                </Link>
+                <span> — “{event.rule}”</span>
+                <span className="block">{event.problem}</span>
               </li>
             ))}
           </ul>

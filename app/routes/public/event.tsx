@@ -19,15 +19,22 @@ import { SiteError } from '#app/components/site/site-error.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { eventFacts, eventPath, eventShareKey, eventsJsonLd } from '#app/lib/event-seo.ts'
-import { formatShortDate, occurrenceText, parseLocalDate, ruleInWords } from '#app/lib/event-dates.ts'
+import { formatShortDate, occurrenceText, parseLocalDate } from '#app/lib/event-dates.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { summarise } from '#app/lib/church-text.ts'
 import { getEvent } from '#app/models/events.server.ts'
-import { churchToday, googleCalendarUrl, hasEnded, timingOf, zonedIso } from '#app/server/events.server.ts'
+import {
+  churchToday,
+  googleCalendarUrl,
+  hasEnded,
+  nextDateOf,
+  ruleText,
+  timingOf,
+  zonedIso,
+} from '#app/server/events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
-import { upcomingOccurrences } from '#app/lib/event-dates.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
@@ -36,10 +43,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!event) throw new Response('Not found', { status: 404 })
   const { zone, today } = await churchToday({ db, clock })
   const timing = timingOf(event)
-  const next = upcomingOccurrences(timing, zone, today, 1)[0] ?? null
+  // A rule that cannot be worked out (stored before rules were bounded) is shown by its text, without dates.
+  const { next, problem } = nextDateOf(event, zone, today)
   const image = (await loadImageSources({ db, urls: [event.image_url] }))(event.image_url)
   const dated = event.starts_at !== null
-  const ended = dated && (event.recurrence ? next === null : hasEnded(event, today))
+  const ended = dated && problem === null && (event.recurrence ? next === null : hasEnded(event, today))
   const skipped = event.exdates
     .filter((date) => date >= today.toString())
     .map((date) => formatShortDate(parseLocalDate(date)!))
@@ -62,12 +70,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       : dated
         ? null
         : [event.date, event.time].filter(Boolean).join(', '),
-    rule: event.recurrence ? `${ruleInWords(timing)}${event.time ? ` at ${event.time}` : ''}` : null,
+    rule: event.recurrence ? ruleText(event) : null,
     skipped,
     ended,
     lastDate: ended && !event.recurrence ? event.date : null,
     addToCalendar:
-      dated && !ended
+      dated && !ended && problem === null
         ? { ics: `/events/${event.id}/calendar.ics`, google: googleCalendarUrl(event, zone, origin)! }
         : null,
     directions: event.location

@@ -13,7 +13,7 @@ import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { eventFacts, eventsJsonLd } from '#app/lib/event-seo.ts'
-import { nextDateText, upcomingEvents, zonedIso } from '#app/server/events.server.ts'
+import { nextDateText, ruleText, upcomingEvents, zonedIso } from '#app/server/events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 
 /** One-time events shown at most: the page stays quick to load however far ahead staff plan (the feed has all). */
@@ -22,7 +22,7 @@ const LISTED_MAX = 60
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
   const { origin } = context.get(requestContext)
-  const { zone, today, oneTime, repeating, undated, more } = await upcomingEvents({
+  const { zone, today, oneTime, repeating, undated, unworkable, more } = await upcomingEvents({
     db,
     clock,
     limit: LISTED_MAX,
@@ -56,6 +56,15 @@ export async function loader({ context }: Route.LoaderArgs) {
         location: event.location,
         rule: event.time ? `${event.date} at ${event.time}` : event.date,
         next: next ? `next ${nextDateText(next, today)}` : null,
+      })),
+      // Those whose rule cannot be worked out (stored before rules were bounded): their rule, without a date.
+      ...unworkable.map(({ event }) => ({
+        id: event.id,
+        title: event.title,
+        description: sanitizeHtml(event.description),
+        location: event.location,
+        rule: ruleText(event),
+        next: null,
       })),
       ...undated
         .filter((event) => event.is_regular)

@@ -5,12 +5,16 @@ import { getEvent } from '#app/models/events.server.ts'
 import { calendarHeaders, calendarIcs } from '#app/server/calendar.server.ts'
 import { churchTimeZone } from '#app/models/church-info.server.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/site-pages.ts'
+import { hasWorkableDates } from '#app/server/events.server.ts'
 
-/** `/events/<id>/calendar.ics`: one event as a file to open in a calendar app ("Add to calendar"). */
+/**
+ * `/events/<id>/calendar.ics`: one event as a file to open in a calendar app ("Add to calendar"); none for an
+ * undated event, or one whose repeat rule cannot be worked out (its page offers no file either).
+ */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const event = await getEvent({ db, id: params.id })
-  if (!event?.starts_at) {
+  const [event, zone] = await Promise.all([getEvent({ db, id: params.id }), churchTimeZone(db)])
+  if (!event?.starts_at || !hasWorkableDates(event, zone)) {
     throw new Response('Not found', {
       status: 404,
       headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' },
@@ -23,7 +27,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       origin: context.get(requestContext).origin,
       siteAddress: await context.get(runtimeContext).siteAddress.get(),
       churchName: info?.name || FALLBACK_CHURCH_NAME,
-      zone: await churchTimeZone(db),
+      zone,
     },
     event.title,
   )
