@@ -106,7 +106,7 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
     const secret = loadSecret(env)
     await migrateAuthTables({ db, env, secret })
     const clock = env.CLOCK_START ? clockFrom(new Date(env.CLOCK_START)) : systemClock
-    const auth = createAuth({ db, env, secret })
+    const auth = createAuth({ db, env, secret, clock })
     const storage = new LocalImageStorage(path.join(env.dataDir, 'uploads'))
     await storage.init()
     return {
