@@ -137,7 +137,7 @@ export async function startRuntime(env: Env = readEnv()): Promise<AppRuntime> {
     if (seeded) logger.info('Loaded the demo content into the empty database')
   }
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const { created, changed, promoted, weak } = await upsertAdministrator(runtime.auth, {
+    const { created, changed, promoted, weak } = await upsertAdministrator(runtime, {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
     }).catch(async (error: unknown) => {

@@ -9,6 +9,7 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordProblem,
 } from './password-policy.server.ts'
+import { voidAccountLinks } from './password-links.server.ts'
 import { accessControl, ROLES } from './roles.server.ts'
 import { twoStepCodesOnce } from './two-step-codes-once.server.ts'
 
@@ -94,7 +95,7 @@ export async function migrateAuthTables(options: { db: Db; env: Env; secret: str
  * password policy; the password the account already has is kept as it is (`weak` says it would not pass now).
  */
 export async function upsertAdministrator(
-  auth: Auth,
+  { auth, db }: { auth: Auth; db: Db },
   { email, password }: { email: string; password: string },
 ) {
   const normalizedEmail = email.trim().toLowerCase()
@@ -127,8 +128,9 @@ export async function upsertAdministrator(
         password: hash,
       })
     }
-    // A reset password signs the administrator out everywhere.
+    // A reset password signs the administrator out everywhere, and voids the links mailed before it.
     await ctx.internalAdapter.deleteUserSessions(existing.user.id)
+    await voidAccountLinks({ db }, existing.user.id)
     return { created: false, changed: true, promoted, userId: existing.user.id, weak: false }
   }
   const user = await ctx.internalAdapter.createUser(
