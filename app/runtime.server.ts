@@ -17,6 +17,7 @@ import { migrateToLatest } from './db/migrate.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
 import { type Env, readEnv } from './env.server.ts'
 import { type Clock, clockFrom, systemClock } from './lib/clock.ts'
+import { createDeferredWork, type DeferredWork } from './server/after-answer.server.ts'
 import { startBackgroundWork } from './server/background.server.ts'
 import { type MailSettings, mailSettings } from './server/mail-worker.server.ts'
 import { LocalImageStorage } from './storage/images.server.ts'
@@ -34,6 +35,8 @@ export interface AppRuntime {
   mail: MailSettings | null
   /** The outbox's sender in this process: `wake()` after queueing e-mails sends them at once. */
   mailer: { wake: () => void }
+  /** Work done after a request's answer (app/server/after-answer.server.ts); closing waits for it. */
+  deferred: DeferredWork
   close: () => Promise<void>
 }
 
@@ -109,6 +112,7 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
     const auth = createAuth({ db, env, secret, clock })
     const storage = new LocalImageStorage(path.join(env.dataDir, 'uploads'))
     await storage.init()
+    const deferred = createDeferredWork(logger)
     return {
       env,
       db,
@@ -120,7 +124,11 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
       mail: mailSettings(env),
       // The operator's tools send nothing: what they queue goes out with the server's next round.
       mailer: { wake: () => {} },
-      close: () => db.close(),
+      deferred,
+      close: async () => {
+        await deferred.settled()
+        await db.close()
+      },
     }
   } catch (error) {
     await db.close()
@@ -164,6 +172,8 @@ export async function startRuntime(env: Env = readEnv()): Promise<AppRuntime> {
     ...runtime,
     mailer: background.mailer,
     close: async () => {
+      // Work started after the last answers may still queue e-mails: it ends before the sender stops.
+      await runtime.deferred.settled()
       await background.stop()
       await runtime.close()
     },

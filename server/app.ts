@@ -11,6 +11,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 
 import { CLIENT_IP_HEADER } from '#app/auth/auth.server.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
+import { afterAnswerContext } from '#app/server/after-answer.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { nextMidnight } from '#app/lib/event-dates.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
@@ -167,6 +168,9 @@ export function createSite(runtime: AppRuntime) {
   const loadContext = (req: Request, res: Response) => {
     const context = new RouterContextProvider()
     context.set(runtimeContext, runtime)
+    context.set(afterAnswerContext, (failed, work) =>
+      whenAnswered(res, () => runtime.deferred.run(failed, work)),
+    )
     context.set(requestContext, {
       nonce: res.locals.cspNonce,
       clientIp: req.ip ?? 'unknown',
@@ -226,6 +230,12 @@ export function createSite(runtime: AppRuntime) {
   })
 
   return { app, serveCachedPage }
+}
+
+/** Calls `start` once the answer has gone out (or the client has gone): at once when that has happened already. */
+function whenAnswered(res: Response, start: () => void) {
+  if (res.writableFinished || res.destroyed) start()
+  else res.once('close', start)
 }
 
 /** What is read and thrown away of a body refused before it was read; past this the connection is cut. */
