@@ -18,6 +18,7 @@ import { seedDemoContent } from './db/seed.server.ts'
 import { type Env, readEnv } from './env.server.ts'
 import { type Clock, clockFrom, systemClock } from './lib/clock.ts'
 import { createSealer, type Sealer } from './lib/seal.server.ts'
+import { createDeferredWork, type DeferredWork } from './server/after-answer.server.ts'
 import { startBackgroundWork } from './server/background.server.ts'
 import { upcomingEvents } from './server/events.server.ts'
 import { type MailSettings, mailSettings } from './server/mail-worker.server.ts'
@@ -41,6 +42,8 @@ export interface AppRuntime {
   mail: MailSettings | null
   /** The outbox's sender in this process: `wake()` after queueing e-mails sends them at once. */
   mailer: { wake: () => void }
+  /** Work done after a request's answer (app/server/after-answer.server.ts); closing waits for it. */
+  deferred: DeferredWork
   close: () => Promise<void>
 }
 
@@ -113,9 +116,10 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
     const secret = loadSecret(env)
     await migrateAuthTables({ db, env, secret })
     const clock = env.CLOCK_START ? clockFrom(new Date(env.CLOCK_START)) : systemClock
-    const auth = createAuth({ db, env, secret })
+    const auth = createAuth({ db, env, secret, clock })
     const storage = new LocalImageStorage(path.join(env.dataDir, 'uploads'))
     await storage.init()
+    const deferred = createDeferredWork(logger)
     return {
       env,
       db,
@@ -129,7 +133,11 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
       mail: mailSettings(env),
       // The operator's tools send nothing: what they queue goes out with the server's next round.
       mailer: { wake: () => {} },
-      close: () => db.close(),
+      deferred,
+      close: async () => {
+        await deferred.settled()
+        await db.close()
+      },
     }
   } catch (error) {
     await db.close()
@@ -146,7 +154,7 @@ export async function startRuntime(env: Env = readEnv()): Promise<AppRuntime> {
     if (seeded) logger.info('Loaded the demo content into the empty database')
   }
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
-    const { created, changed, promoted, weak } = await upsertAdministrator(runtime.auth, {
+    const { created, changed, promoted, weak } = await upsertAdministrator(runtime, {
       email: env.ADMIN_EMAIL,
       password: env.ADMIN_PASSWORD,
     }).catch(async (error: unknown) => {
@@ -178,6 +186,8 @@ export async function startRuntime(env: Env = readEnv()): Promise<AppRuntime> {
     ...runtime,
     mailer: background.mailer,
     close: async () => {
+      // Work started after the last answers may still queue e-mails: it ends before the sender stops.
+      await runtime.deferred.settled()
       await background.stop()
       await runtime.close()
     },

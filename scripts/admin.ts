@@ -73,7 +73,7 @@ async function main() {
   const env = readEnv({ ...process.env, LOG_LEVEL: 'warn' })
   const runtime = await openRuntime(env)
   try {
-    const { created, changed, promoted } = await upsertAdministrator(runtime.auth, { email, password })
+    const { created, changed, promoted } = await upsertAdministrator(runtime, { email, password })
     // Whoever runs this can reach the server: a lock from failed sign-ins on this account ends here.
     await clearAccountThrottle(runtime.db, email)
     if (created) console.log(`Created the administrator ${email}`)

@@ -20,12 +20,13 @@ export const BACKUP_TABLES = [
 ]
 
 /**
- * Tables a backup leaves out on purpose: counters that start again (rate limits, the cache's content version),
- * the outbox (a restored site must not send old alerts again) and the migrators' own bookkeeping, which the
- * restored database's migrations write anew.
+ * Tables a backup leaves out on purpose: counters that start again (rate limits, the cache's content version,
+ * the two-step codes' last steps), the outbox (a restored site must not send old alerts again) and the
+ * migrators' own bookkeeping, which the restored database's migrations write anew.
  */
 export const TRANSIENT_TABLES = [
   'rate_limits',
+  'two_step_last_steps',
   'outbox',
   'content_version',
   'kysely_migration',

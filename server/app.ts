@@ -11,6 +11,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 
 import { CLIENT_IP_HEADER } from '#app/auth/auth.server.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
+import { afterAnswerContext } from '#app/server/after-answer.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { nextMidnight } from '#app/lib/event-dates.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
@@ -38,6 +39,12 @@ const PUBLIC_API_READ = new RegExp(`^/api/(?:${PUBLIC_TABLES.join('|')})(?:/[^/]
  * would hand every visitor an old time. It is rendered for each request.
  */
 const UNCACHED_PAGES = new Set(['/contact', '/contact.data'])
+/**
+ * Answers that may carry a session token or someone's personal data: the auth API, everything under /admin (pages,
+ * their `.data` requests, redirects, the messages' CSV) and the inbox's API. They say `no-store` whatever their
+ * route said, so no browser cache, shared computer or proxy keeps them (issue 25).
+ */
+const PRIVATE_PATHS = /^\/(?:admin|api\/auth|api\/contact_messages)(?:[/.]|$)/
 /** One event's calendar file: a download (Content-Disposition), which a cached answer would not carry. */
 const EVENT_FILE = /^\/events\/[^/]+\/calendar\.ics$/
 const BODY_MAX_BYTES = 1024 * 1024
@@ -102,6 +109,11 @@ export function createSite(runtime: AppRuntime) {
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     }),
   )
+
+  app.use((req, res, next) => {
+    if (PRIVATE_PATHS.test(req.path)) neverStored(res)
+    next()
+  })
 
   // Share images and app icons are fetched by other sites' previews (and shown by their pages), not only by ours.
   app.use(['/og/', '/icons/'], (_req, res, next) => {
@@ -169,6 +181,9 @@ export function createSite(runtime: AppRuntime) {
   const loadContext = async (req: Request, res: Response) => {
     const context = new RouterContextProvider()
     context.set(runtimeContext, runtime)
+    context.set(afterAnswerContext, (failed, work) =>
+      whenAnswered(res, () => runtime.deferred.run(failed, work)),
+    )
     context.set(requestContext, {
       nonce: res.locals.cspNonce,
       clientIp: req.ip ?? 'unknown',
@@ -228,6 +243,27 @@ export function createSite(runtime: AppRuntime) {
   })
 
   return { app, serveCachedPage }
+}
+
+/**
+ * Makes the answer say `Cache-Control: no-store` as its headers go out, unless it says so already (`private,
+ * no-store`). At that moment, not before: React Router's adapter appends the route's headers (a second
+ * Cache-Control), and some answers set none at all (better-auth's, a resource route's `.data`).
+ */
+function neverStored(res: Response) {
+  const writeHead = res.writeHead
+  res.writeHead = function (this: Response, ...args: Parameters<Response['writeHead']>) {
+    if (!/\bno-store\b/.test(String(res.getHeader('cache-control') ?? ''))) {
+      res.setHeader('Cache-Control', 'no-store')
+    }
+    return writeHead.apply(this, args)
+  } as Response['writeHead']
+}
+
+/** Calls `start` once the answer has gone out (or the client has gone): at once when that has happened already. */
+function whenAnswered(res: Response, start: () => void) {
+  if (res.writableFinished || res.destroyed) start()
+  else res.once('close', start)
 }
 
 /** What is read and thrown away of a body refused before it was read; past this the connection is cut. */

@@ -3,6 +3,7 @@ import crypto from 'node:crypto'
 
 import { PASSWORD_MAX_LENGTH, passwordProblem } from './password-policy.server.ts'
 import { signOutOtherSessions } from './account-sessions.server.ts'
+import { EMAIL_CHANGE_PREFIX, voidAccountLinks } from './password-links.server.ts'
 import type { AdminSession } from './session.server.ts'
 import { HttpError, TooManyRequestsError, ValidationError } from '#app/lib/errors.ts'
 import { recordActivity } from '#app/models/activity.server.ts'
@@ -15,7 +16,6 @@ const PASSWORD_CHECKS_PER_WINDOW = 5
 const PASSWORD_CHECK_WINDOW_MS = 15 * 60 * 1000
 /** How long the link that confirms a new e-mail address works. */
 export const EMAIL_CHANGE_VALID_MS = 24 * 60 * 60 * 1000
-const EMAIL_CHANGE_PREFIX = 'email-change:'
 
 type Runtime = Pick<AppRuntime, 'auth' | 'db' | 'clock'>
 
@@ -54,8 +54,9 @@ export async function changeName(runtime: Runtime, session: AdminSession, name: 
 }
 
 /**
- * Sets a new password after the current one; with `signOutOthers`, every other session of the account ends
- * (this one stays signed in). Answers how many sessions ended.
+ * Sets a new password after the current one; every link still open for the account stops working, and with
+ * `signOutOthers` every other session of the account ends (this one stays signed in). Answers how many sessions
+ * ended.
  */
 export async function changePassword(
   runtime: Runtime,
@@ -70,6 +71,7 @@ export async function changePassword(
   }
   const ctx = await runtime.auth.$context
   await ctx.internalAdapter.updatePassword(session.user.id, await ctx.password.hash(input.newPassword))
+  await voidAccountLinks(runtime, session.user.id)
   return input.signOutOthers ? await signOutOtherSessions(runtime, session) : 0
 }
 

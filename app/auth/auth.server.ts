@@ -9,10 +9,13 @@ import {
   PASSWORD_MIN_LENGTH,
   passwordProblem,
 } from './password-policy.server.ts'
+import { voidAccountLinks } from './password-links.server.ts'
 import { accessControl, ROLES } from './roles.server.ts'
+import { twoStepCodesOnce } from './two-step-codes-once.server.ts'
 
 import type { Db } from '#app/db/database.server.ts'
 import type { Env } from '#app/env.server.ts'
+import { type Clock, systemClock } from '#app/lib/clock.ts'
 
 export const SESSION_COOKIE_NAME = 'better-auth.session_token'
 /**
@@ -21,7 +24,17 @@ export const SESSION_COOKIE_NAME = 'better-auth.session_token'
  */
 export const CLIENT_IP_HEADER = 'x-lampstand-client-ip'
 
-export function authOptions({ db, env, secret }: { db: Db; env: Env; secret: string }) {
+export function authOptions({
+  db,
+  env,
+  secret,
+  clock = systemClock,
+}: {
+  db: Db
+  env: Env
+  secret: string
+  clock?: Clock
+}) {
   return {
     appName: 'Lampstand',
     database: { db: db.kysely, type: db.dialect },
@@ -58,11 +71,13 @@ export function authOptions({ db, env, secret }: { db: Db; env: Env; secret: str
       // Two-step sign-in (account.server.ts, two-step.server.ts): an authenticator app's codes, 10 backup codes
       // kept encrypted; its table and user.twoFactorEnabled come with migrateAuthTables.
       twoFactor({ backupCodeOptions: { amount: 10, storeBackupCodes: 'encrypted' } }),
+      // Each code signs in once (two-step-codes-once.server.ts).
+      twoStepCodesOnce({ db, clock }),
     ],
   } satisfies BetterAuthOptions
 }
 
-export function createAuth(options: { db: Db; env: Env; secret: string }) {
+export function createAuth(options: { db: Db; env: Env; secret: string; clock: Clock }) {
   return betterAuth(authOptions(options))
 }
 
@@ -80,7 +95,7 @@ export async function migrateAuthTables(options: { db: Db; env: Env; secret: str
  * password policy; the password the account already has is kept as it is (`weak` says it would not pass now).
  */
 export async function upsertAdministrator(
-  auth: Auth,
+  { auth, db }: { auth: Auth; db: Db },
   { email, password }: { email: string; password: string },
 ) {
   const normalizedEmail = email.trim().toLowerCase()
@@ -113,8 +128,9 @@ export async function upsertAdministrator(
         password: hash,
       })
     }
-    // A reset password signs the administrator out everywhere.
+    // A reset password signs the administrator out everywhere, and voids the links mailed before it.
     await ctx.internalAdapter.deleteUserSessions(existing.user.id)
+    await voidAccountLinks({ db }, existing.user.id)
     return { created: false, changed: true, promoted, userId: existing.user.id, weak: false }
   }
   const user = await ctx.internalAdapter.createUser(

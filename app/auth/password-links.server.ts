@@ -64,6 +64,43 @@ export async function voidPasswordLinks(
     .execute()
 }
 
+/** The identifiers of a new sign-in address's confirmation links (account.server.ts) begin with this. */
+export const EMAIL_CHANGE_PREFIX = 'email-change:'
+
+/**
+ * Voids every link of this person still open when their password changes, however it changed (My account, a
+ * link, the operator): reset and invitation links, which would choose a password over the new one, and a new
+ * sign-in address's confirmation, asked for with the old password by whoever knew it.
+ */
+export async function voidAccountLinks(runtime: Pick<AppRuntime, 'db'>, userId: string) {
+  await voidPasswordLinks(runtime, { userId })
+  const changes = (await runtime.db.kysely
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    .selectFrom('verification' as any)
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    .select(['identifier' as any, 'value' as any])
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    .where('identifier' as any, 'like', `${EMAIL_CHANGE_PREFIX}%`)
+    .execute()) as { identifier: string; value: string }[]
+  // Their value is JSON ({ userId, from, to }), read here rather than matched as text.
+  const theirs = changes
+    .filter((row) => {
+      try {
+        return (JSON.parse(row.value) as { userId?: unknown }).userId === userId
+      } catch {
+        return false
+      }
+    })
+    .map((row) => row.identifier)
+  if (theirs.length === 0) return
+  await runtime.db.kysely
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    .deleteFrom('verification' as any)
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    .where('identifier' as any, 'in', theirs)
+    .execute()
+}
+
 /** Whether this person has a link of the purpose still open, and until when. */
 export async function openPasswordLink(
   runtime: Pick<AppRuntime, 'db' | 'clock'>,
@@ -106,11 +143,11 @@ export async function checkPasswordLink(
 
 /**
  * Sets the person's password through a link and uses the link up: the password must pass the policy (else a
- * WeakPasswordError and the link stays open), and every session of the person ends (a reset locks out whoever
- * knew the old password). Answers the person, or the link's state when it cannot be used.
+ * WeakPasswordError and the link stays open), and every session and every other open link of the person ends (a
+ * reset locks out whoever knew the old password). Answers the person, or the link's state when it cannot be used.
  */
 export async function spendPasswordLink(
-  runtime: Pick<AppRuntime, 'auth' | 'clock'>,
+  runtime: Pick<AppRuntime, 'auth' | 'db' | 'clock'>,
   purpose: LinkPurpose,
   token: string,
   password: string,
@@ -135,6 +172,7 @@ export async function spendPasswordLink(
     })
   }
   await ctx.internalAdapter.deleteUserSessions(state.userId)
+  await voidAccountLinks(runtime, state.userId)
   if (purpose === 'invitation') await ctx.internalAdapter.updateUser(state.userId, { emailVerified: true })
   return state
 }

@@ -96,6 +96,13 @@ export interface RateLimitsTable {
   reset_at: ColumnType<number, number, number>
 }
 
+/** The last two-step code's time-step that signed each person in (app/models/two-step-last-steps.server.ts). */
+export interface TwoStepLastStepsTable {
+  user_id: string
+  /** 30-second periods since the epoch. */
+  last_step: ColumnType<number, number, number>
+}
+
 export interface ContentVersionTable {
   id: number
   version: number
@@ -113,4 +120,5 @@ export interface Database extends ContentTables {
   outbox: OutboxTable
   settings: SettingsTable
   activity_log: ActivityLogTable
+  two_step_last_steps: TwoStepLastStepsTable
 }

@@ -101,6 +101,16 @@ interface RouteEntry {
   children?: RouteEntry[]
 }
 
+/** Every address under /admin in app/routes.ts: the sign-in pages and links as well as the guarded screens. */
+export function adminAddresses(): string[] {
+  const walk = (entries: RouteEntry[]): string[] =>
+    entries.flatMap((entry) => [
+      ...(entry.path === 'admin' || entry.path?.startsWith('admin/') ? [`/${entry.path}`] : []),
+      ...walk(entry.children ?? []),
+    ])
+  return walk(routes as RouteEntry[])
+}
+
 /** Every page under the admin layout (behind the sign-in guard), read from app/routes.ts. */
 export function adminPages(): string[] {
   const layout = (routes as RouteEntry[]).find((entry) => entry.file === 'routes/admin/_layout.tsx')

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeEvent } from '../factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
 import { createPostgresDatabase, startServer, type TestServer } from '../test-server.ts'
-import { ADMIN, Client, createAdminWithCli, databases, signIn, sleep, useServer } from './support.ts'
+import { ADMIN, Client, createAdminWithCli, databases, runSql, signIn, sleep, useServer } from './support.ts'
 
 const NEW_PASSWORD = 'a-new-song-for-sunday'
 
@@ -29,6 +29,17 @@ const askForLink = (client: Client, email: string, ip?: string) =>
 function linkIn(text: string) {
   const match = /\/admin\/reset-password\?token=[\w-]+/.exec(text)
   return match ? match[0] : null
+}
+
+/** An invitation link (the Staff screen's "send a password link") in an e-mail. */
+function invitationIn(text: string) {
+  const match = /\/admin\/invitation\?token=[\w-]+/.exec(text)
+  return match ? match[0] : null
+}
+
+/** The token of a new sign-in address's confirmation link in an e-mail. */
+function emailChangeTokenIn(text: string) {
+  return /\/admin\/account\/email\?token=([\w-]+)/.exec(text)?.[1] ?? null
 }
 
 function choose(client: Client, link: string, password: string) {
@@ -80,6 +91,31 @@ describe.each(databases)('$name, e-mail on', (database) => {
     expect(smtp.received.filter((mail) => mail.envelope.to.includes('nobody@example.org'))).toEqual([])
   })
 
+  test('the answer does not wait for the link: when making it fails, an address with access is answered as any other, and the failure is logged', async () => {
+    const owner = { email: 'verger@example.org', password: 'the-vergers-long-password' }
+    await createAdminWithCli(server, owner.email, owner.password)
+    const said = (text: string, email: string) =>
+      text.slice(text.indexOf('Check your e-mail'), text.indexOf('</main>')).replace(email, 'EMAIL')
+    // The table the links are kept in is away (an operator's mistake, a database in trouble).
+    await runSql({ server }, 'alter table verification rename to verification_away')
+    let known, unknown
+    try {
+      known = await askForLink(anonymous, owner.email)
+      unknown = await askForLink(anonymous, 'not.the.verger@example.org')
+      await sleep(500)
+    } finally {
+      await runSql({ server }, 'alter table verification_away rename to verification')
+    }
+    expect(known.status).toBe(200)
+    expect(unknown.status).toBe(200)
+    expect(said(known.text, owner.email)).toBe(said(unknown.text, 'not.the.verger@example.org'))
+    expect(server.output()).toMatch(/"level":50[^\n]*a password reset link could not be sent/)
+    // Asked again with the table back, the link goes out.
+    expect((await askForLink(anonymous, owner.email)).status).toBe(200)
+    const [mail] = await mailsTo(owner.email, 1)
+    expect(linkIn(mail.mail.text ?? '')).not.toBeNull()
+  })
+
   test('a reset by the e-mailed link: the old password and every old session stop working; the link works once', async () => {
     const owner = { email: 'treasurer@example.org', password: 'the-old-long-password' }
     await createAdminWithCli(server, owner.email, owner.password)
@@ -122,6 +158,86 @@ describe.each(databases)('$name, e-mail on', (database) => {
     expect(again.status).toBe(410)
     expect(again.text.replace(/<!-- -->/g, '')).toMatch(/used already/)
     expect((await choose(anonymous, link, 'yet-another-password')).status).toBe(410)
+  })
+
+  /** A new person who has a reset link, an invitation link and a new address's link still open. */
+  async function personWithOpenLinks(name: string) {
+    const owner = { email: `${name}@example.org`, password: `the ${name}'s long password` }
+    await createAdminWithCli(server, owner.email, owner.password)
+    const signedIn = await signIn(server.url, owner)
+    const admin = await signIn(server.url, ADMIN)
+
+    expect((await askForLink(anonymous, owner.email)).status).toBe(200)
+    const staff = (await admin.get('/admin/staff')).text
+    const id = /name="id" value="([^"]+)"/.exec(staff.slice(staff.indexOf(owner.email)))![1]
+    const resent = await postForm(admin, '/admin/staff', { intent: 'resend', id })
+    expect(resent.status).toBe(200)
+    const mails = await mailsTo(owner.email, 2)
+    const reset = mails.map((mail) => linkIn(mail.mail.text ?? '')).find(Boolean)!
+    const invitation = mails.map((mail) => invitationIn(mail.mail.text ?? '')).find(Boolean)!
+
+    const newAddress = `${name}.moved@example.org`
+    const asked = await postForm(signedIn, '/admin/account', {
+      intent: 'email',
+      email: newAddress,
+      current_password: owner.password,
+    })
+    expect(asked.status).toBe(200)
+    const [confirmation] = await mailsTo(newAddress, 1)
+    const emailToken = emailChangeTokenIn(confirmation.mail.text ?? '')!
+
+    expect((await anonymous.get(reset)).status).toBe(200)
+    expect((await anonymous.get(invitation)).status).toBe(200)
+    expect((await anonymous.get(`/admin/account/email?token=${emailToken}`)).text).toContain(
+      'Confirm new address',
+    )
+    return { owner, signedIn, reset, invitation, emailToken, newAddress }
+  }
+
+  /** None of the links works any more, and the address has not changed. */
+  async function expectVoid(links: { reset: string; invitation: string; emailToken: string }) {
+    expect((await anonymous.get(links.reset)).status).toBe(410)
+    expect((await choose(anonymous, links.reset, 'an intruder’s password')).status).toBe(410)
+    expect((await anonymous.get(links.invitation)).status).toBe(410)
+    expect((await choose(anonymous, links.invitation, 'an intruder’s password')).status).toBe(410)
+    const page = `/admin/account/email?token=${links.emailToken}`
+    expect((await anonymous.get(page)).text).not.toContain('Confirm new address')
+    expect((await postForm(anonymous, page, { token: links.emailToken })).status).toBe(400)
+  }
+
+  test('a password changed on My account voids every link mailed before: reset, invitation and new address', async () => {
+    const links = await personWithOpenLinks('organist')
+    const changed = await postForm(links.signedIn, '/admin/account', {
+      intent: 'password',
+      current_password: links.owner.password,
+      new_password: NEW_PASSWORD,
+      confirm_password: NEW_PASSWORD,
+    })
+    expect(changed.status).toBe(200)
+    await expectVoid(links)
+    await expect(
+      signIn(server.url, { email: links.owner.email, password: NEW_PASSWORD }),
+    ).resolves.toBeInstanceOf(Client)
+    expect(
+      (await anonymous.post('/api/auth/sign-in/email', { email: links.newAddress, password: NEW_PASSWORD }))
+        .status,
+    ).toBe(401)
+  })
+
+  test('a password chosen through a reset link voids the other links; so does the operator’s new password', async () => {
+    const links = await personWithOpenLinks('sacristan')
+    // The reset link used, the invitation and the new address's links are void with it.
+    expect((await choose(anonymous, links.reset, NEW_PASSWORD)).status).toBe(302)
+    await expectVoid(links)
+
+    // The operator's `npm run admin -- create EMAIL --password …` resets it too.
+    expect((await askForLink(anonymous, links.owner.email)).status).toBe(200)
+    const mails = await mailsTo(links.owner.email, 3)
+    const reset = linkIn(mails[2].mail.text ?? '')!
+    expect(reset).not.toBe(links.reset)
+    expect((await anonymous.get(reset)).status).toBe(200)
+    await createAdminWithCli(server, links.owner.email, 'the operator’s new password')
+    expect((await anonymous.get(reset)).status).toBe(410)
   })
 
   test('links are throttled per address and per IP address with 429, as sign-in is', async () => {

@@ -211,7 +211,7 @@ export async function querySql<T = Record<string, unknown>>(
 }
 
 /** Runs one SQL statement on the test server's database from outside, as an operator's mistake would. */
-export async function runSql(ctx: ServerContext, statement: string) {
+export async function runSql(ctx: Pick<ServerContext, 'server'>, statement: string) {
   if (ctx.server.databaseUrl) {
     const client = new pg.Client({ connectionString: ctx.server.databaseUrl })
     await client.connect()

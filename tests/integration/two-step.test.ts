@@ -157,6 +157,40 @@ describe.each(databases)('$name', (database) => {
     expect((await browser.json('/api/services', makeService())).status).toBe(201)
   })
 
+  test('a code signs in once: the same code again seconds later is refused as a wrong one is, and of two sign-ins at once with one code only one gets in', async () => {
+    const { person, secret } = await personWithTwoStep()
+    const code = totp(secret)
+    const first = new Browser(ctx.server.url)
+    await first.json('/api/auth/sign-in/email', person)
+    expect((await first.json('/api/auth/two-factor/verify-totp', { code })).status).toBe(200)
+
+    const replay = new Browser(ctx.server.url)
+    await replay.json('/api/auth/sign-in/email', person)
+    const wrong = await replay.json('/api/auth/two-factor/verify-totp', { code: wrongCode(secret) })
+    const reused = await replay.json('/api/auth/two-factor/verify-totp', { code })
+    expect(reused.status).toBe(401)
+    expect(reused.body).toEqual(wrong.body)
+    expect(await replay.signedInAs()).toBeNull()
+    // Through the sign-in page too.
+    const page = new Browser(ctx.server.url)
+    expect((await page.form('/admin/login', person)).headers.get('location')).toBe('/admin/login/two-step')
+    const refused = await page.form('/admin/login/two-step', { method: 'totp', code })
+    expect(refused.status).toBe(400)
+    expect(refused.text).toContain('That code is not right')
+    expect(await page.signedInAs()).toBeNull()
+
+    // The next code the app shows works once, however many sign-ins race with it.
+    const next = totp(secret, 1)
+    const racers = [new Browser(ctx.server.url), new Browser(ctx.server.url), new Browser(ctx.server.url)]
+    for (const racer of racers) await racer.json('/api/auth/sign-in/email', person)
+    const answers = await Promise.all(
+      racers.map((racer) => racer.json('/api/auth/two-factor/verify-totp', { code: next })),
+    )
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 401, 401])
+    const signedIn = await Promise.all(racers.map((racer) => racer.signedInAs()))
+    expect(signedIn.filter((user) => user?.email === person.email)).toHaveLength(1)
+  })
+
   test('the sign-in page asks for the code after the password, and takes a backup code once only', async () => {
     const { person, secret, backupCodes } = await personWithTwoStep()
     const browser = new Browser(ctx.server.url)
