@@ -224,6 +224,23 @@ test('problems are named in staff’s words, by field', () => {
   expect(
     timingProblems(timing({ starts_at: '2026-12-20T18:00', recurrence: 'FREQ=HOURLY' })).recurrence,
   ).toMatch(/daily, weekly, monthly or yearly/)
+  // Times within a day would put up to 1,440 dates a day into subscribers' calendars (an outside audit's find).
+  const seconds = Array.from({ length: 60 }, (_, second) => second).join(',')
+  const hours = Array.from({ length: 24 }, (_, hour) => hour).join(',')
+  expect(
+    timingProblems(
+      timing({ starts_at: '2026-12-01T07:00', recurrence: `FREQ=DAILY;BYHOUR=${hours};BYSECOND=${seconds}` }),
+    ).recurrence,
+  ).toBe('An event takes place at most once a day, at the time it starts: leave out BYHOUR and BYSECOND')
+  expect(
+    timingProblems(
+      timing({ starts_at: '2026-12-01T07:00', recurrence: 'FREQ=WEEKLY;BYDAY=MO,TU;BYMINUTE=1,2' }),
+    ).recurrence,
+  ).toMatch(/leave out BYMINUTE$/)
+  expect(
+    timingProblems(timing({ starts_at: '2026-12-01T07:00', recurrence: 'FREQ=WEEKLY;RSCALE=HEBREW;FOO=BAR' }))
+      .recurrence,
+  ).toBe('This repeat rule has a part the website does not know: RSCALE and FOO')
   expect(
     timingProblems(timing({ starts_at: '2026-12-20T18:00', recurrence: 'FREQ=WEEKLY;UNTIL=20261201' }))
       .recurrence,

@@ -259,6 +259,22 @@ function factsOf(timing: EventTiming, zone: string): RuleFacts {
   return facts
 }
 
+/** The parts of an RFC 5545 rule an event may use (times within a day come from its start). */
+const RULE_PARTS = new Set([
+  'FREQ',
+  'UNTIL',
+  'COUNT',
+  'INTERVAL',
+  'BYDAY',
+  'BYMONTHDAY',
+  'BYYEARDAY',
+  'BYWEEKNO',
+  'BYMONTH',
+  'BYSETPOS',
+  'WKST',
+])
+const TIME_PARTS = ['BYHOUR', 'BYMINUTE', 'BYSECOND']
+
 function findFacts(timing: EventTiming, zone: string): RuleFacts {
   const start = parseLocalDateTime(timing.starts_at)!
   const parts = ruleParts(timing.recurrence!)
@@ -267,6 +283,18 @@ function findFacts(timing: EventTiming, zone: string): RuleFacts {
   }
   if (parts.FREQ && ['HOURLY', 'MINUTELY', 'SECONDLY'].includes(parts.FREQ)) {
     return { problem: 'An event can repeat daily, weekly, monthly or yearly, not more often' }
+  }
+  // Times within a day would put several dates a day (up to 86,400) into every subscriber's calendar: an event
+  // takes place once a day at most, at its start's time.
+  const withinDay = TIME_PARTS.filter((name) => name in parts)
+  if (withinDay.length > 0) {
+    return {
+      problem: `An event takes place at most once a day, at the time it starts: leave out ${listInWords(withinDay)}`,
+    }
+  }
+  const unknown = Object.keys(parts).filter((name) => !RULE_PARTS.has(name))
+  if (unknown.length > 0) {
+    return { problem: `This repeat rule has a part the website does not know: ${listInWords(unknown)}` }
   }
   const limit = start.toPlainDate().add({ years: RECURRENCE_MAX_YEARS })
   const tooLong = (count: number) =>
