@@ -122,12 +122,18 @@ export function createSite(runtime: AppRuntime) {
   })
 
   // Cross-site requests that change state are refused, whatever route they aim at (CSRF defence).
-  app.use((req, res, next) => {
-    if (STATE_CHANGING.has(req.method) && isCrossSiteRequest(req, env.PUBLIC_URL)) {
-      res.status(403).json({ error: { message: 'Cross-site requests are not allowed' } })
-      return
+  app.use(async (req, res, next) => {
+    if (!STATE_CHANGING.has(req.method)) return next()
+    try {
+      const siteAddresses = [env.PUBLIC_URL ?? null, await runtime.siteAddress.get()]
+      if (isCrossSiteRequest(req, { siteAddresses, trustProxy: env.TRUST_PROXY })) {
+        res.status(403).json({ error: { message: 'Cross-site requests are not allowed' } })
+        return
+      }
+      next()
+    } catch (error) {
+      next(error)
     }
-    next()
   })
 
   // Bodies are read by the routes as streams; refuse oversized ones up front (uploads have their own, larger limit).
