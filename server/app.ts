@@ -18,7 +18,7 @@ import { churchTimeZone } from '#app/models/church-info.server.ts'
 import { TOO_LARGE_MESSAGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
 import { PUBLIC_TABLES } from '#app/schemas/tables.ts'
 import { isCrossSiteRequest } from '#server/origin-check.ts'
-import { limitRenders } from '#server/render-limit.ts'
+import { createRenderLimit } from '#server/render-limit.ts'
 import { createPageCache } from '#server/page-cache.ts'
 import { siteOrigin } from '#server/site-origin.ts'
 
@@ -41,8 +41,12 @@ const UNCACHED_PAGES = new Set(['/contact', '/contact.data'])
 /** One event's calendar file: a download (Content-Disposition), which a cached answer would not carry. */
 const EVENT_FILE = /^\/events\/[^/]+\/calendar\.ics$/
 const BODY_MAX_BYTES = 1024 * 1024
-/** Pages and API reads rendered at once (server/render-limit.ts); page-cache hits never wait. */
-const RENDERS_AT_ONCE = 8
+/**
+ * Pages and API reads rendered at once (server/render-limit.ts), and the wait for a turn: at most so many
+ * requests, each at most so long, then `503` with `Retry-After`. Page-cache hits never wait, nor do requests for
+ * a page another request is making.
+ */
+const RENDER_LIMIT = { max: 8, maxWaiting: 100, maxWaitMs: 10_000, retryAfterSeconds: 5 }
 /** An upload's file plus its multipart framing (app/routes/api/uploads.ts checks the file itself). */
 const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + 1024 * 1024
 
@@ -175,7 +179,7 @@ export function createSite(runtime: AppRuntime) {
     return context
   }
 
-  app.use(limitRenders(RENDERS_AT_ONCE))
+  const renderLimit = createRenderLimit(RENDER_LIMIT)
 
   let serveCachedPage = (_req: IncomingMessage, _res: ServerResponse) => false
   if (env.PAGE_CACHE && mode === 'production') {
@@ -191,8 +195,10 @@ export function createSite(runtime: AppRuntime) {
         (!UNCACHED_PAGES.has(path) &&
           !EVENT_FILE.test(path) &&
           !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))),
-      // The gallery's tab, and React Router's list of routes in a `.data` request.
+      // Every parameter a cacheable page reads: the gallery's tab, and React Router's list of routes and index
+      // flag in a `.data` request. Any other is dropped before the page is made or looked up.
       queryParams: ['category', '_routes', 'index'],
+      takeTurn: renderLimit.takeTurn,
       // Without PUBLIC_URL, pages name the host they were asked for: each host has pages of its own.
       originOf: env.PUBLIC_URL ? undefined : (req) => originOf(req.headers),
     })
@@ -215,6 +221,7 @@ export function createSite(runtime: AppRuntime) {
     }
   }
 
+  app.use(renderLimit.middleware)
   app.all('/{*splat}', createRequestHandler({ build, mode, getLoadContext: loadContext }))
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
