@@ -19,7 +19,7 @@ import { churchTimeZone } from '#app/models/church-info.server.ts'
 import { TOO_LARGE_MESSAGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
 import { PUBLIC_TABLES } from '#app/schemas/tables.ts'
 import { isCrossSiteRequest } from '#server/origin-check.ts'
-import { limitRenders } from '#server/render-limit.ts'
+import { createRenderLimit } from '#server/render-limit.ts'
 import { createPageCache } from '#server/page-cache.ts'
 import { siteOrigin } from '#server/site-origin.ts'
 
@@ -48,8 +48,14 @@ const PRIVATE_PATHS = /^\/(?:admin|api\/auth|api\/contact_messages)(?:[/.]|$)/
 /** One event's calendar file: a download (Content-Disposition), which a cached answer would not carry. */
 const EVENT_FILE = /^\/events\/[^/]+\/calendar\.ics$/
 const BODY_MAX_BYTES = 1024 * 1024
-/** Pages and API reads rendered at once (server/render-limit.ts); page-cache hits never wait. */
-const RENDERS_AT_ONCE = 8
+/**
+ * Pages and API reads rendered at once (server/render-limit.ts), and the wait for a turn: at most so many
+ * requests, each at most so long, then `503` with `Retry-After`. Page-cache hits never wait, nor do requests for
+ * a page another request is making. 200 waiting is about what one worker renders in the 10 s on a busy 2-core
+ * machine (20–50 uncached pages a second), and a worker may hold most of a burst's connections (each accepts its
+ * own: server/supervisor.js); with 100, 4 of 5,000 reads by 200 clients were refused.
+ */
+const RENDER_LIMIT = { max: 8, maxWaiting: 200, maxWaitMs: 10_000, retryAfterSeconds: 5 }
 /** An upload's file plus its multipart framing (app/routes/api/uploads.ts checks the file itself). */
 const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + 1024 * 1024
 
@@ -198,7 +204,7 @@ export function createSite(runtime: AppRuntime) {
     return context
   }
 
-  app.use(limitRenders(RENDERS_AT_ONCE))
+  const renderLimit = createRenderLimit(RENDER_LIMIT)
 
   let serveCachedPage = (_req: IncomingMessage, _res: ServerResponse) => false
   if (env.PAGE_CACHE && mode === 'production') {
@@ -214,8 +220,10 @@ export function createSite(runtime: AppRuntime) {
         (!UNCACHED_PAGES.has(path) &&
           !EVENT_FILE.test(path) &&
           !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))),
-      // The gallery's tab, and React Router's list of routes in a `.data` request.
+      // Every parameter a cacheable page reads: the gallery's tab, and React Router's list of routes and index
+      // flag in a `.data` request. Any other is dropped before the page is made or looked up.
       queryParams: ['category', '_routes', 'index'],
+      takeTurn: renderLimit.takeTurn,
       // Until the site's address is known, pages name the host they were asked for: each host has pages of its own.
       originOf: env.PUBLIC_URL ? undefined : (req) => runtime.siteAddress.known() ?? originOf(req.headers),
     })
@@ -238,6 +246,7 @@ export function createSite(runtime: AppRuntime) {
     }
   }
 
+  app.use(renderLimit.middleware)
   app.all('/{*splat}', createRequestHandler({ build, mode, getLoadContext: loadContext }))
 
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {

@@ -40,11 +40,18 @@ export interface PageCacheOptions {
    */
   cacheable: (path: string) => boolean
   /**
-   * Query parameters that may make a page different (a gallery tab, React Router's `_routes`). A request with
-   * any other parameter is answered uncached, so made-up addresses can neither push real pages out of the cache
-   * nor fill memory.
+   * Query parameters that may make a page different (a gallery tab, React Router's `_routes`): every parameter
+   * any cacheable page reads. Others are dropped before the page is rendered and looked up, so `/?utm_source=x`
+   * is `/` (the page made for it carries nothing of them), and made-up addresses can neither push real pages out
+   * of the cache nor cost a render each.
    */
   queryParams?: readonly string[]
+  /**
+   * Waits for a turn to render (server/render-limit.ts) held until `res` ends, or answers `res` itself that the
+   * server is too busy and resolves false. A request whose page is being made by another waits for that one
+   * instead, without a turn.
+   */
+  takeTurn?: (req: Request, res: Response) => Promise<boolean>
   /**
    * The origin a page is made for, when pages name it in their addresses (no PUBLIC_URL): entries are then kept
    * per origin, so a page made for one host is never served to another.
@@ -74,6 +81,8 @@ function brotliOptions(body: Buffer, quality: number) {
   }
 }
 
+/** What making an entry comes to when its request was refused a turn to render (and told so). */
+const BUSY = Symbol('busy')
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi
 const NONCE_SOURCE = / 'nonce-[^']+'/
 const BROTLI = /\bbr\b/
@@ -92,6 +101,7 @@ export function createPageCache({
   now = Date.now,
   cacheable: mayCache,
   queryParams = [],
+  takeTurn = async () => true,
   originOf,
   maxEntries = 300,
   maxQueryEntries = 50,
@@ -130,27 +140,35 @@ export function createPageCache({
     queryKeys.delete(key)
   }
 
-  /** Whether the request's query string (if any) holds only parameters that may change the page. */
-  function storableQuery(url: string) {
+  /**
+   * The address a page is made for and kept under: the request's path with only the query parameters a page may
+   * read, or null when even those are too long to keep.
+   */
+  function pageUrl(url: string) {
     const start = url.indexOf('?')
-    if (start === -1) return true
-    const query = url.slice(start + 1)
-    if (query.length > 200) return false
-    for (const name of new URLSearchParams(query).keys()) if (!queryParams.includes(name)) return false
-    return true
+    if (start === -1) return url
+    const kept = new URLSearchParams()
+    for (const [name, value] of new URLSearchParams(url.slice(start + 1))) {
+      if (queryParams.includes(name)) kept.append(name, value)
+    }
+    const query = kept.toString()
+    if (query.length > 200) return null
+    return query === '' ? url.slice(0, start) : `${url.slice(0, start)}?${query}`
   }
-  const pending = new Map<string, Promise<Entry | globalThis.Response>>()
+  /** Entries being made; BUSY when the request making one was refused a turn to render. */
+  const pending = new Map<string, Promise<Entry | globalThis.Response | typeof BUSY>>()
   /** The best compression of the entries made last, done in turn off the main thread. */
   let compressing = Promise.resolve()
   const fresh = (entry: Entry | undefined): entry is Entry =>
     entry !== undefined && entry.version === getVersion() && now() < entry.until
 
-  async function fill(key: string, req: Request, res: Response) {
+  async function fill(key: string, url: string, req: Request, res: Response) {
+    if (!(await takeTurn(req, res))) return BUSY
     const version = getVersion()
     const until = await validUntil()
     // Always a GET: a HEAD's answer has no body, and storing it would blank the page for every later GET. A
     // HEAD is answered from the stored GET (headers only).
-    const response = await render(toWebRequest(req, 'GET'), req, res)
+    const response = await render(toWebRequest(req, url, 'GET'), req, res)
     const contentType = response.headers.get('content-type') ?? ''
     const cacheable =
       response.status === 200 &&
@@ -201,22 +219,29 @@ export function createPageCache({
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !mayCache(req.path)) return next()
-    if (!storableQuery(req.originalUrl)) return next()
+    const url = pageUrl(req.originalUrl)
+    if (url === null) return next()
     try {
-      const key = keyOf(req, req.originalUrl)
-      let entry: Entry | globalThis.Response | undefined = entries.get(key)
+      const key = keyOf(req, url)
+      let entry: Entry | globalThis.Response | typeof BUSY | undefined = entries.get(key)
       let cache: 'HIT' | 'MISS' = 'HIT'
       if (!fresh(entry)) {
         cache = 'MISS'
         let filling = pending.get(key)
         if (!filling) {
-          filling = fill(key, req, res).finally(() => pending.delete(key))
+          filling = fill(key, url, req, res).finally(() => pending.delete(key))
           pending.set(key, filling)
           entry = await filling
+          // Refused a turn: the answer saying so has been sent.
+          if (entry === BUSY) return
         } else {
-          const shared = await filling
-          // A response that could not be cached cannot be shared either: render this request on its own.
-          entry = shared instanceof globalThis.Response ? await render(toWebRequest(req), req, res) : shared
+          entry = await filling
+          // An answer that could not be cached cannot be shared either (nor one never made): this request is
+          // rendered on its own.
+          if (entry === BUSY || entry instanceof globalThis.Response) {
+            if (!(await takeTurn(req, res))) return
+            entry = await render(toWebRequest(req, url), req, res)
+          }
         }
       }
       if (entry instanceof globalThis.Response) {
@@ -235,7 +260,9 @@ export function createPageCache({
    */
   function serveHit(req: IncomingMessage, res: ServerResponse) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false
-    const entry = entries.get(keyOf(req, req.url ?? ''))
+    const url = pageUrl(req.url ?? '')
+    if (url === null) return false
+    const entry = entries.get(keyOf(req, url))
     if (!fresh(entry)) return false
     sendEntry(req, res, entry, 'HIT')
     return true
@@ -325,14 +352,17 @@ export function inlineScriptHashes(html: string) {
   return [...hashes]
 }
 
-function toWebRequest(req: Request, method = req.method) {
+/** `req` as a web Request for `url` (the page's own address: `req.originalUrl` less what no page reads). */
+function toWebRequest(req: Request, url: string, method = req.method) {
   const headers = new Headers()
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item)
   }
-  const url = new URL(req.originalUrl, `${req.protocol}://${req.get('host') ?? 'localhost'}`)
-  return new globalThis.Request(url, { method, headers })
+  return new globalThis.Request(new URL(url, `${req.protocol}://${req.get('host') ?? 'localhost'}`), {
+    method,
+    headers,
+  })
 }
 
 async function sendWebResponse(res: Response, response: globalThis.Response) {

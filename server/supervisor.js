@@ -14,6 +14,12 @@ const STOP_GRACE_MS = 15_000
  *   `exec`: the worker's script (server.js); `workers`: how many to keep running.
  */
 export function supervise({ exec, workers, log = (message) => console.error(`[supervisor] ${message}`) }) {
+  // Each worker accepts its own connections from the shared port (unless NODE_CLUSTER_SCHED_POLICY says
+  // otherwise). Node's default on Linux has this process accept them and hand them out in turn, one per worker at
+  // a time, each handed over only when the worker's event loop comes round: behind renders that is every few
+  // hundred milliseconds, so under load new connections waited in line here for seconds — 10 s and more, past
+  // clients' patience. A busy worker now simply accepts nothing, and an idle one takes the connection.
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE
   cluster.setupPrimary({ exec })
   let stopping = false
   /** Whether the site has ever come up: until then a worker that fails to start means the setup is wrong. */

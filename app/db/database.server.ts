@@ -2,7 +2,15 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import SQLite from 'better-sqlite3'
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely'
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+} from 'kysely'
 import pg from 'pg'
 
 import {
@@ -61,7 +69,7 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   const kysely = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
+    dialect: new ImmediateSqliteDialect({ database: sqlite }),
     plugins: [new StripNulPlugin()],
   })
   const contentVersion = sqliteContentVersion(kysely, () => new SQLite(sqlitePath, { readonly: true }))
@@ -74,5 +82,31 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
       await contentVersion.close()
       await kysely.destroy()
     },
+  }
+}
+
+/**
+ * SQLite with every transaction begun `IMMEDIATE`: it takes the write lock at its start, waiting for it up to the
+ * busy timeout. Kysely's plain `begin` is deferred: a transaction that reads and then writes asks for the lock only
+ * at its first write, and if another process (the other workers of `npm start`) wrote since its read it fails at
+ * once with "database is locked" — the busy timeout cannot help, as waiting would not make its snapshot current.
+ * All our transactions write (better-auth's too), so none loses anything by taking the lock up front.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig
+
+  constructor(config: SqliteDialectConfig) {
+    super(config)
+    this.#config = config
+  }
+
+  override createDriver() {
+    return new ImmediateSqliteDriver(this.#config)
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'))
   }
 }
