@@ -17,7 +17,12 @@ function forged(
   server: TestServer,
   method: string,
   path: string,
-  { host = ATTACKER, body, type }: { host?: string; body?: string; type?: string } = {},
+  {
+    host = ATTACKER,
+    body,
+    type,
+    headers = {},
+  }: { host?: string; body?: string; type?: string; headers?: Record<string, string> } = {},
 ) {
   return new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
     const request = http.request(
@@ -26,6 +31,7 @@ function forged(
         method,
         headers: {
           host,
+          ...headers,
           ...(body === undefined
             ? {}
             : { 'content-type': type ?? 'application/json', 'content-length': Buffer.byteLength(body) }),
@@ -230,5 +236,64 @@ describe.each(databases)('$name, with PUBLIC_URL', (database) => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
     expect(change.status).toBe(400)
+  })
+})
+
+// Behind a proxy that ends TLS (an outside audit's find): the browser's Origin says https while the server is
+// spoken to over http, and the proxy may forward the host rather than pass it on.
+describe('behind a proxy', () => {
+  const signInForm = new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString()
+  const form = 'application/x-www-form-urlencoded'
+
+  test('with PUBLIC_URL=https://… and no TRUST_PROXY, the sign-in form works; another Origin is refused', async () => {
+    const server = await startServer({ admin: ADMIN, env: { PUBLIC_URL: 'https://church.example' } })
+    try {
+      const own = { origin: 'https://church.example', 'x-forwarded-proto': 'https' }
+      const signedIn = await forged(server, 'POST', '/admin/login', {
+        host: 'church.example',
+        body: signInForm,
+        type: form,
+        headers: own,
+      })
+      expect(signedIn.status).toBe(302)
+      const evil = await forged(server, 'POST', '/admin/login', {
+        host: 'church.example',
+        body: signInForm,
+        type: form,
+        headers: { origin: 'https://evil.example' },
+      })
+      expect(evil.status).toBe(403)
+    } finally {
+      await server.stop()
+    }
+  })
+
+  test('with TRUST_PROXY and a forwarded host, signing in works from that host only', async () => {
+    const server = await startServer({ admin: ADMIN, env: { TRUST_PROXY: 'true' } })
+    try {
+      const upstream = new URL(server.url).host
+      const proxied = { 'x-forwarded-host': 'church.example', 'x-forwarded-proto': 'https' }
+      const api = await forged(server, 'POST', '/api/auth/sign-in/email', {
+        host: upstream,
+        body: JSON.stringify(ADMIN),
+        headers: { ...proxied, origin: 'https://church.example' },
+      })
+      expect(api.status).toBe(200)
+      const page = await forged(server, 'POST', '/admin/login', {
+        host: upstream,
+        body: signInForm,
+        type: form,
+        headers: { ...proxied, origin: 'https://church.example' },
+      })
+      expect(page.status).toBe(302)
+      const evil = await forged(server, 'POST', '/api/auth/sign-in/email', {
+        host: upstream,
+        body: JSON.stringify(ADMIN),
+        headers: { ...proxied, origin: 'https://evil.example' },
+      })
+      expect(evil.status).toBe(403)
+    } finally {
+      await server.stop()
+    }
   })
 })
