@@ -1,6 +1,20 @@
-import { expect, test } from 'vitest'
+import pino from 'pino'
+import { describe, expect, test } from 'vitest'
 
-import { CONNECTION_TIMEOUT_MS, mailErrorReason, POLL_MS, retryDelayMs } from './mail-worker.server.ts'
+import { systemClock } from '#app/lib/clock.ts'
+import { parseSmtpUrl } from '#app/lib/mail-address.ts'
+import { createSealer } from '#app/lib/seal.server.ts'
+import { enqueueMail } from '#app/models/outbox.server.ts'
+import { startSmtpServer } from '#tests/smtp-server.ts'
+import { testDatabase, testDatabases } from '#tests/test-database.ts'
+
+import {
+  CONNECTION_TIMEOUT_MS,
+  mailErrorReason,
+  POLL_MS,
+  retryDelayMs,
+  startMailWorker,
+} from './mail-worker.server.ts'
 
 test('retries come within a minute first, then grow: to 90 s while unreachable, to an hour after a 5xx', () => {
   expect([1, 2, 3, 4, 5, 10].map((attempts) => retryDelayMs(attempts, false) / 1000)).toEqual([
@@ -33,4 +47,39 @@ test('the reason kept for a failure is the SMTP server’s own answer when it ga
   expect(mailErrorReason({ code: 'ETIMEDOUT', message: 'Greeting never received' })).toBe(
     'Greeting never received (ETIMEDOUT)',
   )
+})
+
+describe.each(testDatabases)('sealed e-mails, $name', (kind) => {
+  test('one sealed under another secret is given up at once, saying why, and never sent', async () => {
+    const db = await testDatabase(kind)
+    const smtp = await startSmtpServer()
+    const [id] = await enqueueMail(db, {
+      to: 'secretary@example.org',
+      subject: 'Your invitation',
+      text: 'Choose your password: https://church.example/admin/invitation?token=abc',
+      sealWith: createSealer('the-old-secret', 'outbox'),
+    })
+    const worker = startMailWorker({
+      db,
+      settings: { smtp: parseSmtpUrl(smtp.url)!, from: { name: null, address: 'office@example.org' } },
+      clock: systemClock,
+      logger: pino({ level: 'silent' }),
+      siteAddress: { get: async () => 'https://church.example' },
+      sealer: createSealer('the-new-secret', 'outbox'),
+    })
+    try {
+      let row
+      for (let tries = 0; tries < 100; tries++) {
+        row = await db.kysely.selectFrom('outbox').selectAll().where('id', '=', id).executeTakeFirst()
+        if (row?.failed_at) break
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      expect(row?.failed_at).not.toBeNull()
+      expect(row?.last_error).toMatch(/another server secret/)
+      expect(smtp.received).toEqual([])
+    } finally {
+      await worker.stop()
+      await smtp.stop()
+    }
+  })
 })

@@ -68,6 +68,15 @@ export function mailErrorReason(error: unknown) {
   return reason.replace(/\s+/g, ' ').trim().slice(0, 500)
 }
 
+/** A sealed e-mail the server's secret cannot open: it was sealed under another AUTH_SECRET. */
+class UnsealableMailError extends Error {
+  constructor() {
+    super(
+      'This e-mail was stored encrypted under another server secret (AUTH_SECRET or DATA_DIR/auth-secret changed) and cannot be opened; ask for a new link',
+    )
+  }
+}
+
 function isPermanent(error: unknown) {
   const code = (error as { responseCode?: number }).responseCode
   return typeof code === 'number' && code >= 500
@@ -118,7 +127,14 @@ export function startMailWorker({
 
   /** The bodies as sent: opened when sealed, with the site's address in its placeholder's place. */
   function bodies(row: OutboxRow, origin: string | null) {
-    const open = (text: string) => (row.sealed ? sealer.open(text) : text)
+    const open = (text: string) => {
+      if (!row.sealed) return text
+      try {
+        return sealer.open(text)
+      } catch {
+        throw new UnsealableMailError()
+      }
+    }
     const fill = (text: string) =>
       row.site_placeholder && origin ? text.split(row.site_placeholder).join(origin) : text
     return {
@@ -174,7 +190,9 @@ export function startMailWorker({
       } catch (error) {
         const failedAt = clock.now().getTime()
         const reason = mailErrorReason(error)
-        const expired = failedAt - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS
+        // A sealed e-mail no secret of ours opens will not open later either: given up at once, saying why.
+        const expired =
+          error instanceof UnsealableMailError || failedAt - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS
         const retryAt = expired ? null : failedAt + retryDelayMs(row.attempts, isPermanent(error))
         await markMailFailed(db, { id: row.id, owner, now: failedAt, error: reason, retryAt })
         logger.warn(
@@ -184,7 +202,11 @@ export function startMailWorker({
             reason,
             retryAt: retryAt && new Date(retryAt).toISOString(),
           },
-          retryAt === null ? 'e-mail given up after 24 hours' : 'e-mail not sent yet; will retry',
+          retryAt === null
+            ? error instanceof UnsealableMailError
+              ? 'e-mail given up'
+              : 'e-mail given up after 24 hours'
+            : 'e-mail not sent yet; will retry',
         )
       }
     }
