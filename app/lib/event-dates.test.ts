@@ -294,3 +294,16 @@ test('plain free text becomes real dates; anything unsure stays text', () => {
   expect(read('After Easter', null)).toBeNull()
   expect(read('Most Fridays', '7:00 PM', true)).toBeNull()
 })
+
+test('a rule of a shape the words do not cover is said by the library, never as a plainer rule it is not', () => {
+  const words = (recurrence: string) => ruleInWords(timing({ starts_at: '2026-12-01T19:30', recurrence }))
+  expect(words('FREQ=YEARLY;INTERVAL=3')).toBe('Every 3 years on 1 December')
+  expect(words('FREQ=MONTHLY;BYDAY=5FR;BYMONTH=2')).toBe('Every month on 5th Friday in February')
+  expect(words('FREQ=WEEKLY;BYDAY=MO;BYMONTHDAY=13;BYMONTH=2')).toBe(
+    'Every week on Monday in February on the 13th day of the month',
+  )
+  expect(words('FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU;UNTIL=20300101')).toBe(
+    'Every year on last Sunday in March until 1 January 2030',
+  )
+  expect(words('FREQ=MONTHLY;BYDAY=1SU;COUNT=6')).toBe('First Sunday of the month (6 times)')
+})

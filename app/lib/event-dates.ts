@@ -1,4 +1,5 @@
 import { RRuleTemporal } from 'rrule-temporal'
+import { toText } from 'rrule-temporal/totext'
 import { Temporal } from 'temporal-polyfill'
 
 /** A local date-time as events store it: `2026-12-20T18:00`, in the church's time zone. */
@@ -568,6 +569,47 @@ function dayOfMonth(day: number) {
  * Tuesday', 'Monthly on the 15th', with 'until 1 June 2027' or '(6 times)'. Rules outside those shapes are
  * said by the library's own English (rrule-temporal's toText is not loaded for them: it is rare).
  */
+/** The parts of the shapes ruleInWords says itself; any other rule is said by the library. */
+const PLAIN_PARTS = new Set(['FREQ', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'COUNT', 'UNTIL', 'WKST'])
+
+function isPlainShape(parts: RuleParts) {
+  if (Object.keys(parts).some((name) => !PLAIN_PARTS.has(name))) return false
+  switch (parts.FREQ) {
+    case 'DAILY':
+      return !parts.BYDAY && !parts.BYMONTHDAY
+    case 'WEEKLY':
+      return !parts.BYMONTHDAY
+    case 'MONTHLY':
+      return !(parts.BYDAY && parts.BYMONTHDAY)
+    case 'YEARLY':
+      return !parts.BYDAY && !parts.BYMONTHDAY
+    default:
+      return false
+  }
+}
+
+/**
+ * A rule of another shape ('every month on 5th Friday in February') in rrule-temporal's English, without its time
+ * (pages show the time beside it) or its end (added as for every rule); its own rule text if even that fails.
+ */
+function libraryWords(timing: EventTiming, start: Temporal.PlainDateTime) {
+  try {
+    const rule = new RRuleTemporal({
+      rruleString: normaliseRecurrence(timing.recurrence!)
+        .split(';')
+        .filter((part) => !['COUNT', 'UNTIL'].includes(part.split('=')[0]))
+        .join(';'),
+      dtstart: start.toZonedDateTime('UTC'),
+    })
+    const text = toText(rule)
+      .replace(/ at \d{1,2}(?::\d{2})? ?[AP]M(?: [A-Z]{2,5})?/g, '')
+      .trim()
+    return text.charAt(0).toUpperCase() + text.slice(1)
+  } catch {
+    return normaliseRecurrence(timing.recurrence!)
+  }
+}
+
 export function ruleInWords(timing: EventTiming): string {
   const start = parseLocalDateTime(timing.starts_at)
   if (!start || !timing.recurrence) return ''
@@ -577,7 +619,10 @@ export function ruleInWords(timing: EventTiming): string {
   const plainDays = days.filter((day) => WEEKDAY_CODES.includes(day))
   const dayNames = (codes: string[]) => codes.map((code) => WEEKDAYS[WEEKDAY_CODES.indexOf(code)])
   let words: string
-  switch (parts.FREQ) {
+  switch (isPlainShape(parts) ? parts.FREQ : null) {
+    case null:
+      words = libraryWords(timing, start)
+      break
     case 'DAILY':
       words = interval === 1 ? 'Every day' : `Every ${interval} days`
       break
@@ -613,7 +658,7 @@ export function ruleInWords(timing: EventTiming): string {
       break
     }
     case 'YEARLY':
-      words = `Every year on ${start.day} ${MONTHS[start.month - 1]}`
+      words = `Every ${interval === 1 ? 'year' : `${interval} years`} on ${start.day} ${MONTHS[start.month - 1]}`
       break
     default:
       words = 'Repeats'
