@@ -10,6 +10,10 @@ import express from 'express'
 
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
 const DEVELOPMENT = process.env.NODE_ENV === 'development'
+// React, React Router and Express are loaded from node_modules at run time and choose their development builds
+// unless told otherwise: a server started without NODE_ENV (`npm start`, systemd) ran React's slower, checking
+// build. Anything but `npm run dev` is production.
+if (!DEVELOPMENT) process.env.NODE_ENV = 'production'
 const SHUTDOWN_GRACE_MS = 10_000
 /**
  * How long an idle connection is kept open. Node's 5 s is what the server announces (Keep-Alive: timeout=5) and
