@@ -1,4 +1,15 @@
-import { ArrowRight, CalendarDays, CalendarX, HandHeart, Images, Mail, Music, Repeat } from 'lucide-react'
+import {
+  ArrowRight,
+  CalendarDays,
+  CalendarX,
+  HandHeart,
+  Images,
+  type LucideIcon,
+  Mail,
+  Music,
+  Repeat,
+} from 'lucide-react'
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import type { Route } from './+types/dashboard.ts'
@@ -145,65 +156,37 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         })}
       </ul>
       {mail ? <MailNotices status={mail} className="mt-6" /> : null}
-      {undated.length > 0 ? (
-        <section
-          aria-labelledby="needs-a-date"
-          className="mt-8 rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 text-amber-950"
-        >
-          <h2 id="needs-a-date" className="flex items-center gap-2 font-semibold">
-            <CalendarX aria-hidden="true" className="size-5" />
-            {undated.length === 1 ? '1 event needs a date' : `${undated.length} events need a date`}
-          </h2>
-          <p className="mt-1 text-sm">
-            Their dates were typed as text the website cannot read, so it cannot tell when they are over or
-            list them by date. Open each one in Events and choose its date.
-          </p>
-          <ul className="mt-3 space-y-1 text-sm">
-            {undated.map((event) => (
-              <li key={event.id}>
-                <Link
-                  to={`/admin/events?edit=${event.id}`}
-                  className="font-semibold underline underline-offset-2 hover:no-underline"
-                >
-                  {event.title}
-                </Link>
-                {event.date ? <span> — was “{event.date}”</span> : null}
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {unworkable.length > 0 ? (
-        <section
-          aria-labelledby="rules-not-worked-out"
-          className="mt-8 rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 text-amber-950"
-        >
-          <h2 id="rules-not-worked-out" className="flex items-center gap-2 font-semibold">
-            <Repeat aria-hidden="true" className="size-5" />
-            {unworkable.length === 1
-              ? '1 event has a repeat rule the website cannot work out'
-              : `${unworkable.length} events have a repeat rule the website cannot work out`}
-          </h2>
-          <p className="mt-1 text-sm">
-            The website cannot tell when they take place: visitors see how they repeat but no dates, and they
-            are left out of the calendar feed. Open each one in Events and change how it repeats.
-          </p>
-          <ul className="mt-3 space-y-2 text-sm">
-            {unworkable.map((event) => (
-              <li key={event.id}>
-                <Link
-                  to={`/admin/events?edit=${event.id}`}
-                  className="font-semibold underline underline-offset-2 hover:no-underline"
-                >
-                  {event.title}
-                </Link>
-                <span> — “{event.rule}”</span>
-                <span className="block">{event.problem}</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <EventsToFix
+        id="needs-a-date"
+        icon={CalendarX}
+        heading={undated.length === 1 ? '1 event needs a date' : `${undated.length} events need a date`}
+        why="Their dates were typed as text the website cannot read, so it cannot tell when they are over or list them by date. Open each one in Events and choose its date."
+        events={undated.map((event) => ({
+          id: event.id,
+          title: event.title,
+          detail: event.date ? <span> — was “{event.date}”</span> : null,
+        }))}
+      />
+      <EventsToFix
+        id="rules-not-worked-out"
+        icon={Repeat}
+        heading={
+          unworkable.length === 1
+            ? '1 event has a repeat rule the website cannot work out'
+            : `${unworkable.length} events have a repeat rule the website cannot work out`
+        }
+        why="The website cannot tell when they take place: visitors see how they repeat but no dates, and they are left out of the calendar feed. Open each one in Events and change how it repeats."
+        events={unworkable.map((event) => ({
+          id: event.id,
+          title: event.title,
+          detail: (
+            <>
+              <span> — “{event.rule}”</span>
+              <span className="block">{event.problem}</span>
+            </>
+          ),
+        }))}
+      />
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <RecentList
           title="Upcoming Events"
@@ -290,6 +273,48 @@ function RecentList({
           ))}
         </ul>
       )}
+    </section>
+  )
+}
+
+/** Events the website cannot place in time, each opening in the form: why, and what to do. */
+function EventsToFix({
+  id,
+  icon: Icon,
+  heading,
+  why,
+  events,
+}: {
+  id: string
+  icon: LucideIcon
+  heading: string
+  why: string
+  events: Array<{ id: string; title: string; detail: ReactNode }>
+}) {
+  if (events.length === 0) return null
+  return (
+    <section
+      aria-labelledby={id}
+      className="mt-8 rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 text-amber-950"
+    >
+      <h2 id={id} className="flex items-center gap-2 font-semibold">
+        <Icon aria-hidden="true" className="size-5" />
+        {heading}
+      </h2>
+      <p className="mt-1 text-sm">{why}</p>
+      <ul className="mt-3 space-y-2 text-sm">
+        {events.map((event) => (
+          <li key={event.id}>
+            <Link
+              to={`/admin/events?edit=${event.id}`}
+              className="font-semibold underline underline-offset-2 hover:no-underline"
+            >
+              {event.title}
+            </Link>
+            {event.detail}
+          </li>
+        ))}
+      </ul>
     </section>
   )
 }
