@@ -30,8 +30,21 @@ declare module 'express-serve-static-core' {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
-/** Never served from the page cache: the admin, uploads, built files, the health check and the API… */
-const UNCACHED_PREFIXES = ['/api/', '/admin', '/media/', '/assets/', '/healthz', '/og/', '/icons/']
+/**
+ * Never served from the page cache: the admin, uploads, built files, the health check, the API… and React
+ * Router's `/__manifest`, whose answer depends on its `p` and `version` parameters (the cache drops parameters no
+ * page reads: a dropped `version` made every browser see a manifest mismatch and reload).
+ */
+const UNCACHED_PREFIXES = [
+  '/api/',
+  '/admin',
+  '/media/',
+  '/assets/',
+  '/healthz',
+  '/og/',
+  '/icons/',
+  '/__manifest',
+]
 /** …except the API's reads of public tables, the same for everyone (app/schemas/tables.ts). */
 const PUBLIC_API_READ = new RegExp(`^/api/(?:${PUBLIC_TABLES.join('|')})(?:/[^/]+)?$`)
 /**

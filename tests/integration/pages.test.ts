@@ -158,6 +158,15 @@ describe.each(databases)('$name', (database) => {
       expect(answer.text, path).not.toContain('x=1')
     }
 
+    // React Router's manifest answers by its parameters: its version is read, never dropped by the cache.
+    const version = /\/assets\/manifest-(\w+)\.js/.exec((await ctx.anonymous.get('/admin/login')).text)?.[1]
+    expect(version).toBeTruthy()
+    const manifest = (v: string) => ctx.anonymous.get(`/__manifest?paths=%2Fadmin%2Fstaff&version=${v}`)
+    const current = await manifest(version!)
+    expect(current.status).toBe(200)
+    expect(JSON.stringify(current.body)).toContain('routes/admin/staff')
+    expect((await manifest('an-older-build')).status).not.toBe(200)
+
     // A gallery tab is a page of its own, whatever else the address carries.
     await ctx.anonymous.get('/gallery?category=youth')
     const tab = await ctx.anonymous.get('/gallery?ref=newsletter&category=youth')
