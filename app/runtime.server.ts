@@ -118,6 +118,10 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
     const clock = env.CLOCK_START ? clockFrom(new Date(env.CLOCK_START)) : systemClock
     const auth = createAuth({ db, env, secret, clock })
     const storage = new LocalImageStorage(path.join(env.dataDir, 'uploads'))
+    // Read before the first request: the page cache keys pages by it (known()), and a first request keyed
+    // without it would leave its page under a key no later request asks for.
+    const siteAddress = createSiteAddress({ db, publicUrl: env.PUBLIC_URL })
+    await siteAddress.get()
     await storage.init()
     const deferred = createDeferredWork(logger)
     return {
@@ -128,7 +132,7 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
       logger,
       clock,
       secret,
-      siteAddress: createSiteAddress({ db, publicUrl: env.PUBLIC_URL }),
+      siteAddress,
       mailSealer: createSealer(secret, 'outbox'),
       mail: mailSettings(env),
       // The operator's tools send nothing: what they queue goes out with the server's next round.
