@@ -43,7 +43,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**', 'bench/**', 'server.js', 'server/supervisor.js', '.ci/**', 'tests/**'],
+    files: ['scripts/**', 'bench/**', 'server.js', 'host/supervisor.js', '.ci/**', 'tests/**'],
     rules: { 'no-console': 'off', 'react-hooks/rules-of-hooks': 'off' },
   },
   layer(

@@ -4,7 +4,7 @@ export default {
   ssr: true,
   // NOTE: BUILD_DIR lets several builds (tests, benchmarks, parallel work) live side by side.
   buildDirectory: process.env.BUILD_DIR ?? 'build',
-  // Cross-site actions are refused before React Router sees them (server/origin-check.ts: the site's address,
+  // Cross-site actions are refused before React Router sees them (host/origin-check.ts: the site's address,
   // the Host and, behind a trusted proxy, the forwarded host). Its own check compares Origin with the URL it
   // rebuilds from the request, which behind a proxy that ends TLS says http while the browser says https: it
   // refused every admin form of a site with PUBLIC_URL=https://… and no TRUST_PROXY.

@@ -1,5 +1,5 @@
 // The process entry: static files, compression, listening and a graceful stop. Everything else — security
-// headers, the API, the pages — is the bundled application of server/app.ts.
+// headers, the API, the pages — is the bundled application of host/app.ts.
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -29,7 +29,7 @@ async function loadApplication() {
   if (!DEVELOPMENT) return import(path.join(BUILD_DIR, 'server', 'index.js'))
   const vite = await import('vite')
   const viteDevServer = await vite.createServer({ server: { middlewareMode: true } })
-  const module = await viteDevServer.ssrLoadModule('./server/app.ts')
+  const module = await viteDevServer.ssrLoadModule('./host/app.ts')
   return { ...module, viteDevServer }
 }
 

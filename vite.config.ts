@@ -11,7 +11,7 @@ import { defineConfig, type Plugin } from 'vite'
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
     rollupOptions: isSsrBuild
-      ? { input: './server/app.ts' }
+      ? { input: './host/app.ts' }
       : { output: { codeSplitting: { groups: clientChunkGroups() } } },
   },
   ssr: {

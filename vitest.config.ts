@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 // NOTE: a config of its own (not vite.config.ts): the React Router plugin must not run under Vitest.
 export default defineConfig({
   test: {
-    include: ['app/**/*.test.ts', 'server/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['app/**/*.test.ts', 'host/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./tests/setup/global-setup.ts'],
     setupFiles: ['./tests/setup/vitest-setup.ts'],

@@ -1,5 +1,5 @@
 // `npm start`: builds the site when there is no build yet (or the sources are newer), then runs the server in
-// worker processes that are restarted when they die (server/supervisor.js).
+// worker processes that are restarted when they die (host/supervisor.js).
 import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -7,7 +7,7 @@ import path from 'node:path'
 
 const buildDir = path.resolve(process.env.BUILD_DIR ?? 'build')
 const serverBundle = path.join(buildDir, 'server', 'index.js')
-const SOURCES = ['app', 'server', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']
+const SOURCES = ['app', 'host', 'public', 'package.json', 'vite.config.ts', 'react-router.config.ts']
 
 function newestMtime(target) {
   if (!fs.existsSync(target)) return 0
@@ -26,7 +26,7 @@ if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
 }
 
 const workers = readWorkerCount(process.env.WEB_CONCURRENCY)
-const { supervise } = await import(path.resolve('server/supervisor.js'))
+const { supervise } = await import(path.resolve('host/supervisor.js'))
 supervise({ exec: path.resolve('server.js'), workers })
 
 /** WEB_CONCURRENCY: how many worker processes serve the site (default: one per CPU). */

@@ -19,7 +19,7 @@ import { type Clock, systemClock } from '#app/lib/clock.ts'
 
 export const SESSION_COOKIE_NAME = 'better-auth.session_token'
 /**
- * The client's address as our server worked it out (TRUST_PROXY honoured), set by server/app.ts on every request
+ * The client's address as our server worked it out (TRUST_PROXY honoured), set by host/app.ts on every request
  * in place of any a client sent: what better-auth records as a session's IP address.
  */
 export const CLIENT_IP_HEADER = 'x-lampstand-client-ip'

@@ -2,7 +2,7 @@ import type pino from 'pino'
 import { createContext } from 'react-router'
 
 /**
- * Hands `work` over to be done once the request's answer has gone out (server/app.ts starts it when the response
+ * Hands `work` over to be done once the request's answer has gone out (host/app.ts starts it when the response
  * closes): for work whose length or outcome must not show in the answer, such as whether an address has access.
  * What it throws is logged, with `failed` as the message.
  */

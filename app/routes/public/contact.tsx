@@ -30,7 +30,7 @@ const FORM_FIELDS = [
 /**
  * The form's token: when it was rendered, signed. A post that comes sooner than a person could type, or a day
  * later, is kept in Spam (app/server/spam.server.ts). It depends on the time, so this page is never kept in the
- * page cache (server/app.ts).
+ * page cache (host/app.ts).
  */
 export function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)

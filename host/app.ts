@@ -18,10 +18,10 @@ import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
 import { churchTimeZone } from '#app/models/church-info.server.ts'
 import { TOO_LARGE_MESSAGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
 import { PUBLIC_TABLES } from '#app/schemas/tables.ts'
-import { isCrossSiteRequest } from '#server/origin-check.ts'
-import { createRenderLimit } from '#server/render-limit.ts'
-import { createPageCache } from '#server/page-cache.ts'
-import { siteOrigin } from '#server/site-origin.ts'
+import { isCrossSiteRequest } from '#host/origin-check.ts'
+import { createRenderLimit } from '#host/render-limit.ts'
+import { createPageCache } from '#host/page-cache.ts'
+import { siteOrigin } from '#host/site-origin.ts'
 
 declare module 'express-serve-static-core' {
   interface Locals {
@@ -62,11 +62,11 @@ const PRIVATE_PATHS = /^\/(?:admin|api\/auth|api\/contact_messages)(?:[/.]|$)/
 const EVENT_FILE = /^\/events\/[^/]+\/calendar\.ics$/
 const BODY_MAX_BYTES = 1024 * 1024
 /**
- * Pages and API reads rendered at once (server/render-limit.ts), and the wait for a turn: at most so many
+ * Pages and API reads rendered at once (host/render-limit.ts), and the wait for a turn: at most so many
  * requests, each at most so long, then `503` with `Retry-After`. Page-cache hits never wait, nor do requests for
  * a page another request is making. 200 waiting is about what one worker renders in the 10 s on a busy 2-core
  * machine (20–50 uncached pages a second), and a worker may hold most of a burst's connections (each accepts its
- * own: server/supervisor.js); with 100, 4 of 5,000 reads by 200 clients were refused.
+ * own: host/supervisor.js); with 100, 4 of 5,000 reads by 200 clients were refused.
  */
 const RENDER_LIMIT = { max: 8, maxWaiting: 200, maxWaitMs: 10_000, retryAfterSeconds: 5 }
 /** An upload's file plus its multipart framing (app/routes/api/uploads.ts checks the file itself). */

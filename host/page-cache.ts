@@ -47,7 +47,7 @@ export interface PageCacheOptions {
    */
   queryParams?: readonly string[]
   /**
-   * Waits for a turn to render (server/render-limit.ts) held until `res` ends, or answers `res` itself that the
+   * Waits for a turn to render (host/render-limit.ts) held until `res` ends, or answers `res` itself that the
    * server is too busy and resolves false. A request whose page is being made by another waits for that one
    * instead, without a turn.
    */
