@@ -1,5 +1,9 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
+import { API_ROUTES, CONTENT_SCREENS, FEED_ROUTES, PAGE_ROUTES } from './content/registry.ts'
+
+// The content's pages, screens and feeds come from its declarations (app/content/registry.ts); the routes written
+// here are the site's own.
 export default [
   // Made for search engines and share previews from the content (app/server/public-site.server.ts).
   route('robots.txt', 'routes/resources/robots.ts'),
@@ -7,19 +11,9 @@ export default [
   route('manifest.webmanifest', 'routes/resources/manifest.ts'),
   route('og/*', 'routes/resources/share-image.ts'),
   route('icons/:name', 'routes/resources/app-icon.ts'),
-  // The events as iCalendar: the feed people subscribe to, and one event's file ("Add to calendar").
-  route('calendar.ics', 'routes/resources/calendar.ts'),
-  route('events/:id/calendar.ics', 'routes/resources/event-calendar.ts'),
+  ...FEED_ROUTES.map((feed) => route(feed.path, feed.file)),
   layout('routes/public/_layout.tsx', [
-    index('routes/public/home.tsx'),
-    route('about', 'routes/public/about.tsx'),
-    route('services', 'routes/public/services.tsx'),
-    route('events', 'routes/public/events.tsx'),
-    route('events/:id', 'routes/public/event.tsx'),
-    route('ministries', 'routes/public/ministries.tsx'),
-    route('gallery', 'routes/public/gallery.tsx'),
-    route('contact', 'routes/public/contact.tsx'),
-    route('privacy-policy', 'routes/public/privacy-policy.tsx'),
+    ...PAGE_ROUTES.map((page) => (page.path === '' ? index(page.file) : route(page.path, page.file))),
     // Unknown addresses answer 404 with the error page inside the site's header and footer.
     route('*', 'routes/public/not-found.tsx'),
   ]),
@@ -36,17 +30,9 @@ export default [
     route('account/email', 'routes/admin/account-email.tsx'),
     layout('routes/admin/_layout.tsx', [
       route('dashboard', 'routes/admin/dashboard.tsx'),
-      route('church-info', 'routes/admin/church-info.tsx'),
-      route('about', 'routes/admin/about.tsx'),
-      route('leadership', 'routes/admin/leadership.tsx'),
-      route('getting-here', 'routes/admin/getting-here.tsx'),
-      route('services', 'routes/admin/services.tsx'),
-      route('events', 'routes/admin/events.tsx'),
-      route('ministries', 'routes/admin/ministries.tsx'),
-      route('gallery', 'routes/admin/gallery.tsx'),
-      route('carousel', 'routes/admin/carousel.tsx'),
-      route('messages', 'routes/admin/messages.tsx'),
-      route('messages/export', 'routes/admin/messages-export.ts'),
+      ...CONTENT_SCREENS.flatMap((screen) => [screen, ...(screen.more ?? [])]).map((screen) =>
+        route(screen.path, screen.file),
+      ),
       route('settings', 'routes/admin/settings.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('activity', 'routes/admin/activity.tsx'),
@@ -56,8 +42,7 @@ export default [
   ...prefix('api', [
     route('auth/*', 'routes/api/auth.ts'),
     route('uploads', 'routes/api/uploads.ts'),
-    route('contact_messages', 'routes/api/contact-messages.ts'),
-    route('contact_messages/:id', 'routes/api/contact-messages.$id.ts'),
+    ...API_ROUTES.map((api) => route(api.path, api.file)),
     route(':table/reorder', 'routes/api/table.reorder.ts'),
     route(':table', 'routes/api/table.ts'),
     route(':table/:id', 'routes/api/table.$id.ts'),

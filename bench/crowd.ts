@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util'
 import autocannon from 'autocannon'
 
 import { PUBLIC_PAGES } from './pages.ts'
+import { CACHE_RULES } from '#app/content/registry.ts'
 import {
   type BenchServer,
   ensureBuild,
@@ -47,7 +48,7 @@ const BROWSER_HEADERS = { 'accept-encoding': 'gzip, br' }
 /** What visitors, feed readers and the pages' own links ask for, in turn. */
 const PUBLIC_READS = [
   ...PUBLIC_PAGES,
-  ...PUBLIC_PAGES.filter((page) => page !== '/contact').map((page) =>
+  ...PUBLIC_PAGES.filter((page) => !CACHE_RULES.fresh.some((fresh) => fresh.test(page))).map((page) =>
     page === '/' ? '/_root.data' : `${page}.data`,
   ),
   '/gallery?category=youth',

@@ -6,8 +6,8 @@ import crypto from 'node:crypto'
 import { Temporal } from 'temporal-polyfill'
 
 import { openDatabase } from '#app/db/database.server.ts'
-import { completeEvent } from '#app/schemas/event.ts'
-import { messageKeys } from '#app/models/message-keys.ts'
+import { completeEvent } from '#app/content/events/schema.ts'
+import { messageKeys } from '#app/content/messages/message-keys.ts'
 
 export const LARGE = { events: 1_000, galleryImages: 1_000, messages: 100_000 }
 

@@ -13,11 +13,11 @@ import { CLIENT_IP_HEADER } from '#app/auth/auth.server.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { afterAnswerContext } from '#app/server/after-answer.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
-import { nextMidnight } from '#app/lib/event-dates.ts'
+import { nextMidnight } from '#app/content/events/dates.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
-import { churchTimeZone } from '#app/models/church-info.server.ts'
+import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { TOO_LARGE_MESSAGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
-import { PUBLIC_TABLES } from '#app/schemas/tables.ts'
+import { CACHE_RULES, PUBLIC_TABLES } from '#app/content/registry.ts'
 import { isCrossSiteRequest } from '#host/origin-check.ts'
 import { createRenderLimit } from '#host/render-limit.ts'
 import { createPageCache } from '#host/page-cache.ts'
@@ -45,21 +45,14 @@ const UNCACHED_PREFIXES = [
   '/icons/',
   '/__manifest',
 ]
-/** …except the API's reads of public tables, the same for everyone (app/schemas/tables.ts). */
+/** …except the API's reads of public tables, the same for everyone (app/content/registry.ts). */
 const PUBLIC_API_READ = new RegExp(`^/api/(?:${PUBLIC_TABLES.join('|')})(?:/[^/]+)?$`)
-/**
- * The contact page carries the time it was rendered, signed (the form's spam check): a copy kept in the cache
- * would hand every visitor an old time. It is rendered for each request.
- */
-const UNCACHED_PAGES = new Set(['/contact', '/contact.data'])
 /**
  * Answers that may carry a session token or someone's personal data: the auth API, everything under /admin (pages,
  * their `.data` requests, redirects, the messages' CSV) and the inbox's API. They say `no-store` whatever their
  * route said, so no browser cache, shared computer or proxy keeps them (issue 25).
  */
 const PRIVATE_PATHS = /^\/(?:admin|api\/auth|api\/contact_messages)(?:[/.]|$)/
-/** One event's calendar file: a download (Content-Disposition), which a cached answer would not carry. */
-const EVENT_FILE = /^\/events\/[^/]+\/calendar\.ics$/
 const BODY_MAX_BYTES = 1024 * 1024
 /**
  * Pages and API reads rendered at once (host/render-limit.ts), and the wait for a turn: at most so many
@@ -230,12 +223,15 @@ export function createSite(runtime: AppRuntime) {
       now: () => runtime.clock.now().getTime(),
       cacheable: (path) =>
         PUBLIC_API_READ.test(path) ||
-        (!UNCACHED_PAGES.has(path) &&
-          !EVENT_FILE.test(path) &&
+        // Pages made for each request (the contact page's signed time) and downloads (an event's `.ics`) are
+        // declared so by their content (app/content/registry.ts).
+        (!CACHE_RULES.fresh.some((fresh) => fresh.test(path)) &&
           !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))),
-      // Every parameter a cacheable page reads: the gallery's tab, and React Router's list of routes and index
-      // flag in a `.data` request. Any other is dropped before the page is made or looked up.
-      queryParams: ['category', '_routes', 'index'],
+      // Every parameter a cacheable page reads (the gallery's tab: declared by its page), and React Router's list
+      // of routes and index flag in a `.data` request. Any other is dropped before the page is made or looked up.
+      queryParams: [...CACHE_RULES.queryParams, '_routes', 'index'],
+      // Pages, the API's JSON, the sitemap, robots.txt, the manifest… and the feeds the content declares.
+      feedTypes: CACHE_RULES.feedTypes,
       takeTurn: renderLimit.takeTurn,
       // Until the site's address is known, pages name the host they were asked for: each host has pages of its own.
       originOf: env.PUBLIC_URL ? undefined : (req) => runtime.siteAddress.known() ?? originOf(req.headers),

@@ -22,6 +22,19 @@ interface Entry {
   answers: ReturnType<typeof cachedAnswers>
 }
 
+/**
+ * What is kept besides the feeds a site declares: pages and their `.data`, the API's JSON, and the sitemap,
+ * robots.txt and the web app manifest, which change only with the content, like pages.
+ */
+const PAGE_TYPES = [
+  'text/html',
+  'text/x-script',
+  'application/json',
+  'application/xml',
+  'text/plain',
+  'application/manifest+json',
+]
+
 export interface PageCacheOptions {
   /** Renders a request the way the site would (React Router's handler). */
   render: (request: globalThis.Request, req: Request, res: Response) => Promise<globalThis.Response>
@@ -46,6 +59,8 @@ export interface PageCacheOptions {
    * of the cache nor cost a render each.
    */
   queryParams?: readonly string[]
+  /** The content types of feeds kept like pages (the calendar's `text/calendar`), besides pages' and the API's. */
+  feedTypes?: readonly string[]
   /**
    * Waits for a turn to render (host/render-limit.ts) held until `res` ends, or answers `res` itself that the
    * server is too busy and resolves false. A request whose page is being made by another waits for that one
@@ -101,6 +116,7 @@ export function createPageCache({
   now = Date.now,
   cacheable: mayCache,
   queryParams = [],
+  feedTypes = [],
   takeTurn = async () => true,
   originOf,
   maxEntries = 300,
@@ -174,15 +190,7 @@ export function createPageCache({
       response.status === 200 &&
       !response.headers.has('set-cookie') &&
       !/no-store|private/.test(response.headers.get('cache-control') ?? '') &&
-      (contentType.startsWith('text/html') ||
-        contentType.startsWith('text/x-script') ||
-        contentType.startsWith('application/json') ||
-        // The calendar feed changes with the events (and with the day, as every entry does).
-        contentType.startsWith('text/calendar') ||
-        // The sitemap, robots.txt and the web app manifest change only with the content, like pages.
-        contentType.startsWith('application/xml') ||
-        contentType.startsWith('text/plain') ||
-        contentType.startsWith('application/manifest+json'))
+      [...PAGE_TYPES, ...feedTypes].some((type) => contentType.startsWith(type))
     if (!cacheable) return response
     const body = Buffer.from(await response.arrayBuffer())
     // Compressed quickly for this answer (brotli's and gzip's best take half a second for a page on a busy

@@ -1,14 +1,14 @@
 import type { Kysely } from 'kysely'
 
 import type { Db } from '#app/db/database.server.ts'
-import { messageKeys } from '#app/models/message-keys.ts'
-import { TABLES, type TableName } from '#app/schemas/tables.ts'
+import { messageKeys } from '#app/content/messages/message-keys.ts'
+import { TABLES, type TableName } from '#app/content/registry.ts'
 
 /** better-auth's tables, parents before children (session, account and twoFactor refer to user). */
 const AUTH_TABLES = ['user', 'account', 'session', 'verification', 'twoFactor'] as const
 
 /**
- * Every table a backup holds: the declared tables (app/schemas/tables.ts), the uploads' records, the settings
+ * Every table a backup holds: the declared tables (app/content/registry.ts), the uploads' records, the settings
  * (notification recipients, retention), the activity log, the accounts.
  */
 export const BACKUP_TABLES = [

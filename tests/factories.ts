@@ -1,7 +1,7 @@
 // Test data: make<Thing>() builds a valid API body (unique where it matters); insert<Thing>() stores one
 // through the admin API and answers the stored record.
 import type { Client } from './integration/support.ts'
-import type { ListTableName } from '#app/schemas/tables.ts'
+import type { ListTableName } from '#app/content/registry.ts'
 
 let counter = 0
 const next = () => ++counter

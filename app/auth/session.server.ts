@@ -14,7 +14,7 @@ import { HttpError } from '#app/lib/errors.ts'
 import { adminReturnPath } from '#app/lib/return-path.ts'
 import type { Actor } from '#app/models/activity.server.ts'
 import { getRequireTwoStep } from '#app/models/settings.server.ts'
-import { type TableName, TABLES } from '#app/schemas/tables.ts'
+import { type TableName, TABLES } from '#app/content/registry.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
 export type AdminSession = NonNullable<Awaited<ReturnType<AppRuntime['auth']['api']['getSession']>>>
@@ -75,7 +75,7 @@ export async function requireApiAccess(request: Request, runtime: AppRuntime, ar
 }
 
 /**
- * For API reads: anyone may read a public table (app/schemas/tables.ts); the one that is not, the visitors'
+ * For API reads: anyone may read a public table (app/content/registry.ts); the one that is not, the visitors'
  * messages, needs someone who may use Messages.
  */
 export async function requireReader(request: Request, runtime: AppRuntime, table: TableName) {

@@ -4,7 +4,7 @@ import QRCode from 'qrcode'
 import { verifyCurrentPassword } from './account.server.ts'
 import type { AdminSession } from './session.server.ts'
 import { HttpError, ValidationError } from '#app/lib/errors.ts'
-import { getChurchInfo } from '#app/models/church-info.server.ts'
+import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { getRequireTwoStep } from '#app/models/settings.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 

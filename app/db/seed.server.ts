@@ -2,7 +2,7 @@ import demoContent from './demo-content.json' with { type: 'json' }
 import { drawPicture, type Motif } from './seed-art.server.ts'
 import { listModels, singleModels } from '#app/models/content-models.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
-import { LIST_TABLES, SINGLE_TABLES, TABLES } from '#app/schemas/tables.ts'
+import { LIST_TABLES, SINGLE_TABLES, TABLES } from '#app/content/registry.ts'
 import { storeImage } from '#app/storage/images.server.ts'
 
 type SeedRuntime = Pick<AppRuntime, 'db' | 'storage'>

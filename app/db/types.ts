@@ -1,11 +1,11 @@
 import type { ColumnType, Generated } from 'kysely'
 
-import type { ContentRow, ContentTableName } from '#app/schemas/tables.ts'
+import type { ContentRow, ContentTableName } from '#app/content/registry.ts'
 
 /** Timestamps are ISO 8601 UTC strings in both dialects. */
 type Timestamp = string
 
-/** The content tables' rows, worked out from their declarations (app/schemas/tables.ts). */
+/** The content tables' rows, worked out from their declarations (app/content/registry.ts). */
 type ContentTables = { [T in ContentTableName]: ContentRow<T> }
 
 export interface ContactMessagesTable {

@@ -1,3 +1,5 @@
+import { TABLE_ACTIVITY_LABELS, type TableName } from '#app/content/registry.ts'
+
 /**
  * The activity log's words (browser-safe): what each stored action and section reads as to staff. The log stores
  * the keys, so a screen renamed later renames its past entries too; a key this list does not know reads as itself.
@@ -24,26 +26,18 @@ export const ACTIVITY_ACTIONS = {
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS
 
-/** The admin's screens, as its top bar names them; content sections are keyed by their table. */
-export const ACTIVITY_SECTIONS = {
-  church_info: 'Church Info',
-  about_us: 'About Us',
-  leadership_team: 'Leadership',
-  getting_here: 'Getting Here',
-  services: 'Services',
-  events: 'Events',
-  ministries: 'Ministries',
-  gallery_images: 'Gallery',
-  carousel_slides: 'Carousel',
-  contact_messages: 'Messages',
+/** The admin's screens, as its top bar names them; content sections are keyed by their table (app/content). */
+export const ACTIVITY_SECTIONS: Readonly<Record<string, string>> = {
+  ...TABLE_ACTIVITY_LABELS,
   uploads: 'Pictures',
   settings: 'Settings',
   staff: 'Staff',
   account: 'Account',
   sign_in: 'Sign-in',
-} as const
+}
 
-export type ActivitySection = keyof typeof ACTIVITY_SECTIONS
+/** A section of the log: a content table's name or one of the admin's other screens. */
+export type ActivitySection = TableName | 'uploads' | 'settings' | 'staff' | 'account' | 'sign_in'
 
 const readable = (key: string) => {
   const words = key.replace(/_/g, ' ')
@@ -57,9 +51,7 @@ export function activityActionLabel(action: string): string {
 }
 
 export function activitySectionLabel(section: string): string {
-  return Object.hasOwn(ACTIVITY_SECTIONS, section)
-    ? ACTIVITY_SECTIONS[section as ActivitySection]
-    : readable(section)
+  return Object.hasOwn(ACTIVITY_SECTIONS, section) ? ACTIVITY_SECTIONS[section] : readable(section)
 }
 
 /** How long entries are kept. */

@@ -32,3 +32,6 @@ export function summarise(text: string, max = 160) {
   const cut = clean.slice(0, max - 1)
   return `${cut.slice(0, cut.lastIndexOf(' ') > 0 ? cut.lastIndexOf(' ') : cut.length)}…`
 }
+
+/** Shown wherever the church's name is missing from its settings. */
+export const FALLBACK_CHURCH_NAME = 'Our Church'

@@ -11,7 +11,8 @@ import {
   seoMeta,
   type SeoPage,
 } from './seo.ts'
-import { FALLBACK_CHURCH_NAME, SITE_PAGES, type SitePageKey } from './site-pages.ts'
+import { FALLBACK_CHURCH_NAME } from './church-text.ts'
+import { SITE_PAGES, type SitePageKey } from '#app/content/registry.ts'
 
 /** The route id React Router gives the public layout (its file path). */
 export const PUBLIC_LAYOUT_ID = 'routes/public/_layout'

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 
 import type { Db } from '#app/db/database.server.ts'
-import { type ContentTableName, LIST_TABLES, SINGLE_TABLES } from '#app/schemas/tables.ts'
+import { type ContentTableName, LIST_TABLES, SINGLE_TABLES } from '#app/content/registry.ts'
 
 const CONTENT_TABLES: readonly ContentTableName[] = [...SINGLE_TABLES, ...LIST_TABLES]
 

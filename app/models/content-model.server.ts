@@ -14,7 +14,7 @@ import {
   type RecordFields,
   type TableDeclaration,
   TABLES,
-} from '#app/schemas/tables.ts'
+} from '#app/content/registry.ts'
 
 import { type Actor, recordActivity } from './activity.server.ts'
 import { sanitizeRichText } from './rich-text.server.ts'

@@ -12,7 +12,7 @@ import {
   type SingleTableName,
   type TableDeclaration,
   TABLES,
-} from '#app/schemas/tables.ts'
+} from '#app/content/registry.ts'
 
 // The columns the queries below touch (see content-model.server.ts).
 type SharedDatabase = Record<string, RecordFields>

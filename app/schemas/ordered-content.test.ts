@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest'
 
-import { AboutUsSchema } from './about-us.ts'
-import { CarouselSlideSchema } from './carousel-slide.ts'
-import { GettingHereSchema } from './getting-here.ts'
-import { LeadershipMemberSchema } from './leadership-member.ts'
+import { AboutUsSchema } from '#app/content/about/schema.ts'
+import { CarouselSlideSchema } from '#app/content/carousel/schema.ts'
+import { GettingHereSchema } from '#app/content/getting-here/schema.ts'
+import { LeadershipMemberSchema } from '#app/content/leadership/schema.ts'
 
 const messages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   Object.fromEntries((result.error?.issues ?? []).map((issue) => [String(issue.path[0]), issue.message]))

@@ -1,5 +1,5 @@
 import { sessionEnded } from './admin-actions.server.ts'
-import { churchTimeZone } from '#app/models/church-info.server.ts'
+import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { data, type RouterContextProvider } from 'react-router'
 
 import {

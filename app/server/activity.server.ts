@@ -9,7 +9,7 @@ import {
   listActivity,
 } from '#app/models/activity.server.ts'
 
-import { churchTimeZone } from '#app/models/church-info.server.ts'
+import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 
 /** Sections whose entries name an item by the title staff gave it (quoted); the others describe it. */
 const DESCRIBED = new Set(['contact_messages', 'settings', 'sign_in', 'staff', 'account'])

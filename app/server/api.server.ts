@@ -3,7 +3,7 @@ import type { RouterContextProvider } from 'react-router'
 import { runtimeContext } from '#app/context.ts'
 import { HttpError, MethodNotAllowedError, TooManyRequestsError } from '#app/lib/errors.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
-import { type TableName, TABLES } from '#app/schemas/tables.ts'
+import { type TableName, TABLES } from '#app/content/registry.ts'
 
 export const JSON_BODY_MAX_BYTES = 1024 * 1024
 

@@ -4,7 +4,7 @@ import type { Db } from '#app/db/database.server.ts'
 import type { Env } from '#app/env.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { deleteOldActivity } from '#app/models/activity.server.ts'
-import { deleteExpiredMessages } from '#app/models/contact-messages.server.ts'
+import { deleteExpiredMessages } from '#app/content/messages/model.server.ts'
 import { deleteOldMail } from '#app/models/outbox.server.ts'
 import { getRetentionMonths, seedNotificationRecipients } from '#app/models/settings.server.ts'
 

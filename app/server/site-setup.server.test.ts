@@ -1,10 +1,10 @@
 import { describe, expect, test } from 'vitest'
 
 import { siteSetupSteps } from './site-setup.server.ts'
-import { saveAboutUs } from '#app/models/about-us.server.ts'
-import { createCarouselSlide } from '#app/models/carousel-slides.server.ts'
-import { saveChurchInfo } from '#app/models/church-info.server.ts'
-import { createService } from '#app/models/services.server.ts'
+import { saveAboutUs } from '#app/content/about/model.server.ts'
+import { createCarouselSlide } from '#app/content/carousel/model.server.ts'
+import { saveChurchInfo } from '#app/content/church-info/model.server.ts'
+import { createService } from '#app/content/services/model.server.ts'
 import { saveNotificationRecipients } from '#app/models/settings.server.ts'
 import { testDatabase, testDatabases } from '#tests/test-database.ts'
 

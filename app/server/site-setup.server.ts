@@ -1,8 +1,8 @@
 import type { Db } from '#app/db/database.server.ts'
-import { getAboutUs } from '#app/models/about-us.server.ts'
-import { countCarouselSlides } from '#app/models/carousel-slides.server.ts'
-import { getChurchInfo } from '#app/models/church-info.server.ts'
-import { countServices } from '#app/models/services.server.ts'
+import { getAboutUs } from '#app/content/about/model.server.ts'
+import { countCarouselSlides } from '#app/content/carousel/model.server.ts'
+import { getChurchInfo } from '#app/content/church-info/model.server.ts'
+import { countServices } from '#app/content/services/model.server.ts'
 import { listNotificationRecipients } from '#app/models/settings.server.ts'
 
 export interface SetupStep {

@@ -8,7 +8,7 @@ import type { Page } from '@playwright/test'
 import { ROOT } from '../test-server.ts'
 import { expect } from './fixtures.ts'
 import { openDatabase } from '#app/db/database.server.ts'
-import { messageKeys } from '#app/models/message-keys.ts'
+import { messageKeys } from '#app/content/messages/message-keys.ts'
 
 /** A name no other test uses, so tests sharing a worker's server never act on each other's data. */
 export function unique(prefix: string) {

@@ -1,5 +1,5 @@
 import { openAdmin } from './admin-helpers.ts'
-import { todayIn, upcomingOccurrences } from '#app/lib/event-dates.ts'
+import { todayIn, upcomingOccurrences } from '#app/content/events/dates.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 
 const SECTIONS = [

@@ -7,7 +7,7 @@ import { Temporal } from 'temporal-polyfill'
 import { expectToast, openAdmin, unique } from './admin-helpers.ts'
 import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 import { openDatabase } from '#app/db/database.server.ts'
-import { formatDate, todayIn } from '#app/lib/event-dates.ts'
+import { formatDate, todayIn } from '#app/content/events/dates.ts'
 
 const ZONE = 'Europe/Dublin'
 

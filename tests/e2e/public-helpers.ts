@@ -1,18 +1,25 @@
 import type { Locator, Page } from '@playwright/test'
 
 import { expect } from './fixtures.ts'
+import { SITE_PAGES, type SitePageKey } from '#app/content/registry.ts'
 
-/** Every public page, with a heading it must show in its first HTML response. */
-export const PUBLIC_PAGES = [
-  { path: '/', heading: 'Welcome to Our Church' },
-  { path: '/about', heading: 'About Us' },
-  { path: '/services', heading: 'Our Services' },
-  { path: '/events', heading: 'Events' },
-  { path: '/ministries', heading: 'Our Ministries' },
-  { path: '/gallery', heading: 'Gallery' },
-  { path: '/contact', heading: 'Contact Us' },
-  { path: '/privacy-policy', heading: 'Privacy Policy' },
-] as const
+/** The heading each public page shows in its first HTML response (typed: a new page must name its own). */
+const HEADINGS: Record<SitePageKey, string> = {
+  home: 'Welcome to Our Church',
+  about: 'About Us',
+  services: 'Our Services',
+  events: 'Events',
+  ministries: 'Our Ministries',
+  gallery: 'Gallery',
+  contact: 'Contact Us',
+  'privacy-policy': 'Privacy Policy',
+}
+
+/** Every public page (app/content/registry.ts), with a heading it must show in its first HTML response. */
+export const PUBLIC_PAGES = (Object.keys(SITE_PAGES) as SitePageKey[]).map((key) => ({
+  path: SITE_PAGES[key].path,
+  heading: HEADINGS[key],
+}))
 
 /** Stores the visitor's choices before the page's own scripts run, as a returning visitor would have them. */
 export async function presetStorage(page: Page, values: Record<string, string>) {

@@ -1,7 +1,7 @@
 import { LIST_TABLE_FACTORIES, makeAboutUs, makeChurchInfo } from '../factories.ts'
 import type { Answer, Client } from './support.ts'
 import routes from '#app/routes.ts'
-import { LIST_TABLES, TABLES } from '#app/schemas/tables.ts'
+import { LIST_TABLES, TABLES } from '#app/content/registry.ts'
 
 /** The part of the admin a route belongs to (app/auth/roles.server.ts): who may use it. */
 export type Area = 'content' | 'messages' | 'staff' | 'settings' | 'activity'

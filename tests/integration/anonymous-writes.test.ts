@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest'
 import { LIST_TABLE_FACTORIES } from '../factories.ts'
 import { adminRoutes, contentSnapshot, sendRoute, storedIds } from './admin-routes.ts'
 import { apiError, databases, useServer } from './support.ts'
-import { LIST_TABLES } from '#app/schemas/tables.ts'
+import { LIST_TABLES } from '#app/content/registry.ts'
 
 test('the walk covers every list table of the API and every admin-only route', () => {
   const routes = adminRoutes()

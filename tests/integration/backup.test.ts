@@ -11,7 +11,7 @@ import { makePng } from '../fixtures/images.ts'
 import { createPostgresDatabase, ROOT, startServer } from '../test-server.ts'
 import { ADMIN, type Client, databases, signIn, useServer } from './support.ts'
 import { openDatabase } from '#app/db/database.server.ts'
-import { PUBLIC_TABLES } from '#app/schemas/tables.ts'
+import { PUBLIC_TABLES } from '#app/content/registry.ts'
 import { BACKUP_TABLES, TRANSIENT_TABLES } from '#scripts/backup-tables.ts'
 
 const run = promisify(execFile)

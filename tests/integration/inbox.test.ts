@@ -11,7 +11,7 @@ import { makeContactMessage } from '../factories.ts'
 import { createPostgresDatabase, startServer } from '../test-server.ts'
 import { ADMIN, type Client, databases, signIn, useServer } from './support.ts'
 import { openDatabase } from '#app/db/database.server.ts'
-import { messageKeys } from '#app/models/message-keys.ts'
+import { messageKeys } from '#app/content/messages/message-keys.ts'
 
 let lastAddress = 0
 const visitorAddress = () => `203.0.113.${100 + (++lastAddress % 150)}`

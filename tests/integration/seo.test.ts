@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from 'vitest'
 
 import { makeChurchInfo, makeService } from '../factories.ts'
 import { databases, useServer } from './support.ts'
-import { SITE_PAGES } from '#app/lib/site-pages.ts'
+import { SITE_PAGES } from '#app/content/registry.ts'
 
 const PUBLIC_URL = 'https://church.example'
 const PAGES = Object.values(SITE_PAGES).map((page) => page.path)

@@ -1,38 +1,15 @@
-import {
-  BookOpen,
-  CalendarDays,
-  Church,
-  GalleryHorizontalEnd,
-  HandHeart,
-  History,
-  Images,
-  LayoutDashboard,
-  Mail,
-  MapPin,
-  Music,
-  Settings,
-  UserCog,
-  UserRound,
-  Users,
-} from 'lucide-react'
+import { History, LayoutDashboard, Settings, UserCog, UserRound } from 'lucide-react'
 
-/** The parts of the admin a role may use (app/auth/roles.server.ts); the bar shows a person only theirs. */
-export type AdminArea = 'content' | 'messages' | 'staff' | 'settings' | 'activity'
+import type { AdminArea } from '#app/content/declare.ts'
+import { CONTENT_SCREENS } from '#app/content/registry.ts'
 
-/** The admin's sections in the order of the top bar (spec §2). */
+export type { AdminArea }
+
+/** The admin's sections in the order of the top bar (docs/specification.md §2): the dashboard, then each kind of content's screen. */
 export const ADMIN_SECTIONS = [
-  { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard, area: 'content' },
-  { to: '/admin/church-info', label: 'Church Info', icon: Church, area: 'content' },
-  { to: '/admin/about', label: 'About Us', icon: BookOpen, area: 'content' },
-  { to: '/admin/leadership', label: 'Leadership', icon: Users, area: 'content' },
-  { to: '/admin/getting-here', label: 'Getting Here', icon: MapPin, area: 'content' },
-  { to: '/admin/services', label: 'Services', icon: Music, area: 'content' },
-  { to: '/admin/events', label: 'Events', icon: CalendarDays, area: 'content' },
-  { to: '/admin/ministries', label: 'Ministries', icon: HandHeart, area: 'content' },
-  { to: '/admin/gallery', label: 'Gallery', icon: Images, area: 'content' },
-  { to: '/admin/carousel', label: 'Carousel', icon: GalleryHorizontalEnd, area: 'content' },
-  { to: '/admin/messages', label: 'Messages', icon: Mail, area: 'messages' },
-] as const
+  { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard, area: 'content' as AdminArea },
+  ...CONTENT_SCREENS.map(({ path, label, icon, area }) => ({ to: `/admin/${path}`, label, icon, area })),
+]
 
 /**
  * Who has access (administrators only) and the site's settings (notifications, retention): icons beside Sign Out

@@ -6,7 +6,7 @@ import { mapPositionProblem, parseMapPosition } from '#app/lib/map-position.ts'
 /**
  * A box to paste a Google Maps or OpenStreetMap link (or '51.89, -8.48') into: as soon as it holds a position,
  * the form's latitude and longitude are filled in, and a line says so. Without scripts the server reads the
- * same box when the form is saved (routes/admin/church-info.tsx).
+ * same box when the form is saved (content/church-info/admin.tsx).
  */
 export function MapPositionField({
   formId,

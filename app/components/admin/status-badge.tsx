@@ -1,6 +1,6 @@
 import { cn } from '#app/lib/cn.ts'
-import { STATUS_LABELS } from '#app/lib/message-status.ts'
-import type { MessageStatus } from '#app/schemas/contact-message.ts'
+import { STATUS_LABELS } from '#app/content/messages/status.ts'
+import type { MessageStatus } from '#app/content/messages/schema.ts'
 
 const COLOURS: Record<MessageStatus, string> = {
   new: 'bg-primary text-white',

@@ -1,6 +1,7 @@
 import { Cookie } from 'lucide-react'
 
 import { buttonClasses } from './button-classes.ts'
+import { pagePath } from '#app/content/registry.ts'
 
 export const COOKIE_BANNER_TEXT =
   'We use cookies to enhance your browsing experience and analyze our traffic. By clicking "Accept", you consent to our use of cookies.'
@@ -24,7 +25,7 @@ export function CookieBanner() {
           <span>
             {COOKIE_BANNER_TEXT}{' '}
             <a
-              href="/privacy-policy"
+              href={pagePath('privacy-policy')}
               className="font-semibold text-primary-text underline underline-offset-2"
             >
               Learn more

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react'
 import { useLocation } from 'react-router'
 
-import { NAV_LINKS } from './site-constants.ts'
+import { NAV_LINKS } from '#app/content/registry.ts'
 import { cn } from '#app/lib/cn.ts'
 import { isActivePath } from '#app/lib/is-active-path.ts'
 

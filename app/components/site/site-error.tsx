@@ -3,6 +3,7 @@ import { Link, useRouteError } from 'react-router'
 
 import { buttonClasses } from './button-classes.ts'
 import { describeRouteError } from '#app/lib/route-error.ts'
+import { pagePath } from '#app/content/registry.ts'
 
 /** The error page inside the site's header and footer (spec §2: 'Unexpected Application Error!'). */
 export function SiteError() {
@@ -23,7 +24,7 @@ export function SiteError() {
         </p>
         <h1 className="mt-4 font-serif text-3xl font-bold sm:text-4xl">Unexpected Application Error!</h1>
         <p className="mt-4 text-lg text-muted-foreground">{`${status} ${text}`.trim()}</p>
-        <Link to="/" className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
+        <Link to={pagePath('home')} className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
           <Home className="size-5" aria-hidden />
           Back to the home page
         </Link>

@@ -2,7 +2,7 @@ import { Mail, MapPin, Phone } from 'lucide-react'
 import { Link } from 'react-router'
 
 import { BrandIcon } from './brand-icon.tsx'
-import { NAV_LINKS } from './site-constants.ts'
+import { NAV_LINKS, pagePath } from '#app/content/registry.ts'
 import { SiteImage } from './site-image.tsx'
 import { telHref } from '#app/lib/contact-links.ts'
 import type { ImageSource } from '#app/lib/images.ts'
@@ -52,7 +52,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to} className={linkClass}>
-                  {link.to === '/about' ? 'About Us' : link.label}
+                  {link.footerLabel}
                 </Link>
               </li>
             ))}
@@ -115,7 +115,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
             © {new Date().getFullYear()} {name}. All rights reserved.
           </p>
           <Link
-            to="/privacy-policy"
+            to={pagePath('privacy-policy')}
             className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-white"
           >
             Privacy Policy

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router'
 
 import { MobileMenuButton } from './mobile-menu.tsx'
-import { NAV_LINKS } from './site-constants.ts'
+import { NAV_LINKS, pagePath } from '#app/content/registry.ts'
 import { SiteImage } from './site-image.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { ImageSource } from '#app/lib/images.ts'
@@ -20,7 +20,7 @@ export function SiteHeader({
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 md:h-20 lg:px-8">
-        <Link to="/" className="group flex min-w-0 items-center gap-3 rounded-lg">
+        <Link to={pagePath('home')} className="group flex min-w-0 items-center gap-3 rounded-lg">
           <SiteImage
             image={logo}
             alt=""

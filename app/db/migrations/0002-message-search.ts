@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 
-import { messageKeys } from '#app/models/message-keys.ts'
+import { messageKeys } from '#app/content/messages/message-keys.ts'
 
 /**
  * Folded copies of the inbox's searchable and sortable fields (see foldText): searching and sorting then work

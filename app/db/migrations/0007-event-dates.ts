@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import { Temporal } from 'temporal-polyfill'
 
-import { dateText, timeText, timingFromText } from '#app/lib/event-dates.ts'
+import { dateText, timeText, timingFromText } from '#app/content/events/dates.ts'
 import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
 
 interface StoredEvent {

@@ -11,7 +11,7 @@ import '#app/components/admin/admin.css'
 import { AdminTopBar } from '#app/components/admin/admin-top-bar.tsx'
 import { UnsavedChangesGuard } from '#app/components/admin/unsaved-changes.tsx'
 import { runtimeContext } from '#app/context.ts'
-import { countContactMessages } from '#app/models/contact-messages.server.ts'
+import { countContactMessages } from '#app/content/messages/model.server.ts'
 
 // Admin pages are personal and change with every save: never kept by browsers or proxies.
 export function headers() {

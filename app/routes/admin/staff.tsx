@@ -17,7 +17,7 @@ import { runtimeContext } from '#app/context.ts'
 import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
-import { churchTimeZone } from '#app/models/church-info.server.ts'
+import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { listStaff, staffAction } from '#app/server/staff.server.ts'
 
 export const meta = () => adminMeta('Staff')

@@ -2,7 +2,7 @@ import type { Route } from './+types/table.$id.ts'
 import { actorFromSession, requireApiAccess, requireReader } from '#app/auth/session.server.ts'
 import { MethodNotAllowedError, NotFoundError } from '#app/lib/errors.ts'
 import { listModels } from '#app/models/content-models.server.ts'
-import { isListTable } from '#app/schemas/tables.ts'
+import { isListTable } from '#app/content/registry.ts'
 import { apiHandler, json, readJson, readJsonBody } from '#app/server/api.server.ts'
 
 // `/api/<table>/:id`: one record of a list table: read it (anyone), change some fields or delete it (admin).

@@ -2,7 +2,7 @@ import type { Route } from './+types/table.reorder.ts'
 import { actorFromSession, requireApiAccess } from '#app/auth/session.server.ts'
 import { MethodNotAllowedError, NotFoundError } from '#app/lib/errors.ts'
 import { listModels } from '#app/models/content-models.server.ts'
-import { isListTable } from '#app/schemas/tables.ts'
+import { isListTable } from '#app/content/registry.ts'
 import { allowMethods, apiHandler, json, readJsonBody } from '#app/server/api.server.ts'
 
 // `/api/<table>/reorder` with `{ "ids": [...] }`: numbers a list ordered by position 1..n (admin).

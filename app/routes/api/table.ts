@@ -2,7 +2,7 @@ import type { Route } from './+types/table.ts'
 import { actorFromSession, requireApiAccess, requireReader } from '#app/auth/session.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
 import { listModels, singleModels } from '#app/models/content-models.server.ts'
-import { isListTable, isSingleTable } from '#app/schemas/tables.ts'
+import { isListTable, isSingleTable } from '#app/content/registry.ts'
 import { allowMethods, apiHandler, json, readJson, readJsonBody } from '#app/server/api.server.ts'
 
 // `/api/<table>`: a list table's records (GET) and a new one (POST), or a single-record table's record (GET, PUT).

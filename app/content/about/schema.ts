@@ -1,0 +1,14 @@
+import { z } from 'zod'
+
+import { optionalImageUrl, requiredText, RICH_TEXT_MAX_LENGTH } from '#app/schemas/fields.ts'
+
+export const AboutUsSchema = z.object({
+  mission: requiredText('Mission', RICH_TEXT_MAX_LENGTH),
+  vision: requiredText('Vision', RICH_TEXT_MAX_LENGTH),
+  values: requiredText('Values', RICH_TEXT_MAX_LENGTH),
+  history: requiredText('History', RICH_TEXT_MAX_LENGTH),
+  image_url: optionalImageUrl(),
+})
+
+export type AboutUsData = z.output<typeof AboutUsSchema>
+export type AboutUs = AboutUsData & { id: string; created_at: string; updated_at: string }

@@ -1,0 +1,156 @@
+import type { Route } from './+types/admin.ts'
+import type { AdminField } from '#app/components/admin/admin-fields.ts'
+import { SingleRecordForm } from '#app/components/admin/single-record-form.tsx'
+import { runtimeContext } from '#app/context.ts'
+import { singleRecordAction } from '#app/server/admin-actions.server.ts'
+import { adminMeta } from '#app/lib/admin-meta.ts'
+import { ValidationError } from '#app/lib/errors.ts'
+import { mapPositionProblem, parseMapPosition } from '#app/lib/map-position.ts'
+import { countryOptions, DEFAULT_COUNTRY, formatPhone } from '#app/lib/phone.ts'
+import { getChurchInfo, saveChurchInfo } from './model.server.ts'
+import { ChurchInfoSchema, DEFAULT_LATITUDE, DEFAULT_LONGITUDE } from './schema.ts'
+import { pagePath } from '#app/content/registry.ts'
+
+const TOASTS = {
+  saved: 'Church information updated successfully',
+  failed: 'Failed to update church information',
+}
+
+const PHONE_HINT = 'As you would dial it in your country (087 123 4567), or with + and the country code.'
+const LINES_HINT = 'One point per line.'
+
+/** The form's fields; the country names come from the server, so the page hydrates with the same list. */
+const fields = (countries: ReadonlyArray<{ value: string; label: string }>): AdminField[] => [
+  { kind: 'text', name: 'name', label: 'Church name', required: true },
+  {
+    kind: 'text',
+    name: 'subtitle',
+    label: 'Subtitle',
+    hint: 'Shown under the name in the header, e.g. your denomination.',
+  },
+  { kind: 'rich-text', name: 'description', label: 'Description' },
+  {
+    kind: 'text',
+    name: 'tagline',
+    label: 'Footer tagline',
+    hint: 'One sentence in the footer, under the name; also on the home page’s share picture.',
+  },
+  { kind: 'textarea', name: 'address', label: 'Address', rows: 3 },
+  {
+    kind: 'select',
+    name: 'country',
+    label: 'Country',
+    options: countries,
+    defaultValue: DEFAULT_COUNTRY,
+    hint: 'Phone numbers typed without a country code are read as numbers of this country.',
+    half: true,
+  },
+  { kind: 'email', name: 'email', label: 'Email', half: true },
+  { kind: 'tel', name: 'phone', label: 'Phone', hint: PHONE_HINT, half: true },
+  { kind: 'tel', name: 'whatsapp_number', label: 'WhatsApp number', hint: PHONE_HINT, half: true },
+  {
+    kind: 'textarea',
+    name: 'office_hours',
+    label: 'Office hours',
+    rows: 4,
+    hint: 'One row per line, days and hours after a colon: “Monday - Friday: 9:00 AM - 5:00 PM”.',
+  },
+  { kind: 'image', name: 'logo_url', label: 'Logo' },
+  {
+    kind: 'map-position',
+    name: 'map_position',
+    label: 'Find the map position',
+    placeholder: 'https://www.google.com/maps/place/…',
+    hint: 'Paste a Google Maps or OpenStreetMap link, or coordinates such as 51.8969, -8.4863: latitude and longitude are filled in from it.',
+  },
+  {
+    kind: 'decimal',
+    name: 'latitude',
+    label: 'Latitude',
+    hint: 'Decimal degrees for the map, e.g. 51.8969.',
+    half: true,
+  },
+  {
+    kind: 'decimal',
+    name: 'longitude',
+    label: 'Longitude',
+    hint: 'Decimal degrees for the map, e.g. -8.4863.',
+    half: true,
+  },
+  {
+    kind: 'textarea',
+    name: 'public_transport',
+    label: 'Getting here by public transport',
+    rows: 3,
+    hint: `Bus routes, the nearest station. ${LINES_HINT}`,
+  },
+  { kind: 'textarea', name: 'parking', label: 'Parking', rows: 2, hint: LINES_HINT },
+  {
+    kind: 'url',
+    name: 'facebook_url',
+    label: 'Facebook page',
+    placeholder: 'https://www.facebook.com/yourchurch',
+  },
+  {
+    kind: 'url',
+    name: 'instagram_url',
+    label: 'Instagram profile',
+    placeholder: 'https://www.instagram.com/yourchurch',
+  },
+  {
+    kind: 'url',
+    name: 'youtube_url',
+    label: 'YouTube channel',
+    placeholder: 'https://www.youtube.com/@yourchurch',
+    hint: 'Links left empty are not shown on the site.',
+  },
+]
+
+export const meta = () => adminMeta('Church Info')
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const runtime = context.get(runtimeContext)
+  const churchInfo = await getChurchInfo({ db: runtime.db })
+  return {
+    // Numbers are stored as '+353214320199'; staff see them spaced as people write them.
+    churchInfo: churchInfo && {
+      ...churchInfo,
+      phone: churchInfo.phone && formatPhone(churchInfo.phone),
+      whatsapp_number: churchInfo.whatsapp_number && formatPhone(churchInfo.whatsapp_number),
+    },
+    countries: countryOptions(),
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  return singleRecordAction(
+    args,
+    ({ db, data }) => saveChurchInfo({ db, data: withMapPosition(data) }),
+    TOASTS,
+    pagePath('contact'),
+  )
+}
+
+/** A map link or coordinates pasted into 'Find the map position' give the latitude and longitude saved. */
+function withMapPosition(data: unknown) {
+  const { map_position: pasted, ...fields } = data as Record<string, unknown>
+  if (typeof pasted !== 'string' || !pasted.trim()) return fields
+  const position = parseMapPosition(pasted)
+  if (!position) throw new ValidationError({ map_position: mapPositionProblem(pasted) })
+  return { ...fields, ...position }
+}
+
+export default function ChurchInfoScreen({ loaderData }: Route.ComponentProps) {
+  return (
+    <SingleRecordForm
+      title="Church Info"
+      description="The church's name, its own words, contact details, map location and social links shown across the website."
+      formTitle="Church Information"
+      fields={fields(loaderData.countries)}
+      // The spec's default coordinates fill a first, empty form only: coordinates cleared on purpose stay empty.
+      values={loaderData.churchInfo ?? { latitude: DEFAULT_LATITUDE, longitude: DEFAULT_LONGITUDE }}
+      schema={ChurchInfoSchema}
+      failToast={TOASTS.failed}
+    />
+  )
+}

@@ -1,0 +1,24 @@
+import { Church } from 'lucide-react'
+
+import { ChurchInfoSchema } from './schema.ts'
+import { declareTable, defineContent } from '../declare.ts'
+
+/** The church's name, words, address, times and links: every page shows them in its header and footer. */
+export const churchInfo = defineContent({
+  name: 'church-info',
+  tables: {
+    church_info: declareTable({
+      schema: ChurchInfoSchema,
+      kind: 'single',
+      richText: ['description'],
+      public: true,
+    }),
+  },
+  admin: {
+    path: 'church-info',
+    file: 'content/church-info/admin.tsx',
+    label: 'Church Info',
+    icon: Church,
+    area: 'content',
+  },
+})

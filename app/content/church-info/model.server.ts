@@ -1,0 +1,12 @@
+import type { Db } from '#app/db/database.server.ts'
+import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
+
+import { singleModels } from '#app/models/content-models.server.ts'
+
+export const getChurchInfo = singleModels.church_info.get
+export const saveChurchInfo = singleModels.church_info.save
+
+/** The church's time zone (its setting, or the default when there is no church info yet). */
+export async function churchTimeZone(db: Db) {
+  return (await getChurchInfo({ db }))?.timezone ?? DEFAULT_TIME_ZONE
+}

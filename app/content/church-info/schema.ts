@@ -1,0 +1,145 @@
+import { z } from 'zod'
+
+import {
+  coordinate,
+  MEDIUM_TEXT_MAX_LENGTH,
+  optionalImageUrl,
+  optionalText,
+  requiredText,
+  RICH_TEXT_MAX_LENGTH,
+  URL_MAX_LENGTH,
+} from '#app/schemas/fields.ts'
+import { DEFAULT_TIME_ZONE, isTimeZone } from '#app/lib/time-zone.ts'
+import {
+  type CountryCode,
+  DEFAULT_COUNTRY,
+  isCountryCode,
+  phoneNumberMessage,
+  toE164,
+} from '#app/lib/phone.ts'
+
+export const DEFAULT_LATITUDE = 51.8969
+export const DEFAULT_LONGITUDE = -8.4863
+
+const optionalEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .nullish()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || z.email().safeParse(value).success, {
+    message: 'Enter a valid email address',
+  })
+
+/** The church's country (ISO 3166 code): how phone numbers typed without a country code are read. */
+const country = z
+  .string({ error: 'Country must be a country code such as IE' })
+  .trim()
+  .toUpperCase()
+  .nullish()
+  .transform((value) => value || DEFAULT_COUNTRY)
+  .refine(isCountryCode, { message: 'Country must be a country code such as IE' })
+
+/** The church's IANA time zone: events' dates and times are local to it, and "today" is its date. */
+const timezone = z
+  .string({ error: 'Time zone must be a time zone name such as Europe/Dublin' })
+  .trim()
+  .nullish()
+  .transform((value) => value || DEFAULT_TIME_ZONE)
+  .refine(isTimeZone, {
+    message: 'Time zone must be a time zone name such as Europe/Dublin or America/New_York',
+  })
+
+/** The social profiles the footer links to, with the hosts each may be on. */
+export const SOCIAL_PROFILES = {
+  facebook_url: { label: 'Facebook', hosts: ['facebook.com', 'fb.com'], example: 'facebook.com/yourchurch' },
+  instagram_url: { label: 'Instagram', hosts: ['instagram.com'], example: 'instagram.com/yourchurch' },
+  youtube_url: { label: 'YouTube', hosts: ['youtube.com', 'youtu.be'], example: 'youtube.com/@yourchurch' },
+} as const
+
+/**
+ * The address of the church's page on a social network: https on that network's host, and a page (not the
+ * network's home page). 'facebook.com/ipccork' is taken as 'https://facebook.com/ipccork'.
+ */
+function socialProfileUrl({ label, hosts, example }: (typeof SOCIAL_PROFILES)[keyof typeof SOCIAL_PROFILES]) {
+  const message = `${label} must be the address of the church's ${label} page, for example https://${example}`
+  return optionalText(label, URL_MAX_LENGTH).transform((value, ctx) => {
+    if (value === null) return null
+    let url: URL
+    try {
+      url = new URL(/^[a-z][a-z\d+.-]*:/i.test(value) ? value : `https://${value}`)
+    } catch {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+    const host = url.hostname.toLowerCase()
+    const onNetwork = hosts.some((name) => host === name || host.endsWith(`.${name}`))
+    if (!/^https?:$/.test(url.protocol) || !onNetwork || url.pathname.replace(/\/+$/, '') === '') {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+    url.protocol = 'https:'
+    return url.href
+  })
+}
+
+const PHONE_FIELDS = [
+  ['phone', 'Phone'],
+  ['whatsapp_number', 'WhatsApp number'],
+] as const
+
+export const ChurchInfoSchema = z
+  .object({
+    name: requiredText('Name'),
+    /** The line under the name in the header, e.g. the church's denomination. */
+    subtitle: optionalText('Subtitle'),
+    description: optionalText('Description', RICH_TEXT_MAX_LENGTH),
+    /** The footer's line under the name. */
+    tagline: optionalText('Tagline', 300),
+    address: optionalText('Address', MEDIUM_TEXT_MAX_LENGTH),
+    country,
+    timezone,
+    email: optionalEmail,
+    phone: optionalText('Phone', 40),
+    whatsapp_number: optionalText('WhatsApp number', 40),
+    /** One line per row: 'Monday - Friday: 9:00 AM - 5:00 PM'. */
+    office_hours: optionalText('Office hours', MEDIUM_TEXT_MAX_LENGTH),
+    /** How to come by bus or train; one line per point. */
+    public_transport: optionalText('Public transport', MEDIUM_TEXT_MAX_LENGTH),
+    parking: optionalText('Parking', MEDIUM_TEXT_MAX_LENGTH),
+    facebook_url: socialProfileUrl(SOCIAL_PROFILES.facebook_url),
+    instagram_url: socialProfileUrl(SOCIAL_PROFILES.instagram_url),
+    youtube_url: socialProfileUrl(SOCIAL_PROFILES.youtube_url),
+    logo_url: optionalImageUrl('Logo'),
+    latitude: coordinate(-90, 90),
+    longitude: coordinate(-180, 180),
+  })
+  // Phone numbers are read in the church's country, so they are checked once the whole record is known; run
+  // even when another field failed, so every problem is reported at once.
+  .superRefine(
+    (info, ctx) => {
+      const region: CountryCode = isCountryCode(String(info.country))
+        ? (info.country as CountryCode)
+        : DEFAULT_COUNTRY
+      for (const [field, label] of PHONE_FIELDS) {
+        const value = info[field]
+        if (typeof value === 'string' && value && !toE164(value, region)) {
+          ctx.addIssue({ code: 'custom', path: [field], message: phoneNumberMessage(label, region) })
+        }
+      }
+    },
+    { when: () => true },
+  )
+  // Stored in international form ('+353871234567'), whatever way they were typed.
+  .overwrite((info) => {
+    const region = info.country as CountryCode
+    return {
+      ...info,
+      phone: info.phone && (toE164(info.phone, region) ?? info.phone),
+      whatsapp_number: info.whatsapp_number && (toE164(info.whatsapp_number, region) ?? info.whatsapp_number),
+    }
+  })
+
+export type ChurchInfoInput = z.input<typeof ChurchInfoSchema>
+export type ChurchInfoData = z.output<typeof ChurchInfoSchema>
+export type ChurchInfo = ChurchInfoData & { id: string; created_at: string; updated_at: string }

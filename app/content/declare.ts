@@ -1,0 +1,142 @@
+import type { LucideIcon } from 'lucide-react'
+import type { z } from 'zod'
+
+/**
+ * How a kind of content declares itself (docs/content-types.md): its tables, its admin screen, its public pages and
+ * feeds. Each kind's folder has a `content.ts` made with `defineContent`; app/content/registry.ts lists them, and
+ * everything that lists tables, screens or pages (routes, navigations, activity labels, sitemap, page-cache rules,
+ * backups, benchmarks and the browser tests' page walk) is worked out from that list.
+ */
+
+type Field<S extends z.ZodObject> = keyof z.output<S> & string
+
+/**
+ * What the rest of the code needs to know of a table, said once. The database row type (db/types.ts), the models
+ * (models/content-models.server.ts), the REST API (routes/api/table*.ts), the page cache's rules (host/app.ts),
+ * backups (scripts/backup-tables.ts) and the test factories are worked out from these declarations.
+ */
+export interface TableDeclaration<S extends z.ZodObject = z.ZodObject> {
+  /** Validates every write, from forms and the API alike. */
+  schema: S
+  /**
+   * `list`: many records at `/api/<table>` and `/api/<table>/:id`; `single`: one record at `/api/<table>` (GET,
+   * PUT); `inbox`: the visitors' messages, with a model and routes of their own.
+   */
+  kind: 'list' | 'single' | 'inbox'
+  /** How a list is ordered: by the position staff give it (`order`, reorderable), or oldest first. */
+  order?: 'position' | 'created'
+  /**
+   * Columns a list is sorted by before that (empty values last): events by their start, gallery images newest
+   * first.
+   */
+  sort?: ReadonlyArray<{ column: Field<S> | 'created_at'; direction: 'asc' | 'desc' }>
+  /** Keeps a `sequence` column, raised by every change (calendar clients read it to replace their copy). */
+  versioned?: boolean
+  /** Fields holding the rich-text editor's HTML: sanitised on every write. */
+  richText: readonly Field<S>[]
+  /** Booleans, stored as 0/1 so both databases read and write them alike. */
+  booleans?: readonly Field<S>[]
+  /** Lists, stored as JSON text. */
+  json?: readonly Field<S>[]
+  /**
+   * Public content: anyone may read it through the API, its reads are kept in the page cache, and every write
+   * empties that cache. Not public: only administrators read it, and nothing of it is cached.
+   */
+  public: boolean
+}
+
+type Order = NonNullable<TableDeclaration['order']>
+
+/** Keeps a table declaration's own kind, order and versioning as types, which the record types are worked out from. */
+export function declareTable<
+  S extends z.ZodObject,
+  const K extends TableDeclaration['kind'],
+  const O extends Order = 'created',
+  const V extends boolean = false,
+>(declaration: TableDeclaration<S> & { kind: K; order?: O; versioned?: V }) {
+  return declaration as TableDeclaration<S> & { kind: K; order: O; versioned: V }
+}
+
+/** The parts of the admin a role may use (app/auth/roles.server.ts); the bar shows a person only theirs. */
+export type AdminArea = 'content' | 'messages' | 'staff' | 'settings' | 'activity'
+
+/** A route module and the address it answers, as React Router writes addresses (`events/:id`, no leading `/`). */
+export interface RouteFile {
+  path: string
+  /** The module, from app/ (`content/events/admin.tsx`). */
+  file: string
+}
+
+/** A kind of content's screen in the admin, at `/admin/<path>`, in the top bar in the registry's order. */
+export interface AdminScreen extends RouteFile {
+  label: string
+  icon: LucideIcon
+  area: AdminArea
+  /** Further addresses under the screen (the messages' CSV: `messages/export`). */
+  more?: readonly RouteFile[]
+}
+
+/** What search engines, share previews and the sitemap are told of a public page. */
+export interface PageMeta {
+  /** The page's name in its title ('Events | IPC Cork') and on its share image; the home page has none. */
+  title: string
+  /** Its meta description; `{church}` becomes the church's name. */
+  description: string
+  /**
+   * The tables it shows besides the church info every page shows: its sitemap `lastmod` is theirs (checked against
+   * the registry's tables when the registry loads).
+   */
+  shows: readonly string[]
+}
+
+/** A page of the public site, inside its header and footer. */
+export interface PublicPage extends RouteFile {
+  /**
+   * A page of its own for search engines: in the sitemap, with a share image at `/og/<key>.jpg` (its key in
+   * `pages`). Pages with an `:id` (an event's) make their meta from their record instead.
+   */
+  meta?: PageMeta
+  /** Its label in the public navigation (header, menu and footer), in the registry's order. */
+  nav?: string
+  /** Its label in the footer's Quick Links when that differs ('About Us'). */
+  footerLabel?: string
+  /**
+   * `fresh`: rendered for every request (the contact page carries the time it was made, signed, for its spam
+   * check). By default a page is kept in the page cache until the content changes.
+   */
+  cache?: 'fresh'
+  /** The query parameters the page reads (the gallery's `category`): kept in its cache key; any other is dropped. */
+  query?: readonly string[]
+}
+
+/** A file the site serves outside its pages: a feed people subscribe to, or a download. */
+export interface Feed extends RouteFile {
+  /**
+   * The answer's content type when it is kept in the page cache like a page (the calendar feed); `download` for an
+   * answer made for each request (an event's `.ics`, which carries Content-Disposition).
+   */
+  cache: { contentType: string } | 'download'
+}
+
+export interface ContentType {
+  /** The folder's name, for messages and errors. */
+  name: string
+  tables?: Record<string, TableDeclaration>
+  admin?: AdminScreen
+  /**
+   * The activity log's name for each table's entries when it is not the admin screen's label (a kind with several
+   * tables: 'Sermon series').
+   */
+  activity?: Readonly<Record<string, string>>
+  /** Public pages, by key. */
+  pages?: Readonly<Record<string, PublicPage>>
+  /** Feeds and downloads, outside the pages' layout, by key. */
+  feeds?: Readonly<Record<string, Feed>>
+  /** Routes of its own under `/api/` (the inbox's), before the tables' general ones. */
+  api?: readonly RouteFile[]
+}
+
+/** Keeps a declaration's literal types (table names, page keys) for the registry to work out its types from. */
+export function defineContent<const C extends ContentType>(content: C): C {
+  return content
+}

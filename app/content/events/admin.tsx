@@ -1,0 +1,93 @@
+import { useMemo } from 'react'
+
+import type { Route } from './+types/admin.ts'
+import type { AdminField } from '#app/components/admin/admin-fields.ts'
+import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
+import { EventScheduleField } from './admin-schedule-field.tsx'
+import { runtimeContext } from '#app/context.ts'
+import { crudAction } from '#app/server/admin-actions.server.ts'
+import { adminMeta } from '#app/lib/admin-meta.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
+import { createEvent, deleteEvent, listEvents, updateEvent } from './model.server.ts'
+import { EventSchema } from './schema.ts'
+import { churchToday } from './events.server.ts'
+import { pagePath } from '#app/content/registry.ts'
+
+const TOASTS = {
+  created: 'Event added successfully',
+  updated: 'Event updated successfully',
+  deleted: 'Event deleted successfully',
+  saveFailed: 'Failed to save event',
+  deleteFailed: 'Failed to delete event',
+}
+
+/** The form's fields; the schedule's preview needs the church's time zone and today's date there. */
+function eventFields(zone: string, today: string): AdminField[] {
+  return [
+    { kind: 'text', name: 'title', label: 'Title', required: true, placeholder: 'Harvest Thanksgiving' },
+    {
+      kind: 'custom',
+      name: 'schedule',
+      label: 'When',
+      Control: (props) => <EventScheduleField {...props} zone={zone} today={today} />,
+    },
+    { kind: 'text', name: 'location', label: 'Location', placeholder: 'Church hall' },
+    {
+      kind: 'map-position',
+      name: 'map_position',
+      label: 'Map position (optional)',
+      placeholder: 'https://www.google.com/maps/place/…',
+      hint: 'Paste a Google Maps or OpenStreetMap link to show a map on the event’s page: latitude and longitude are filled in from it.',
+    },
+    { kind: 'decimal', name: 'latitude', label: 'Latitude', half: true },
+    { kind: 'decimal', name: 'longitude', label: 'Longitude', half: true },
+    { kind: 'image', name: 'image_url', label: 'Image' },
+    { kind: 'rich-text', name: 'description', label: 'Description' },
+  ]
+}
+
+export const meta = () => adminMeta('Events')
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, clock } = context.get(runtimeContext)
+  const [items, { zone, today }] = await Promise.all([listEvents({ db }), churchToday({ db, clock })])
+  return { items, zone, today: today.toString() }
+}
+
+export async function action(args: Route.ActionArgs) {
+  return crudAction(
+    args,
+    { create: createEvent, update: updateEvent, delete: deleteEvent },
+    TOASTS,
+    (event) => pagePath('event', { id: event.id }),
+  )
+}
+
+export default function EventsScreen({ loaderData }: Route.ComponentProps) {
+  const { zone, today } = loaderData
+  const fields = useMemo(() => eventFields(zone, today), [zone, today])
+  return (
+    <CrudScreen
+      title="Events"
+      description="Special events and regular activities shown on the Events and home pages."
+      noun="Event"
+      listHeading="Current Events"
+      emptyText="No events added yet"
+      items={loaderData.items}
+      fields={fields}
+      schema={EventSchema}
+      saveFailedToast={TOASTS.saveFailed}
+      describe={(event) => ({
+        title: event.title,
+        badge: event.is_regular ? 'Regular' : 'One-time',
+        meta: [
+          event.starts_at ? event.date : `Needs a date (was “${event.date ?? 'none given'}”)`,
+          event.time,
+          event.location,
+        ],
+        excerpt: htmlToText(event.description),
+        image: { url: event.image_url },
+      })}
+    />
+  )
+}

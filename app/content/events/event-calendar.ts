@@ -1,0 +1,41 @@
+import type { Route } from './+types/event-calendar.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
+import { getChurchInfo } from '#app/content/church-info/model.server.ts'
+import { getEvent } from './model.server.ts'
+import { calendarHeaders, calendarIcs } from './calendar.server.ts'
+import { churchTimeZone } from '#app/content/church-info/model.server.ts'
+import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
+import { hasWorkableDates } from './events.server.ts'
+
+/**
+ * `/events/<id>/calendar.ics`: one event as a file to open in a calendar app ("Add to calendar"); none for an
+ * undated event, or one whose repeat rule cannot be worked out (its page offers no file either).
+ */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.get(runtimeContext)
+  const [event, zone] = await Promise.all([getEvent({ db, id: params.id }), churchTimeZone(db)])
+  if (!event?.starts_at || !hasWorkableDates(event, zone)) {
+    throw new Response('Not found', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' },
+    })
+  }
+  const info = await getChurchInfo({ db })
+  const ics = calendarIcs(
+    [event],
+    {
+      origin: context.get(requestContext).origin,
+      siteAddress: await context.get(runtimeContext).siteAddress.get(),
+      churchName: info?.name || FALLBACK_CHURCH_NAME,
+      zone,
+    },
+    event.title,
+  )
+  const filename = `${
+    event.title
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'event'
+  }.ics`
+  return new Response(ics, { headers: calendarHeaders(filename) })
+}

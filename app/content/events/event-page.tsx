@@ -1,0 +1,274 @@
+import {
+  ArrowLeft,
+  CalendarDays,
+  CalendarPlus,
+  Clock,
+  Download,
+  MapPin,
+  Navigation,
+  Repeat,
+} from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+
+import type { Route } from './+types/event-page.ts'
+import { buttonClasses } from '#app/components/site/button-classes.ts'
+import { MapWidget } from '#app/components/site/map-widget.tsx'
+import { RichText } from '#app/components/site/rich-text.tsx'
+import { SiteError } from '#app/components/site/site-error.tsx'
+import { SiteImage } from '#app/components/site/site-image.tsx'
+import { requestContext, runtimeContext } from '#app/context.ts'
+import { eventFacts, eventPath, eventShareKey, eventsJsonLd } from './seo.ts'
+import { formatShortDate, occurrenceText, parseLocalDate } from './dates.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
+import { pageMeta } from '#app/lib/page-meta.ts'
+import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
+import { summarise } from '#app/lib/church-text.ts'
+import { getEvent } from './model.server.ts'
+import {
+  churchToday,
+  googleCalendarUrl,
+  hasEnded,
+  nextDateOf,
+  ruleText,
+  timingOf,
+  zonedIso,
+} from './events.server.ts'
+import { loadImageSources } from '#app/server/image-sources.server.ts'
+import { pagePath, feedPath } from '#app/content/registry.ts'
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, clock } = context.get(runtimeContext)
+  const { origin } = context.get(requestContext)
+  const event = await getEvent({ db, id: params.id })
+  if (!event) throw new Response('Not found', { status: 404 })
+  const { zone, today } = await churchToday({ db, clock })
+  const timing = timingOf(event)
+  // A rule that cannot be worked out (stored before rules were bounded) is shown by its text, without dates.
+  const { next, problem } = nextDateOf(event, zone, today)
+  const image = (await loadImageSources({ db, urls: [event.image_url] }))(event.image_url)
+  const dated = event.starts_at !== null
+  const ended = dated && problem === null && (event.recurrence ? next === null : hasEnded(event, today))
+  const skipped = event.exdates
+    .filter((date) => date >= today.toString())
+    .map((date) => formatShortDate(parseLocalDate(date)!))
+  return {
+    event: {
+      id: event.id,
+      title: event.title,
+      description: sanitizeHtml(event.description),
+      summary: summarise(htmlToText(event.description ?? '')),
+      location: event.location,
+      latitude: event.latitude,
+      longitude: event.longitude,
+      is_regular: event.is_regular,
+      image,
+      photo: event.image_url,
+    },
+    // When, in words: the next (or only) date, and a repeating event's rule.
+    when: next
+      ? occurrenceText(timing, next)
+      : dated
+        ? null
+        : [event.date, event.time].filter(Boolean).join(', '),
+    rule: event.recurrence ? ruleText(event) : null,
+    skipped,
+    ended,
+    lastDate: ended && !event.recurrence ? event.date : null,
+    addToCalendar:
+      dated && !ended && problem === null
+        ? {
+            ics: feedPath('event-calendar', { id: event.id }),
+            google: googleCalendarUrl(event, zone, origin)!,
+          }
+        : null,
+    directions: event.location
+      ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
+          event.latitude !== null && event.longitude !== null
+            ? `${event.latitude},${event.longitude}`
+            : event.location,
+        )}`
+      : null,
+    structured:
+      next && !ended
+        ? [
+            eventFacts(event, {
+              startDate: zonedIso(next.start, zone, event.all_day),
+              endDate: next.end.equals(next.start) ? null : zonedIso(next.end, zone, event.all_day),
+            }),
+          ]
+        : [],
+  }
+}
+
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData
+  if (!data) return []
+  const { event } = data
+  return pageMeta(
+    args,
+    {
+      path: eventPath(event.id),
+      title: event.title,
+      description: [data.when, event.location, event.summary].filter(Boolean).join(' · ').slice(0, 300),
+      shareImage: { key: eventShareKey(event.id), photo: event.photo },
+    },
+    { jsonLd: eventsJsonLd(args.matches, data.structured) },
+  )
+}
+
+export default function EventPage({ loaderData }: Route.ComponentProps) {
+  const { event, when, rule, skipped, ended, lastDate, addToCalendar, directions } = loaderData
+  const hasMap = event.latitude !== null && event.longitude !== null
+  return (
+    <article>
+      <header className="bg-primary text-white">
+        <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 md:py-16">
+          <Link
+            to={pagePath('events')}
+            className="inline-flex items-center gap-1.5 text-sm font-semibold text-white/85 hover:text-white hover:underline"
+          >
+            <ArrowLeft className="size-4" aria-hidden />
+            All events
+          </Link>
+          <p className="mt-6">
+            <span className="rounded-full bg-white px-3 py-1 text-xs font-semibold tracking-wide text-stone-900 uppercase">
+              {event.is_regular ? 'Regular' : 'Special'}
+            </span>
+          </p>
+          <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance md:text-5xl">
+            {event.title}
+          </h1>
+          {when ? <p className="mt-3 text-lg text-white/90 md:text-xl">{rule ?? when}</p> : null}
+        </div>
+      </header>
+
+      <div className="mx-auto grid max-w-4xl gap-10 px-4 py-12 sm:px-6 md:py-16">
+        {ended ? (
+          <p role="status" className="rounded-xl border border-border bg-surface p-4 text-foreground/80">
+            {lastDate ? `This event took place on ${lastDate}.` : 'This event has no dates left.'}{' '}
+            <Link
+              to={pagePath('events')}
+              className="font-semibold text-primary-text underline underline-offset-2"
+            >
+              See what is coming up
+            </Link>
+          </p>
+        ) : null}
+
+        {event.image ? (
+          <SiteImage
+            image={event.image}
+            alt={event.title}
+            priority
+            sizes="(min-width: 896px) 848px, 100vw"
+            className="aspect-[3/2] w-full rounded-2xl object-cover shadow-sm"
+          />
+        ) : null}
+
+        <dl className="grid gap-5 rounded-2xl border border-border bg-card p-6 shadow-sm sm:grid-cols-2 sm:p-8">
+          {rule ? (
+            <Detail icon={<Repeat className="size-5" aria-hidden />} label="Repeats">
+              {rule}
+              {skipped.length > 0 ? (
+                <span className="block text-sm text-muted-foreground">Not on {skipped.join(', ')}</span>
+              ) : null}
+            </Detail>
+          ) : null}
+          {when ? (
+            <Detail
+              icon={
+                rule ? (
+                  <Clock className="size-5" aria-hidden />
+                ) : (
+                  <CalendarDays className="size-5" aria-hidden />
+                )
+              }
+              label={rule ? 'Next date' : 'When'}
+            >
+              {when}
+            </Detail>
+          ) : null}
+          {event.location ? (
+            <Detail icon={<MapPin className="size-5" aria-hidden />} label="Where">
+              {event.location}
+            </Detail>
+          ) : null}
+        </dl>
+
+        {addToCalendar ? (
+          <section aria-labelledby="add-to-calendar" className="flex flex-col gap-4">
+            <h2 id="add-to-calendar" className="font-serif text-2xl font-bold">
+              Add to calendar
+            </h2>
+            <div className="flex flex-wrap gap-3">
+              <a href={addToCalendar.ics} download className={buttonClasses({})}>
+                <Download className="size-4" aria-hidden />
+                Download .ics
+                <span className="sr-only"> (Apple Calendar, Outlook and others)</span>
+              </a>
+              <a
+                href={addToCalendar.google}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses({ variant: 'outline' })}
+              >
+                <CalendarPlus className="size-4" aria-hidden />
+                Google Calendar
+              </a>
+            </div>
+          </section>
+        ) : null}
+
+        {event.description ? (
+          <section aria-labelledby="about-event">
+            <h2 id="about-event" className="font-serif text-2xl font-bold">
+              About this event
+            </h2>
+            <RichText html={event.description} className="mt-4 text-lg leading-relaxed text-foreground/85" />
+          </section>
+        ) : null}
+
+        {event.location ? (
+          <section aria-labelledby="event-map" className="flex flex-col gap-4">
+            <h2 id="event-map" className="font-serif text-2xl font-bold">
+              Finding it
+            </h2>
+            {hasMap ? (
+              <MapWidget latitude={event.latitude!} longitude={event.longitude!} name={event.title} />
+            ) : null}
+            {directions ? (
+              <a
+                href={directions}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={buttonClasses({ variant: 'outline', className: 'self-start' })}
+              >
+                <Navigation className="size-4" aria-hidden />
+                {hasMap ? 'Get directions' : `Find “${event.location}” on the map`}
+              </a>
+            ) : null}
+          </section>
+        ) : null}
+      </div>
+    </article>
+  )
+}
+
+function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="relative min-h-10 pl-14">
+      <dt className="text-sm font-semibold text-muted-foreground">
+        <span className="absolute top-0 left-0 inline-flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary-text">
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="mt-0.5 font-semibold">{children}</dd>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <SiteError />
+}

@@ -1,0 +1,218 @@
+import { ArrowRight, CalendarDays, CalendarPlus, MapPin, Repeat } from 'lucide-react'
+import { Link } from 'react-router'
+
+import type { Route } from './+types/events-page.ts'
+import { buttonClasses } from '#app/components/site/button-classes.ts'
+import { EventCard } from './event-card.tsx'
+import { PageHero } from '#app/components/site/page-hero.tsx'
+import { PageSection } from '#app/components/site/page-section.tsx'
+import { RichText } from '#app/components/site/rich-text.tsx'
+import { SiteError } from '#app/components/site/site-error.tsx'
+import { requestContext, runtimeContext } from '#app/context.ts'
+import { FALLBACK_IMAGES } from '#app/lib/images.ts'
+import { pageMeta } from '#app/lib/page-meta.ts'
+import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
+import { eventFacts, eventsJsonLd } from './seo.ts'
+import { nextDateText, ruleText, upcomingEvents, zonedIso } from './events.server.ts'
+import { loadImageSources } from '#app/server/image-sources.server.ts'
+import { pagePath } from '#app/content/registry.ts'
+
+/** One-time events shown at most: the page stays quick to load however far ahead staff plan (the feed has all). */
+const LISTED_MAX = 60
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, clock } = context.get(runtimeContext)
+  const { origin } = context.get(requestContext)
+  const { zone, today, oneTime, repeating, undated, unworkable, more } = await upcomingEvents({
+    db,
+    clock,
+    limit: LISTED_MAX,
+  })
+  const image = await loadImageSources({
+    db,
+    urls: [...oneTime.map((item) => item.event), ...undated].map((event) => event.image_url),
+  })
+  const card = (event: (typeof undated)[number]) => ({
+    id: event.id,
+    title: event.title,
+    description: sanitizeHtml(event.description),
+    date: event.date,
+    time: event.time,
+    location: event.location,
+    is_regular: event.is_regular,
+    image: image(event.image_url, FALLBACK_IMAGES.event),
+  })
+  const calendar = new URL('/calendar.ics', origin)
+  return {
+    upcoming: [
+      ...oneTime.map(({ event }) => card(event)),
+      // Events kept with only the text they were typed with: shown as typed, after the dated ones.
+      ...undated.filter((event) => !event.is_regular).map(card),
+    ],
+    regular: [
+      ...repeating.map(({ event, next }) => ({
+        id: event.id,
+        title: event.title,
+        description: sanitizeHtml(event.description),
+        location: event.location,
+        rule: event.time ? `${event.date} at ${event.time}` : event.date,
+        next: next ? `next ${nextDateText(next, today)}` : null,
+      })),
+      // Those whose rule cannot be worked out (stored before rules were bounded): their rule, without a date.
+      ...unworkable.map(({ event }) => ({
+        id: event.id,
+        title: event.title,
+        description: sanitizeHtml(event.description),
+        location: event.location,
+        rule: ruleText(event),
+        next: null,
+      })),
+      ...undated
+        .filter((event) => event.is_regular)
+        .map((event) => ({
+          id: event.id,
+          title: event.title,
+          description: sanitizeHtml(event.description),
+          location: event.location,
+          rule: event.time ? `${event.date ?? ''} at ${event.time}` : event.date,
+          next: null,
+        })),
+    ],
+    // How many more one-time events are planned beyond those listed.
+    more,
+    subscribe: {
+      webcal: `webcal://${calendar.host}${calendar.pathname}`,
+      address: calendar.href,
+    },
+    // What search engines are told of each dated event (its next date for a repeating one).
+    structured: [...oneTime, ...repeating].map(({ event, next }) =>
+      eventFacts(event, {
+        startDate: zonedIso(next!.start, zone, event.all_day),
+        endDate: next!.end.equals(next!.start) ? null : zonedIso(next!.end, zone, event.all_day),
+      }),
+    ),
+  }
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'events', { jsonLd: eventsJsonLd(args.matches, args.loaderData?.structured ?? []) })
+}
+
+export default function Events({ loaderData }: Route.ComponentProps) {
+  const { upcoming, regular, subscribe, more } = loaderData
+  return (
+    <>
+      <PageHero
+        title="Events"
+        intro="Join us for worship, fellowship and community. Everyone is welcome at our events and gatherings."
+      />
+
+      <section aria-label="Upcoming events" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
+        {upcoming.length > 0 ? (
+          <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+            {upcoming.map((event, index) => (
+              <EventCard
+                key={event.id}
+                priority={index === 0}
+                event={event}
+                headingLevel="h2"
+                action={{ label: 'Register Now', to: pagePath('event', { id: event.id }) }}
+              />
+            ))}
+          </div>
+        ) : (
+          <p className="text-center text-lg text-muted-foreground">No upcoming events at the moment.</p>
+        )}
+        {more > 0 ? (
+          <p className="mt-10 text-center text-muted-foreground">
+            {more === 1 ? 'One more event is planned' : `${more} more events are planned`} after these:{' '}
+            <a href="#subscribe" className="font-semibold text-primary-text underline underline-offset-2">
+              subscribe to our calendar
+            </a>{' '}
+            to see them all.
+          </p>
+        ) : null}
+      </section>
+
+      {regular.length > 0 ? (
+        <PageSection id="regular-events" title="Regular Events" surface inner="max-w-4xl py-20">
+          <ul className="mt-12 space-y-4">
+            {regular.map((event) => (
+              <li
+                key={event.id}
+                className="flex gap-5 rounded-2xl border border-border bg-card p-6 shadow-sm"
+              >
+                <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-primary text-white sm:inline-flex">
+                  <Repeat className="size-5" aria-hidden />
+                </span>
+                <div className="min-w-0 flex-1">
+                  <h3 className="font-serif text-xl font-bold">
+                    <Link
+                      to={pagePath('event', { id: event.id })}
+                      className="hover:text-primary-text hover:underline"
+                    >
+                      {event.title}
+                    </Link>
+                  </h3>
+                  <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-semibold text-primary-text">
+                    <CalendarDays className="size-4" aria-hidden />
+                    <span>
+                      {event.rule}
+                      {event.next ? ` · ${event.next}` : null}
+                    </span>
+                  </p>
+                  {event.location ? (
+                    <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
+                      <MapPin className="size-4" aria-hidden />
+                      {event.location}
+                    </p>
+                  ) : null}
+                  <RichText html={event.description} className="mt-3 leading-relaxed text-foreground/80" />
+                  <Link
+                    to={pagePath('event', { id: event.id })}
+                    className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-primary-text hover:underline"
+                  >
+                    Details
+                    <span className="sr-only">: {event.title}</span>
+                    <ArrowRight className="size-4" aria-hidden />
+                  </Link>
+                </div>
+              </li>
+            ))}
+          </ul>
+        </PageSection>
+      ) : null}
+
+      <section aria-labelledby="subscribe" className="mx-auto max-w-4xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
+        <div className="flex flex-col items-center gap-5 rounded-2xl border border-border bg-card p-6 text-center shadow-sm sm:p-8">
+          <span className="inline-flex size-12 items-center justify-center rounded-xl bg-primary text-white">
+            <CalendarPlus className="size-6" aria-hidden />
+          </span>
+          <div>
+            <h2 id="subscribe" className="font-serif text-2xl font-bold">
+              Our events in your calendar
+            </h2>
+            <p className="mt-2 text-foreground/80">
+              Subscribe once and new events appear in your phone’s or computer’s calendar by themselves.
+            </p>
+          </div>
+          <a href={subscribe.webcal} className={buttonClasses({ size: 'lg' })}>
+            <CalendarPlus className="size-5" aria-hidden />
+            Subscribe
+          </a>
+          <p className="max-w-full text-sm text-muted-foreground">
+            Or add this address to your calendar app (Google Calendar: “From URL”):
+            <br />
+            <code className="mt-1 inline-block max-w-full rounded-md bg-surface px-2 py-1 break-all text-foreground select-all">
+              {subscribe.address}
+            </code>
+          </p>
+        </div>
+      </section>
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <SiteError />
+}

@@ -1,0 +1,206 @@
+import type { Temporal } from 'temporal-polyfill'
+
+import type { Db } from '#app/db/database.server.ts'
+import type { Clock } from '#app/lib/clock.ts'
+import {
+  type EventTiming,
+  formatDate,
+  lastDay,
+  type Occurrence,
+  parseLocalDateTime,
+  ruleInWords,
+  ruleProblem,
+  todayIn,
+  UnworkableRuleError,
+  upcomingOccurrences,
+} from './dates.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
+import { churchTimeZone } from '#app/content/church-info/model.server.ts'
+import {
+  type EventRecord,
+  listRepeatingEvents,
+  listUndatedEvents,
+  countUpcomingOneTimeEvents,
+  listUpcomingOneTimeEvents,
+} from './model.server.ts'
+
+interface EventsDeps {
+  db: Db
+  clock: Clock
+}
+
+/** The church's time zone and its date today, by the injected clock. */
+export async function churchToday({ db, clock }: EventsDeps) {
+  const zone = await churchTimeZone(db)
+  return { zone, today: todayIn(zone, clock.now()) }
+}
+
+export function timingOf(event: EventRecord): EventTiming {
+  return {
+    starts_at: event.starts_at,
+    ends_at: event.ends_at,
+    all_day: event.all_day,
+    recurrence: event.recurrence,
+    exdates: event.exdates,
+  }
+}
+
+/** An event with its next occurrence (today's included), worked out in the church's zone. */
+export interface ScheduledEvent {
+  event: EventRecord
+  next: Occurrence | null
+}
+
+/** What working out an event's next date found: the date, or why its rule cannot be worked out. */
+interface NextDate {
+  next: Occurrence | null
+  problem: string | null
+}
+
+/**
+ * Each event's next date, by what it depends on (the record's version, the zone and the day): every page that
+ * lists events asks for the same ones, and walking a rule through the Temporal polyfill costs about a millisecond,
+ * so a hundred repeating events are worked out once a day (and again only when one changes), not on every render.
+ */
+const nextDates = new Map<string, NextDate>()
+const NEXT_DATES_MAX = 5000
+
+/**
+ * An event's next date; for a repeating event whose rule cannot be worked out (stored before the rules were
+ * bounded), no date and the reason, in staff's words: a page shows its rule as text instead of failing.
+ */
+export function nextDateOf(event: EventRecord, zone: string, today: Temporal.PlainDate): NextDate {
+  const key = `${event.id}|${event.updated_at}|${zone}|${today.toString()}`
+  let found = nextDates.get(key)
+  if (found === undefined) {
+    try {
+      found = { next: upcomingOccurrences(timingOf(event), zone, today, 1)[0] ?? null, problem: null }
+    } catch (error) {
+      if (!(error instanceof UnworkableRuleError)) throw error
+      found = { next: null, problem: error.message }
+    }
+    if (nextDates.size >= NEXT_DATES_MAX) nextDates.delete(nextDates.keys().next().value!)
+    nextDates.set(key, found)
+  }
+  return found
+}
+
+/** Whether an event's rule (if any) can be worked out: one that cannot is left out of calendar files. */
+export function hasWorkableDates(event: EventRecord, zone: string) {
+  return ruleProblem(timingOf(event), zone) === null
+}
+
+function nextOf(event: EventRecord, zone: string, today: Temporal.PlainDate) {
+  return { event, ...nextDateOf(event, zone, today) }
+}
+
+function bySoonest(a: ScheduledEvent, b: ScheduledEvent) {
+  const left = a.next!.start.toString()
+  const right = b.next!.start.toString()
+  return left < right ? -1 : left > right ? 1 : a.event.title.localeCompare(b.event.title)
+}
+
+/**
+ * What the public pages list: one-time events that have not ended, soonest first (at most `limit`), repeating
+ * events with their next date (those with none left are dropped), and events that have only their old text.
+ * Each rule is walked only to its next date; repeating events whose rule cannot be worked out come apart, with
+ * the reason, to be shown by their rule's text.
+ */
+export async function upcomingEvents({ db, clock, limit }: EventsDeps & { limit?: number }) {
+  const { zone, today } = await churchToday({ db, clock })
+  const [oneTime, repeating, undated, total] = await Promise.all([
+    listUpcomingOneTimeEvents({ db, today: today.toString(), limit }),
+    listRepeatingEvents({ db }),
+    listUndatedEvents({ db }),
+    limit === undefined ? null : countUpcomingOneTimeEvents({ db, today: today.toString() }),
+  ])
+  const scheduled = repeating.map((event) => nextOf(event, zone, today))
+  return {
+    zone,
+    today,
+    /** One-time events not yet over beyond the `limit` listed. */
+    more: total === null ? 0 : Math.max(0, total - oneTime.length),
+    oneTime: oneTime.map((event) => nextOf(event, zone, today)).filter((item) => item.next !== null),
+    repeating: scheduled.filter((item) => item.next !== null).sort(bySoonest),
+    undated,
+    /** Repeating events whose rule cannot be worked out, with the reason in staff's words. */
+    unworkable: scheduled.flatMap(({ event, problem }) => (problem === null ? [] : [{ event, problem }])),
+  }
+}
+
+/** The next `count` events by date, repeating ones at their next date: the home page and the dashboard. */
+export async function nextEvents({ db, clock, count }: EventsDeps & { count: number }) {
+  const { zone, today, oneTime, repeating, undated, unworkable } = await upcomingEvents({
+    db,
+    clock,
+    limit: count,
+  })
+  return {
+    zone,
+    today,
+    events: [...oneTime, ...repeating].sort(bySoonest).slice(0, count),
+    undated,
+    unworkable,
+  }
+}
+
+/**
+ * A repeating event's rule in words, with its time: 'Every Sunday at 10:30 AM'. A rule the words cannot say is
+ * given as it is stored.
+ */
+export function ruleText(event: EventRecord) {
+  let words: string
+  try {
+    words = ruleInWords(timingOf(event)) || (event.recurrence ?? '')
+  } catch {
+    words = event.recurrence ?? ''
+  }
+  return event.time ? `${words} at ${event.time}` : words
+}
+
+/** Whether a one-time event is over (its last day is before today). */
+export function hasEnded(event: EventRecord, today: Temporal.PlainDate) {
+  const last = lastDay(timingOf(event))
+  return last !== null && last < today.toString()
+}
+
+/** 'next Sunday 29 November' (with the year when it is not this year's). */
+export function nextDateText(next: Occurrence, today: Temporal.PlainDate) {
+  return formatDate(next.start, next.start.year !== today.year)
+}
+
+/** The Google Calendar address that opens "add event" filled in (its template link), in the church's zone. */
+export function googleCalendarUrl(event: EventRecord, zone: string, origin: string) {
+  const timing = timingOf(event)
+  const start = parseLocalDateTime(timing.starts_at)
+  if (!start) return null
+  const stamp = (value: Temporal.PlainDateTime) =>
+    value.toString({ smallestUnit: 'second' }).replace(/[-:]/g, '')
+  const end = parseLocalDateTime(timing.ends_at) ?? start
+  const dates = timing.all_day
+    ? `${start.toPlainDate().toString().replace(/-/g, '')}/${end.toPlainDate().add({ days: 1 }).toString().replace(/-/g, '')}`
+    : `${stamp(start)}/${stamp(end)}`
+  const params = new URLSearchParams({ action: 'TEMPLATE', text: event.title, dates, ctz: zone })
+  const details = [event.description ? htmlToText(event.description) : '', `${origin}/events/${event.id}`]
+  params.set('details', details.filter(Boolean).join('\n\n'))
+  if (event.location) params.set('location', event.location)
+  if (timing.recurrence) params.set('recur', `RRULE:${timing.recurrence}`)
+  return `https://calendar.google.com/calendar/render?${params.toString()}`
+}
+
+/** The instant of a local date-time in the church's zone, ISO 8601 with its offset (structured data). */
+export function zonedIso(value: Temporal.PlainDateTime, zone: string, dateOnly = false) {
+  if (dateOnly) return value.toPlainDate().toString()
+  const zoned = value.toZonedDateTime(zone)
+  return `${zoned.toPlainDateTime().toString({ smallestUnit: 'second' })}${zoned.offset}`
+}
+
+/** What the calendar feed holds: every one-time event not yet over and every repeating one, by start. */
+export async function feedEvents({ db, clock }: EventsDeps) {
+  const { zone, today } = await churchToday({ db, clock })
+  const [oneTime, repeating] = await Promise.all([
+    listUpcomingOneTimeEvents({ db, today: today.toString() }),
+    listRepeatingEvents({ db }),
+  ])
+  return { zone, events: [...oneTime, ...repeating] }
+}

@@ -1,0 +1,296 @@
+import { ArrowRight, Clock, MapPin, Navigation, Phone } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { Link } from 'react-router'
+
+import type { Route } from './+types/page.ts'
+import { buttonClasses } from '#app/components/site/button-classes.ts'
+import { EventCard } from '#app/content/events/event-card.tsx'
+import { GalleryTile } from '#app/content/gallery/gallery-tile.tsx'
+import { HeroCarousel } from '#app/content/carousel/hero-carousel.tsx'
+import { LeaderCard } from '#app/content/leadership/leader-card.tsx'
+import { MinistryCard } from '#app/content/ministries/ministry-card.tsx'
+import { RichText } from '#app/components/site/rich-text.tsx'
+import { SectionHeading } from '#app/components/site/section-heading.tsx'
+import { SiteError } from '#app/components/site/site-error.tsx'
+import { useChurch } from '#app/components/site/use-church.ts'
+import { runtimeContext } from '#app/context.ts'
+import { cn } from '#app/lib/cn.ts'
+import { directionsUrl, telHref } from '#app/lib/contact-links.ts'
+import { loadImageSources } from '#app/server/image-sources.server.ts'
+import { FALLBACK_IMAGES } from '#app/lib/images.ts'
+import { pageMeta } from '#app/lib/page-meta.ts'
+import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
+import { nextEvents, nextDateText } from '#app/content/events/events.server.ts'
+import { listCarouselSlides } from '#app/content/carousel/model.server.ts'
+import { listGalleryImages } from '#app/content/gallery/model.server.ts'
+import { listLeadershipTeam } from '#app/content/leadership/model.server.ts'
+import { listMinistries } from '#app/content/ministries/model.server.ts'
+import { listServices } from '#app/content/services/model.server.ts'
+import { pagePath } from '#app/content/registry.ts'
+
+/** How many of each the home page shows (spec §9). */
+const HOME_EVENTS = 6
+const HOME_MINISTRIES = 4
+const HOME_GALLERY = 6
+const HOME_LEADERS = 3
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, clock } = context.get(runtimeContext)
+  const [slides, services, upcoming, ministries, gallery, leaders] = await Promise.all([
+    listCarouselSlides({ db }),
+    listServices({ db }),
+    nextEvents({ db, clock, count: HOME_EVENTS }),
+    listMinistries({ db, limit: HOME_MINISTRIES }),
+    listGalleryImages({ db, limit: HOME_GALLERY }),
+    listLeadershipTeam({ db, limit: HOME_LEADERS }),
+  ])
+  const events = upcoming.events
+  const image = await loadImageSources({
+    db,
+    urls: [slides, events.map((item) => item.event), ministries, gallery, leaders]
+      .flat()
+      .map((item) => item.image_url),
+  })
+  return {
+    slides: slides.map((slide) => ({
+      id: slide.id,
+      title: slide.title,
+      subtitle: slide.subtitle,
+      image: image(slide.image_url, FALLBACK_IMAGES.about)!,
+      alt: slide.image_alt,
+    })),
+    services: services
+      .filter((service) => service.type === 'regular')
+      .map(({ id, name, day, time }) => ({ id, name, day, time })),
+    // The next six by date; a regular event says its rule and its next date.
+    events: events.map(({ event, next }) => ({
+      id: event.id,
+      title: event.title,
+      location: event.location,
+      is_regular: event.is_regular,
+      date: event.date,
+      time: event.time,
+      next: event.is_regular && next ? `Next: ${nextDateText(next, upcoming.today)}` : null,
+      description: sanitizeHtml(event.description),
+      image: image(event.image_url),
+    })),
+    ministries: ministries.map((ministry) => ({
+      ...ministry,
+      description: sanitizeHtml(ministry.description),
+      image: image(ministry.image_url, FALLBACK_IMAGES.ministry)!,
+    })),
+    gallery: gallery.map((item) => ({
+      id: item.id,
+      title: item.title,
+      category: item.category,
+      image: image(item.image_url)!,
+      alt: item.image_alt,
+    })),
+    leaders: leaders.map((leader) => ({
+      ...leader,
+      bio: sanitizeHtml(leader.bio),
+      image: image(leader.image_url, FALLBACK_IMAGES.person)!,
+    })),
+  }
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'home', { church: true })
+}
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const church = useChurch()
+  const { slides, services, events, ministries, gallery, leaders } = loaderData
+
+  return (
+    <>
+      <h1 className="sr-only">{church.name}</h1>
+      {slides.length > 0 ? <HeroCarousel slides={slides} /> : <FallbackHero name={church.name} />}
+
+      <section aria-labelledby="welcome" className="relative overflow-hidden">
+        <div className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6 md:py-28">
+          <SectionHeading id="welcome" title="Welcome to Our Church" />
+          <RichText
+            html={church.description}
+            className="mt-8 text-lg leading-relaxed text-foreground/80 md:text-xl md:leading-relaxed"
+          />
+          <Link to={pagePath('about')} className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
+            Learn More About Us
+            <ArrowRight className="size-5" aria-hidden />
+          </Link>
+        </div>
+      </section>
+
+      <section aria-label="Service times, location and contact" className="bg-surface">
+        <div className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-3 lg:px-8">
+          <InfoCard icon={<Clock className="size-6" aria-hidden />} title="Service Times">
+            {services.length > 0 ? (
+              <ul className="space-y-3">
+                {services.map((service) => (
+                  <li key={service.id}>
+                    <p className="font-semibold">{service.name}</p>
+                    <p className="text-sm text-muted-foreground">
+                      {[service.day, service.time].filter(Boolean).join(' · ')}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="text-muted-foreground">Service times will be announced soon.</p>
+            )}
+          </InfoCard>
+          <InfoCard icon={<MapPin className="size-6" aria-hidden />} title="Location">
+            {church.address ? <p className="text-foreground/80">{church.address}</p> : null}
+            <a
+              href={directionsUrl(church)}
+              target="_blank"
+              rel="noopener noreferrer"
+              className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-5' })}
+            >
+              <Navigation className="size-4" aria-hidden />
+              Get Directions
+            </a>
+          </InfoCard>
+          <InfoCard icon={<Phone className="size-6" aria-hidden />} title="Contact">
+            <div className="space-y-1 text-foreground/80">
+              {church.phone ? (
+                <p>
+                  <a href={telHref(church.phone)} className="hover:text-primary-text">
+                    {church.phoneDisplay}
+                  </a>
+                </p>
+              ) : null}
+              {church.email ? (
+                <p>
+                  <a href={`mailto:${church.email}`} className="break-all hover:text-primary-text">
+                    {church.email}
+                  </a>
+                </p>
+              ) : null}
+            </div>
+            <Link
+              to={pagePath('contact')}
+              className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-5' })}
+            >
+              Contact Us
+            </Link>
+          </InfoCard>
+        </div>
+      </section>
+
+      <section aria-labelledby="events" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
+        <SectionHeading id="events" title="Events & Activities" />
+        <div className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
+          {events.map((event) => (
+            <EventCard
+              key={event.id}
+              event={event}
+              compact
+              action={{ label: 'Learn More', to: pagePath('event', { id: event.id }) }}
+            />
+          ))}
+        </div>
+        <MoreLink to={pagePath('events')}>View All Events</MoreLink>
+      </section>
+
+      <section aria-labelledby="ministries" className="bg-surface">
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
+          <SectionHeading id="ministries" title="Our Ministries" />
+          <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {ministries.map((ministry) => (
+              <MinistryCard
+                key={ministry.id}
+                ministry={ministry}
+                compact
+                action={
+                  <Link
+                    to={`${pagePath('ministries')}#${ministry.id}`}
+                    className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary-text hover:underline"
+                  >
+                    Learn More
+                    <span className="sr-only">: {ministry.name}</span>
+                    <ArrowRight className="size-4" aria-hidden />
+                  </Link>
+                }
+              />
+            ))}
+          </div>
+          <MoreLink to={pagePath('ministries')}>View All Ministries</MoreLink>
+        </div>
+      </section>
+
+      <section aria-labelledby="gallery" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
+        <SectionHeading id="gallery" title="Gallery" />
+        <div className="mt-12 grid auto-rows-[9.5rem] grid-cols-2 gap-3 sm:auto-rows-[13rem] md:grid-cols-3 md:gap-4">
+          {gallery.map((item, index) => (
+            <GalleryTile
+              key={item.id}
+              item={item}
+              href={`${pagePath('gallery')}?category=${item.category}`}
+              sizes={index === 0 ? '(min-width: 768px) 66vw, 100vw' : '(min-width: 768px) 33vw, 50vw'}
+              // The first photo takes a 2×2 block; on two columns the sixth spans the row it would leave half empty.
+              className={cn(
+                index === 0 && 'col-span-2 row-span-2',
+                index === 5 && 'col-span-2 md:col-span-1',
+              )}
+            />
+          ))}
+        </div>
+        <MoreLink to={pagePath('gallery')}>View Full Gallery</MoreLink>
+      </section>
+
+      <section aria-labelledby="leadership" className="bg-surface">
+        <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
+          <SectionHeading
+            id="leadership"
+            title="Our Leadership"
+            intro="Meet the dedicated team that guides our church community with wisdom and grace"
+          />
+          <div className="mt-12 flex flex-wrap justify-center gap-8">
+            {leaders.map((leader) => (
+              <LeaderCard key={leader.id} leader={leader} />
+            ))}
+          </div>
+          <MoreLink to={`${pagePath('about')}#leadership`}>Meet Our Full Team</MoreLink>
+        </div>
+      </section>
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <SiteError />
+}
+
+function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
+  return (
+    <div className="flex flex-col rounded-2xl border border-border bg-card p-7 shadow-sm">
+      <div className="flex items-center gap-3">
+        <span className="inline-flex size-12 items-center justify-center rounded-xl bg-primary text-white shadow-sm">
+          {icon}
+        </span>
+        <h3 className="font-serif text-xl font-bold">{title}</h3>
+      </div>
+      <div className="mt-5 flex flex-1 flex-col items-start">{children}</div>
+    </div>
+  )
+}
+
+function MoreLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <div className="mt-12 text-center">
+      <Link to={to} className={buttonClasses({ variant: 'primary', size: 'lg' })}>
+        {children}
+        <ArrowRight className="size-5" aria-hidden />
+      </Link>
+    </div>
+  )
+}
+
+function FallbackHero({ name }: { name: string }) {
+  return (
+    <section className="flex h-[600px] items-center justify-center bg-primary px-4 text-center text-white">
+      <p className="font-serif text-5xl font-bold">{name}</p>
+    </section>
+  )
+}

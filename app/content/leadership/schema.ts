@@ -1,0 +1,27 @@
+import { z } from 'zod'
+
+import {
+  optionalImageUrl,
+  optionalText,
+  orderField,
+  requiredText,
+  RICH_TEXT_MAX_LENGTH,
+  optionalImageAlt,
+} from '#app/schemas/fields.ts'
+
+export const LeadershipMemberSchema = z.object({
+  name: requiredText('Name'),
+  role: requiredText('Role'),
+  bio: optionalText('Bio', RICH_TEXT_MAX_LENGTH),
+  image_url: optionalImageUrl(),
+  image_alt: optionalImageAlt(),
+  order: orderField.optional(),
+})
+
+export type LeadershipMemberData = z.output<typeof LeadershipMemberSchema>
+export type LeadershipMember = Omit<LeadershipMemberData, 'order'> & {
+  id: string
+  order: number
+  created_at: string
+  updated_at: string
+}

@@ -1,0 +1,174 @@
+import { CheckCircle2, CircleAlert, Send } from 'lucide-react'
+import type { ComponentProps } from 'react'
+import { useActionData } from 'react-router'
+
+import { buttonClasses } from '#app/components/site/button-classes.ts'
+import { cn } from '#app/lib/cn.ts'
+import type * as ContactMessageSchema from './schema.ts'
+import { pagePath } from '#app/content/registry.ts'
+
+// The schema's constants, checked by type: importing their values would bring zod into the browser bundle.
+const HONEYPOT_FIELD: typeof ContactMessageSchema.HONEYPOT_FIELD = 'website'
+const FORM_TOKEN_FIELD: typeof ContactMessageSchema.FORM_TOKEN_FIELD = 'form_token'
+
+export const CONTACT_SUCCESS_MESSAGE = 'Your message has been sent successfully!'
+
+export type ContactFormResult =
+  | { ok: true }
+  | { ok: false; message: string; fields?: Record<string, string>; values?: Record<string, string> }
+
+/**
+ * The contact form: an ordinary form post to the page's action, which answers with the page and the form's
+ * messages (a sent form comes back empty). With JavaScript the page's script (app/islands/public-site.ts) sends it
+ * in the background ('Sending...') and puts the form of the answer in its place.
+ */
+export function ContactForm({ formToken }: { formToken: string }) {
+  const result = useActionData<ContactFormResult>()
+
+  const failure = result && !result.ok ? result : null
+  const fieldError = (name: string) => failure?.fields?.[name]
+  const value = (name: string) => failure?.values?.[name]
+
+  return (
+    <form
+      method="post"
+      action={pagePath('contact')}
+      data-contact-form
+      className="space-y-5"
+      aria-label="Contact form"
+    >
+      {result?.ok ? (
+        <div
+          role="status"
+          tabIndex={-1}
+          className="flex items-start gap-3 rounded-xl border border-green-600/30 bg-green-50 p-4 text-green-900 dark:bg-green-950/50 dark:text-green-100"
+        >
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <p className="font-medium">{CONTACT_SUCCESS_MESSAGE}</p>
+        </div>
+      ) : null}
+      {failure ? (
+        <div
+          role="alert"
+          tabIndex={-1}
+          className="flex items-start gap-3 rounded-xl border border-red-600/30 bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-100"
+        >
+          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <p className="font-medium">{failure.message}</p>
+        </div>
+      ) : null}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field
+          label="First Name"
+          name="first_name"
+          required
+          autoComplete="given-name"
+          error={fieldError('first_name')}
+          defaultValue={value('first_name')}
+        />
+        <Field
+          label="Last Name"
+          name="last_name"
+          required
+          autoComplete="family-name"
+          error={fieldError('last_name')}
+          defaultValue={value('last_name')}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          required
+          autoComplete="email"
+          error={fieldError('email')}
+          defaultValue={value('email')}
+        />
+        <Field
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          error={fieldError('phone')}
+          defaultValue={value('phone')}
+        />
+      </div>
+      <Field label="Subject" name="subject" error={fieldError('subject')} defaultValue={value('subject')} />
+      <Field
+        label="Message"
+        name="message"
+        required
+        multiline
+        error={fieldError('message')}
+        defaultValue={value('message')}
+      />
+
+      {/* When the form was rendered, signed by the server; a refused post keeps the first one. */}
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={failure?.values?.[FORM_TOKEN_FIELD] || formToken} />
+      {/* People never see or fill this field; robots that fill every field give themselves away. */}
+      <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden>
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+
+      <button type="submit" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
+        <Send className="size-4" aria-hidden />
+        <span data-label>Send Message</span>
+      </button>
+    </form>
+  )
+}
+
+interface FieldProps extends Omit<ComponentProps<'input'>, 'name'> {
+  label: string
+  name: string
+  error?: string
+  multiline?: boolean
+}
+
+function Field({ label, name, error, multiline = false, required, className, ...props }: FieldProps) {
+  const id = `contact-${name}`
+  const errorId = `${id}-error`
+  const inputClass = cn(
+    'mt-1.5 block w-full rounded-xl border bg-background px-4 py-3 text-base text-foreground shadow-xs transition outline-none placeholder:text-muted-foreground focus:border-primary-text focus:ring-3 focus:ring-primary/20 dark:focus:ring-primary-text/25',
+    error ? 'border-red-600' : 'border-border',
+    className,
+  )
+  const shared = {
+    id,
+    name,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+  }
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+        {required ? (
+          <span className="text-red-700 dark:text-red-400" aria-hidden>
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      {multiline ? (
+        <textarea
+          {...shared}
+          rows={6}
+          defaultValue={props.defaultValue}
+          className={cn(inputClass, 'resize-y')}
+        />
+      ) : (
+        <input {...props} {...shared} type={props.type ?? 'text'} className={inputClass} />
+      )}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,163 @@
+import { TooManyRequestsError } from '#app/lib/errors.ts'
+import { singleLine } from '#app/lib/mail-address.ts'
+import { formatMessageDate } from '#app/lib/message-format.ts'
+import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
+import { getChurchInfo } from '#app/content/church-info/model.server.ts'
+import { parseInput } from '#app/models/content-model.server.ts'
+import { createContactMessage } from './model.server.ts'
+import type { OutgoingMail } from '#app/models/outbox.server.ts'
+import { consumeRateLimit } from '#app/models/rate-limits.server.ts'
+import { listNotificationRecipients } from '#app/models/settings.server.ts'
+import { type ContactMessage, ContactMessageSchema, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from './schema.ts'
+import type { AppRuntime } from '#app/runtime.server.ts'
+
+import { mailLinkOrigin } from '#app/server/site-address.server.ts'
+import { spamReason } from '#app/server/spam.server.ts'
+
+export const CONTACT_WINDOW_MS = 10 * 60 * 1000
+
+/**
+ * A visitor's message, from the contact page or POST /api/contact_messages: validated, limited per IP
+ * (CONTACT_RATE_LIMIT per 10 minutes; 429 past it) and stored, with an e-mail to each notification recipient
+ * written to the outbox in the same transaction. A filled-in honeypot field is answered like a success and
+ * stored nowhere, so robots learn nothing; a message that looks like spam (spam.server.ts) is answered like a
+ * success too, and kept in Spam without an e-mail.
+ */
+export async function submitContactMessage({
+  runtime,
+  clientIp,
+  data,
+  fromForm = false,
+}: {
+  runtime: Pick<AppRuntime, 'db' | 'env' | 'clock' | 'secret' | 'mail' | 'mailer' | 'siteAddress'>
+  clientIp: string
+  data: Record<string, unknown>
+  /** Posted by the contact page's form, which always carries the form token. */
+  fromForm?: boolean
+}) {
+  const honeypot = data[HONEYPOT_FIELD]
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') return
+  const fields = parseInput(ContactMessageSchema, data)
+  const now = runtime.clock.now()
+  const { allowed } = await consumeRateLimit(
+    runtime.db,
+    { key: `contact:${clientIp}`, limit: runtime.env.CONTACT_RATE_LIMIT, windowMs: CONTACT_WINDOW_MS },
+    now.getTime(),
+  )
+  if (!allowed) {
+    throw new TooManyRequestsError(
+      'Too many messages from your connection. Please try again in a few minutes.',
+      CONTACT_WINDOW_MS / 1000,
+    )
+  }
+  const spam = spamReason(runtime.secret, now.getTime(), {
+    formToken: data[FORM_TOKEN_FIELD],
+    fromForm,
+    fields,
+  })
+  const { db } = runtime
+  const [recipients, church] = runtime.mail
+    ? await Promise.all([listNotificationRecipients({ db }), getChurchInfo({ db })])
+    : [[], null]
+  // The alert's link names the site's address, never the visitor's Host (held until there is one).
+  const links = await mailLinkOrigin(runtime.siteAddress)
+  const message = await createContactMessage({
+    db,
+    data: fields,
+    status: spam ? 'spam' : 'new',
+    spamReason: spam,
+    now,
+    alerts: (saved) =>
+      recipients.map((to) =>
+        contactAlert({
+          message: saved,
+          to,
+          origin: links.origin,
+          sitePlaceholder: links.placeholder,
+          churchName: church?.name ?? null,
+          timeZone: church?.timezone ?? DEFAULT_TIME_ZONE,
+        }),
+      ),
+  })
+  if (message.status !== 'spam' && recipients.length > 0) runtime.mailer.wake()
+  return message
+}
+
+/** The admin address that opens one message. */
+export function messageAdminUrl(origin: string, id: string) {
+  return `${origin.replace(/\/+$/, '')}/admin/messages?message=${encodeURIComponent(id)}`
+}
+
+/**
+ * The e-mail telling a recipient about a new message: the visitor's subject (or name) as its subject, Reply-To
+ * the visitor, the message as text and simple HTML, and the link that opens it in the admin.
+ */
+export function contactAlert({
+  message,
+  to,
+  origin,
+  sitePlaceholder = null,
+  churchName,
+  timeZone = DEFAULT_TIME_ZONE,
+}: {
+  message: ContactMessage
+  to: string
+  /** The site's address, or the placeholder that stands for it until it is known (mailLinkOrigin). */
+  origin: string
+  sitePlaceholder?: string | null
+  churchName: string | null
+  /** The church's time zone: 'Sent' is on its clock. */
+  timeZone?: string
+}): OutgoingMail {
+  const name = singleLine(`${message.first_name} ${message.last_name}`)
+  const subject = message.subject
+    ? `Website message: ${singleLine(message.subject)}`
+    : `Website message from ${name}`
+  const link = messageAdminUrl(origin, message.id)
+  const when = formatMessageDate(message.created_at, timeZone)
+  const site = churchName ? `the ${churchName} website` : 'the website'
+  const details: Array<[string, string]> = [
+    ['From', `${name} <${message.email}>`],
+    ...(message.phone ? ([['Phone', message.phone]] as Array<[string, string]>) : []),
+    ['Subject', message.subject ?? 'No subject'],
+    ['Sent', when],
+  ]
+  const text = [
+    `A new message was sent through the contact form on ${site}.`,
+    '',
+    ...details.map(([label, value]) => `${label}: ${value}`),
+    '',
+    message.message,
+    '',
+    '--',
+    `Reply to this e-mail to answer ${message.first_name} directly.`,
+    `Open it in the admin: ${link}`,
+  ].join('\n')
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#111">
+<p>A new message was sent through the contact form on ${escapeHtml(site)}.</p>
+<table style="border-collapse:collapse">${details
+    .map(
+      ([label, value]) =>
+        `<tr><th style="text-align:left;padding:2px 12px 2px 0;color:#555;font-weight:600">${escapeHtml(label)}</th><td>${escapeHtml(value)}</td></tr>`,
+    )
+    .join('')}</table>
+<div style="margin:16px 0;padding:12px 16px;border-left:4px solid #ccc;background:#f6f6f6;white-space:pre-wrap">${escapeHtml(message.message)}</div>
+<p>Reply to this e-mail to answer ${escapeHtml(message.first_name)} directly, or <a href="${escapeHtml(link)}">open it in the admin</a>.</p>
+</body></html>`
+  return {
+    to,
+    subject,
+    text,
+    html,
+    replyTo: { name, address: message.email },
+    refId: message.id,
+    sitePlaceholder,
+  }
+}
+
+function escapeHtml(text: string) {
+  return text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
+  )
+}

@@ -1,0 +1,237 @@
+import type { z } from 'zod'
+
+import { about } from './about/content.ts'
+import { carousel } from './carousel/content.ts'
+import { churchInfo } from './church-info/content.ts'
+import type {
+  AdminScreen,
+  ContentType,
+  Feed,
+  PageMeta,
+  PublicPage,
+  RouteFile,
+  TableDeclaration,
+} from './declare.ts'
+
+export type { TableDeclaration }
+import { events } from './events/content.ts'
+import { gallery } from './gallery/content.ts'
+import { gettingHere } from './getting-here/content.ts'
+import { home } from './home/content.ts'
+import { leadership } from './leadership/content.ts'
+import { messages } from './messages/content.ts'
+import { ministries } from './ministries/content.ts'
+import { privacyPolicy } from './privacy-policy/content.ts'
+import { services } from './services/content.ts'
+
+/**
+ * Every kind of content, one line each (docs/content-types.md). Their order is the public navigation's and the
+ * admin's top bar's. Everything that lists tables, screens or pages is worked out from this list: the routes
+ * (app/routes.ts), the API, the navigations, the activity log's words, the sitemap and share images, the page
+ * cache's rules (host/app.ts), backups, the benchmarks' and the browser tests' page walks.
+ */
+export const CONTENT_TYPES = [
+  home,
+  churchInfo,
+  about,
+  leadership,
+  gettingHere,
+  services,
+  events,
+  ministries,
+  gallery,
+  carousel,
+  messages,
+  privacyPolicy,
+] as const satisfies readonly ContentType[]
+
+type Kind = (typeof CONTENT_TYPES)[number]
+type Merged<U> = (U extends unknown ? (part: U) => void : never) extends (part: infer I) => void ? I : never
+type TablesOf<C> = C extends { tables: infer T } ? T : never
+type PagesOf<C> = C extends { pages: infer P } ? P : never
+type FeedsOf<C> = C extends { feeds: infer F } ? F : never
+
+/** Every table, by name, as its kind declared it. */
+export type Tables = Merged<TablesOf<Kind>>
+export const TABLES = Object.assign(
+  {},
+  ...CONTENT_TYPES.map((kind: ContentType) => kind.tables ?? {}),
+) as Tables
+
+export type TableName = keyof Tables
+type TablesOfKind<K extends TableDeclaration['kind']> = {
+  [T in TableName]: Tables[T]['kind'] extends K ? T : never
+}[TableName]
+/** The tables of many records, each with a model made from its declaration. */
+export type ListTableName = TablesOfKind<'list'>
+/** The tables holding one record (church info, about us). */
+export type SingleTableName = TablesOfKind<'single'>
+export type ContentTableName = ListTableName | SingleTableName
+
+const names = <K extends TableDeclaration['kind']>(kind: K) =>
+  (Object.keys(TABLES) as TableName[]).filter((name) => TABLES[name].kind === kind) as TablesOfKind<K>[]
+
+export const LIST_TABLES = names('list')
+export const SINGLE_TABLES = names('single')
+export const PUBLIC_TABLES = (Object.keys(TABLES) as TableName[]).filter((name) => TABLES[name].public)
+
+export function isListTable(name: string | undefined): name is ListTableName {
+  return name !== undefined && Object.hasOwn(TABLES, name) && TABLES[name as TableName].kind === 'list'
+}
+
+export function isSingleTable(name: string | undefined): name is SingleTableName {
+  return name !== undefined && Object.hasOwn(TABLES, name) && TABLES[name as TableName].kind === 'single'
+}
+
+/** A stored column's value: booleans as 0/1, lists as JSON text, everything else as the schema gives it. */
+type Column<V> = V extends boolean ? number : V extends readonly unknown[] ? string : V
+/** The fields every stored content record has besides its schema's. */
+export interface RecordFields {
+  id: string
+  created_at: string
+  updated_at: string
+}
+type Ordered<T extends ContentTableName> = Tables[T] extends { order: 'position' }
+  ? { order: number }
+  : unknown
+type Versioned<T extends ContentTableName> = Tables[T] extends { versioned: true }
+  ? { sequence: number }
+  : unknown
+
+/** A content record as models answer it (and the API sends it): the schema's output and the stored fields. */
+export type ContentRecord<T extends ContentTableName> = Omit<z.output<Tables[T]['schema']>, 'order'> &
+  RecordFields &
+  Ordered<T> &
+  Versioned<T>
+
+/** A content table's row in the database. */
+export type ContentRow<T extends ContentTableName> = {
+  [F in Exclude<keyof z.output<Tables[T]['schema']>, 'order'>]-?: Column<z.output<Tables[T]['schema']>[F]>
+} & RecordFields &
+  Ordered<T> &
+  Versioned<T>
+
+// Pages, feeds and screens ----------------------------------------------------------------------------------------
+
+type Pages = Merged<PagesOf<Kind>>
+/** The keys of the pages with meta of their own: each has a share image at `/og/<key>.jpg`. */
+export type SitePageKey = {
+  [K in keyof Pages]: Pages[K] extends { meta: PageMeta } ? K : never
+}[keyof Pages] &
+  string
+
+/** A page of the site as search engines and share previews know it: its address and its meta. */
+export interface SitePage extends PageMeta {
+  /** Its address: `/`, `/events`. */
+  path: string
+  shows: readonly ContentTableName[]
+}
+
+/** A route's address as a visitor types it: `events/:id` → `/events/:id`. */
+const address = (path: string) => `/${path}`
+
+const ALL_PAGES: ReadonlyArray<[string, PublicPage]> = CONTENT_TYPES.flatMap((kind) =>
+  Object.entries((kind as ContentType).pages ?? {}),
+)
+
+/** The public pages with meta of their own, by key: their titles, descriptions, share images and the sitemap. */
+export const SITE_PAGES = Object.fromEntries(
+  ALL_PAGES.filter(([, page]) => page.meta).map(([key, page]) => [
+    key,
+    { path: address(page.path), ...page.meta! },
+  ]),
+) as Record<SitePageKey, SitePage>
+
+export function isSitePageKey(key: string): key is SitePageKey {
+  return Object.hasOwn(SITE_PAGES, key)
+}
+
+/** Every page's key: `events`, `event`… */
+export type PageKey = keyof Pages & string
+type Feeds = Merged<FeedsOf<Kind>>
+export type FeedKey = keyof Feeds & string
+
+const PAGES_BY_KEY = Object.fromEntries(ALL_PAGES) as Record<PageKey, PublicPage>
+const FEEDS_BY_KEY = Object.fromEntries(
+  CONTENT_TYPES.flatMap((kind) => Object.entries((kind as ContentType).feeds ?? {})),
+) as Record<FeedKey, Feed>
+
+/** A route's address with its parameters filled in: `events/:id` and `{ id }` → `/events/<id>`. */
+function fill(path: string, params: Readonly<Record<string, string>>) {
+  return address(path).replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? ''))
+}
+
+/** The address of a public page (`pagePath('event', { id })`): written nowhere else. */
+export function pagePath(key: PageKey, params: Readonly<Record<string, string>> = {}) {
+  return fill(PAGES_BY_KEY[key].path, params)
+}
+
+/** The address of a feed or download (`feedPath('event-calendar', { id })`). */
+export function feedPath(key: FeedKey, params: Readonly<Record<string, string>> = {}) {
+  return fill(FEEDS_BY_KEY[key].path, params)
+}
+
+/** The public navigation, in order (header, phone menu and the footer's Quick Links). */
+export const NAV_LINKS: ReadonlyArray<{ to: string; label: string; footerLabel: string }> = ALL_PAGES.filter(
+  ([, page]) => page.nav,
+).map(([, page]) => ({
+  to: address(page.path),
+  label: page.nav!,
+  footerLabel: page.footerLabel ?? page.nav!,
+}))
+
+/** Every public page, as React Router routes them inside the site's layout. */
+export const PAGE_ROUTES: readonly PublicPage[] = ALL_PAGES.map(([, page]) => page)
+/** The feeds and downloads, outside the pages' layout. */
+export const FEED_ROUTES: readonly Feed[] = CONTENT_TYPES.flatMap((kind) =>
+  Object.values((kind as ContentType).feeds ?? {}),
+)
+/** The content's own routes under `/api/`, before the tables' general ones. */
+export const API_ROUTES: readonly RouteFile[] = CONTENT_TYPES.flatMap(
+  (kind) => (kind as ContentType).api ?? [],
+)
+
+/** The content's screens in the admin, in the top bar's order. */
+export const CONTENT_SCREENS: readonly AdminScreen[] = CONTENT_TYPES.flatMap((kind) => {
+  const admin = (kind as ContentType).admin
+  return admin ? [admin] : []
+})
+
+/** The activity log's name for the entries of each table: its kind's own word, or its admin screen's label. */
+export const TABLE_ACTIVITY_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  CONTENT_TYPES.flatMap((kind: ContentType) =>
+    Object.keys(kind.tables ?? {}).map((table) => [
+      table,
+      kind.activity?.[table] ?? kind.admin?.label ?? table,
+    ]),
+  ),
+)
+
+/** A route's address as a pattern over a request's path and its `.data` twin: `events/:id/calendar.ics`. */
+const pattern = (path: string) =>
+  new RegExp(
+    `^${address(path)
+      .replace(/[.]/g, '\\.')
+      .replace(/:[^/]+/g, '[^/]+')}(?:\\.data)?$`,
+  )
+
+/**
+ * What the page cache needs to know of the public pages and feeds (host/app.ts): the addresses made for each
+ * request, the query parameters pages read, and the content types of the feeds it keeps.
+ */
+export const CACHE_RULES = {
+  fresh: [
+    ...PAGE_ROUTES.filter((page) => page.cache === 'fresh').map((page) => pattern(page.path)),
+    ...FEED_ROUTES.filter((feed) => feed.cache === 'download').map((feed) => pattern(feed.path)),
+  ],
+  queryParams: [...new Set(PAGE_ROUTES.flatMap((page) => page.query ?? []))],
+  feedTypes: FEED_ROUTES.flatMap((feed) => (feed.cache === 'download' ? [] : [feed.cache.contentType])),
+}
+
+// A page that names a table no kind declares would never change its sitemap date: said at once, not silently.
+for (const [key, page] of Object.entries(SITE_PAGES)) {
+  for (const table of page.shows) {
+    if (!Object.hasOwn(TABLES, table))
+      throw new Error(`Page "${key}" shows "${table}", which no content declares`)
+  }
+}

@@ -1,0 +1,38 @@
+import { Music } from 'lucide-react'
+
+import { ServiceSchema } from './schema.ts'
+import { declareTable, defineContent } from '../declare.ts'
+
+/** Service times: the Services page and the home page's week. */
+export const services = defineContent({
+  name: 'services',
+  tables: {
+    services: declareTable({
+      schema: ServiceSchema,
+      kind: 'list',
+      order: 'position',
+      richText: ['description'],
+      public: true,
+    }),
+  },
+  admin: {
+    path: 'services',
+    file: 'content/services/admin.tsx',
+    label: 'Services',
+    icon: Music,
+    area: 'content',
+  },
+  pages: {
+    services: {
+      path: 'services',
+      file: 'content/services/page.tsx',
+      nav: 'Services',
+      meta: {
+        title: 'Services',
+        description:
+          'Service times at {church}: Sunday worship, Bible study and prayer meetings, special services, and how to find us.',
+        shows: ['services'],
+      },
+    },
+  },
+})

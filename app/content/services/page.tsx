@@ -1,0 +1,151 @@
+import { Bus, CalendarDays, Car, Clock, MapPin, Sparkles } from 'lucide-react'
+
+import type { Route } from './+types/page.ts'
+import { MapPlaceholder, MapWidget } from '#app/components/site/map-widget.tsx'
+import { PageHero } from '#app/components/site/page-hero.tsx'
+import { RichText } from '#app/components/site/rich-text.tsx'
+import { PageSection } from '#app/components/site/page-section.tsx'
+import { SiteError } from '#app/components/site/site-error.tsx'
+import { useChurch } from '#app/components/site/use-church.ts'
+import { runtimeContext } from '#app/context.ts'
+import { pageMeta } from '#app/lib/page-meta.ts'
+import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
+import { listServices } from './model.server.ts'
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(runtimeContext)
+  const services = (await listServices({ db })).map((service) => ({
+    ...service,
+    description: sanitizeHtml(service.description),
+  }))
+  return {
+    regular: services.filter((service) => service.type === 'regular'),
+    special: services.filter((service) => service.type === 'special'),
+  }
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'services')
+}
+
+const cardClass = 'rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8'
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const church = useChurch()
+  const { regular, special } = loaderData
+  return (
+    <>
+      <PageHero title="Our Services" intro={`Join us in worship and fellowship at ${church.name}`} />
+
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-16 sm:px-6 md:py-20 lg:grid-cols-2 lg:px-8">
+        <section aria-labelledby="regular-services" className={cardClass}>
+          <h2 id="regular-services" className="flex items-center gap-3 font-serif text-2xl font-bold">
+            <span className="inline-flex size-11 items-center justify-center rounded-xl bg-primary text-white">
+              <Clock className="size-5" aria-hidden />
+            </span>
+            Regular Services
+          </h2>
+          <ul className="mt-6 divide-y divide-border">
+            {regular.map((service) => (
+              <li key={service.id} className="py-5 first:pt-0 last:pb-0">
+                <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+                  <h3 className="text-lg font-semibold">{service.name}</h3>
+                  {service.day || service.time ? (
+                    <p className="text-sm font-semibold text-primary-text">
+                      {[service.day, service.time].filter(Boolean).join(' · ')}
+                    </p>
+                  ) : null}
+                </div>
+                {service.location ? (
+                  <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
+                    <MapPin className="size-3.5" aria-hidden />
+                    {service.location}
+                  </p>
+                ) : null}
+                <RichText html={service.description} className="mt-2 leading-relaxed text-foreground/80" />
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="location" className={cardClass}>
+          <h2 id="location" className="flex items-center gap-3 font-serif text-2xl font-bold">
+            <span className="inline-flex size-11 items-center justify-center rounded-xl bg-primary text-white">
+              <MapPin className="size-5" aria-hidden />
+            </span>
+            Location
+          </h2>
+          <div className="mt-6">
+            {church.latitude !== null && church.longitude !== null ? (
+              <MapWidget latitude={church.latitude} longitude={church.longitude} name={church.name} />
+            ) : (
+              <MapPlaceholder />
+            )}
+          </div>
+          {church.address ? <p className="mt-5 font-medium">{church.address}</p> : null}
+          {church.publicTransport.length > 0 || church.parking.length > 0 ? (
+            <div className="mt-6 grid gap-5 sm:grid-cols-2">
+              {church.publicTransport.length > 0 ? (
+                <div>
+                  <h3 className="flex items-center gap-2 font-semibold">
+                    <Bus className="size-4 text-primary-text" aria-hidden />
+                    Public Transport
+                  </h3>
+                  <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">
+                    {church.publicTransport.join(' ')}
+                  </p>
+                </div>
+              ) : null}
+              {church.parking.length > 0 ? (
+                <div>
+                  <h3 className="flex items-center gap-2 font-semibold">
+                    <Car className="size-4 text-primary-text" aria-hidden />
+                    Parking
+                  </h3>
+                  <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">
+                    {church.parking.join(' ')}
+                  </p>
+                </div>
+              ) : null}
+            </div>
+          ) : null}
+        </section>
+      </div>
+
+      {special.length > 0 ? (
+        <PageSection id="special-services" title="Special Services" surface>
+          <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {special.map((service) => (
+              <article
+                key={service.id}
+                className="flex flex-col rounded-2xl border border-border bg-card p-7 shadow-sm"
+              >
+                <span className="inline-flex size-11 items-center justify-center rounded-xl bg-secondary/15 text-secondary">
+                  <Sparkles className="size-5" aria-hidden />
+                </span>
+                <h3 className="mt-4 font-serif text-xl font-bold">{service.name}</h3>
+                {service.day || service.time ? (
+                  <p className="mt-2 flex items-center gap-2 text-sm font-semibold text-primary-text">
+                    <CalendarDays className="size-4" aria-hidden />
+                    {[service.day, service.time].filter(Boolean).join(' · ')}
+                  </p>
+                ) : null}
+                {service.location ? (
+                  <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
+                    <MapPin className="size-4" aria-hidden />
+                    {service.location}
+                  </p>
+                ) : null}
+                <RichText html={service.description} className="mt-4 leading-relaxed text-foreground/80" />
+              </article>
+            ))}
+          </div>
+        </PageSection>
+      ) : null}
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <SiteError />
+}
