@@ -19,7 +19,7 @@ import {
 /** The parts of the admin a role may use (app/auth/roles.server.ts); the bar shows a person only theirs. */
 export type AdminArea = 'content' | 'messages' | 'staff' | 'settings' | 'activity'
 
-/** The admin's sections in the order of the top bar (spec §2). */
+/** The admin's sections in the order of the top bar (docs/specification.md §2). */
 export const ADMIN_SECTIONS = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard, area: 'content' },
   { to: '/admin/church-info', label: 'Church Info', icon: Church, area: 'content' },

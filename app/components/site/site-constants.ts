@@ -1,4 +1,7 @@
-/** Fixed texts and links of the public site (spec §1, §2); the church's own words are church info. */
+/**
+ * Fixed texts and links of the public site (docs/specification.md §1, §2); the church's own words are church
+ * info.
+ */
 
 /** The public navigation, in order; the footer's Quick Links label /about as 'About Us'. */
 export const NAV_LINKS = [

@@ -4,7 +4,10 @@ import { Link, useRouteError } from 'react-router'
 import { buttonClasses } from './button-classes.ts'
 import { describeRouteError } from '#app/lib/route-error.ts'
 
-/** The error page inside the site's header and footer (spec §2: 'Unexpected Application Error!'). */
+/**
+ * The error page inside the site's header and footer (docs/specification.md §2: 'Unexpected Application
+ * Error!').
+ */
 export function SiteError() {
   const error = useRouteError()
   const { status, text } = describeRouteError(error)

@@ -27,7 +27,7 @@ import { listLeadershipTeam } from '#app/models/leadership-team.server.ts'
 import { listMinistries } from '#app/models/ministries.server.ts'
 import { listServices } from '#app/models/services.server.ts'
 
-/** How many of each the home page shows (spec §9). */
+/** How many of each the home page shows (docs/specification.md §9). */
 const HOME_EVENTS = 6
 const HOME_MINISTRIES = 4
 const HOME_GALLERY = 6
