@@ -22,8 +22,8 @@ function dateFormat(timeZone: string) {
 export const MESSAGE_PREVIEW_LENGTH = 20
 
 /**
- * A message's date as staff read it (spec §4): Irish English, long month, 2-digit hour and minute, on the clock
- * of the church's time zone (church info's `timezone`).
+ * A message's date as staff read it (docs/specification.md §4): Irish English, long month, 2-digit hour and
+ * minute, on the clock of the church's time zone (church info's `timezone`).
  */
 export function formatMessageDate(iso: string, timeZone: string = DEFAULT_TIME_ZONE) {
   const date = new Date(iso)

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse } from 'react-router'
 
-/** The status and text an error page shows (spec §2: status and text, or the message). */
+/** The status and text an error page shows (docs/specification.md §2: status and text, or the message). */
 export function describeRouteError(error: unknown) {
   if (isRouteErrorResponse(error)) {
     return {

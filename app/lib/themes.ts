@@ -1,4 +1,7 @@
-/** A colour theme of the public site (spec §3); the values feed the CSS variables of app/styles/theme.css. */
+/**
+ * A colour theme of the public site (docs/specification.md §3); the values feed the CSS variables of
+ * app/styles/theme.css.
+ */
 export interface ColorTheme {
   name: ThemeName
   label: string
@@ -43,7 +46,7 @@ export const THEMES: readonly ColorTheme[] = [
 
 export const DEFAULT_THEME: ThemeName = 'blue'
 
-/** The theme with this name; an unknown or missing name falls back to blue (spec §4). */
+/** The theme with this name; an unknown or missing name falls back to blue (docs/specification.md §4). */
 export function findTheme(name: string | null | undefined): ColorTheme {
   return THEMES.find((theme) => theme.name === name) ?? THEMES[0]
 }

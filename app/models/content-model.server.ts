@@ -146,7 +146,7 @@ export function contentModel<T extends ListTableName>(tableName: T) {
       .transaction()
       .execute(async (trx) => {
         if (ordered && (row.order === undefined || row.order === null)) {
-          // New items go last (spec §4: order = list length + 1 when the list is numbered 1..n).
+          // New items go last (docs/specification.md §4: order = list length + 1, the list numbered 1..n).
           const max = await trx
             .selectFrom(table)
             .select((eb) => eb.fn.max('order').as('max'))

@@ -63,7 +63,10 @@ export const requiredImageAlt = () =>
 
 export const optionalImageAlt = () => optionalText('Image description', IMAGE_ALT_MAX_LENGTH)
 
-/** A decimal coordinate: numbers pass, text is parsed; empty or unparsable becomes null (spec §5). */
+/**
+ * A decimal coordinate: numbers pass, text is parsed; empty or unparsable becomes null
+ * (docs/specification.md §5).
+ */
 export function coordinate(min: number, max: number) {
   // NOTE: .nullish() rather than z.undefined() in the union: only then may the key be left out (zod 4).
   return z

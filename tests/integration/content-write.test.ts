@@ -21,7 +21,10 @@ const ORDERED_TABLES = [
   'getting_here',
 ] as const
 
-/** What each list table answers to an empty body: its required fields and their messages (spec §5). */
+/**
+ * What each list table answers to an empty body: its required fields and their messages
+ * (docs/specification.md §5).
+ */
 const REQUIRED_FIELDS: Record<ListTable, Record<string, string>> = {
   services: { name: 'Name is required' },
   events: { title: 'Title is required' },

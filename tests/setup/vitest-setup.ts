@@ -2,7 +2,7 @@ import { afterEach, beforeEach, vi } from 'vitest'
 
 import { consoleCallsAllowed, resetConsoleAllowance } from './console.ts'
 
-// A console.error or console.warn that nobody expected fails the test (STYLE §5.5); a test that means to
+// A console.error or console.warn that nobody expected fails the test (docs/testing.md); a test that means to
 // provoke one says so with allowConsole() from ./console.ts.
 beforeEach(() => {
   resetConsoleAllowance()

@@ -7,7 +7,7 @@ interface BaseField {
   /** Help shown under the field, e.g. the country-code hint of phone numbers. */
   hint?: string
   placeholder?: string
-  /** Shown when the record has no value yet (spec §3: the map's default coordinates). */
+  /** Shown when the record has no value yet (docs/specification.md §3: the map's default coordinates). */
   defaultValue?: string
   /** Half the form's width from the small breakpoint up, beside another half field. */
   half?: boolean

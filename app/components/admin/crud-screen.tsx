@@ -33,8 +33,8 @@ export interface CrudScreenProps<T extends { id: string }> {
 }
 
 /**
- * A list/edit screen (spec §2, §4): the form card in add or edit mode beside the current items, with delete
- * confirmation and, for ordered lists, moving items up and down.
+ * A list/edit screen (docs/specification.md §2, §4): the form card in add or edit mode beside the current
+ * items, with delete confirmation and, for ordered lists, moving items up and down.
  */
 export function CrudScreen<T extends { id: string }>({
   title,

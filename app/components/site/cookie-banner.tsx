@@ -9,8 +9,8 @@ export const COOKIE_BANNER_TEXT =
 /**
  * Asks for cookie consent until it is given. Whether it shows is decided by the root's `data-cookie-consent`
  * (set before first paint from localStorage), so it never flashes for a visitor who already accepted. Accept
- * stores the consent; Decline only hides the banner, so it asks again on the next visit (spec §4). The page's
- * script (app/islands/public-site.ts) answers the buttons.
+ * stores the consent; Decline only hides the banner, so it asks again on the next visit
+ * (docs/specification.md §4). The page's script (app/islands/public-site.ts) answers the buttons.
  */
 export function CookieBanner() {
   return (

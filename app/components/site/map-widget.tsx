@@ -11,10 +11,10 @@ export interface MapWidgetProps {
 }
 
 /**
- * A map at zoom 15 centred on the church, with a marker whose popup names it (spec §2 "Map widget"). Leaflet
- * (~150 kB) is fetched by the page's script (app/islands/public-site.ts) only when the map is about to scroll
- * into view; until then — and for good without JavaScript — the box holds a link to the same place on
- * OpenStreetMap.
+ * A map at zoom 15 centred on the church, with a marker whose popup names it (docs/specification.md §2, "Map
+ * widget"). Leaflet (~150 kB) is fetched by the page's script (app/islands/public-site.ts) only when the map
+ * is about to scroll into view; until then — and for good without JavaScript — the box holds a link to the
+ * same place on OpenStreetMap.
  */
 export function MapWidget({ latitude, longitude, name, className }: MapWidgetProps) {
   return (

@@ -5,7 +5,10 @@ import { buttonClasses } from './button-classes.ts'
 import { describeRouteError } from '#app/lib/route-error.ts'
 import { pagePath } from '#app/content/registry.ts'
 
-/** The error page inside the site's header and footer (spec §2: 'Unexpected Application Error!'). */
+/**
+ * The error page inside the site's header and footer (docs/specification.md §2: 'Unexpected Application
+ * Error!').
+ */
 export function SiteError() {
   const error = useRouteError()
   const { status, text } = describeRouteError(error)

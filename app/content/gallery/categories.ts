@@ -9,7 +9,7 @@ const CATEGORIES = [
   'events',
 ] as const satisfies readonly GalleryCategory[]
 
-/** The gallery's filter tabs (spec §2), 'all' first. */
+/** The gallery's filter tabs (docs/specification.md §2), 'all' first. */
 export const GALLERY_TABS: ReadonlyArray<{ value: GalleryCategory | 'all'; label: string }> = [
   { value: 'all', label: 'All Photos' },
   ...CATEGORIES.map((category) => ({ value: category, label: categoryLabel(category) })),

@@ -3,8 +3,8 @@ import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 /**
  * The large view of a gallery photo: a modal <dialog>, empty until the page's script (app/islands/public-site.ts)
  * fills it from the photo tapped and opens it. Previous and next wrap around within the photos shown, i.e. the
- * chosen category (spec §4); the arrow keys do the same, Escape, Close or a tap beside the photo close it, and
- * focus goes back to the photo it was opened from.
+ * chosen category (docs/specification.md §4); the arrow keys do the same, Escape, Close or a tap beside the
+ * photo close it, and focus goes back to the photo it was opened from.
  */
 export function GalleryLightbox() {
   const navButton =

@@ -28,7 +28,7 @@ import { listMinistries } from '#app/content/ministries/model.server.ts'
 import { listServices } from '#app/content/services/model.server.ts'
 import { pagePath } from '#app/content/registry.ts'
 
-/** How many of each the home page shows (spec §9). */
+/** How many of each the home page shows (docs/specification.md §9). */
 const HOME_EVENTS = 6
 const HOME_MINISTRIES = 4
 const HOME_GALLERY = 6

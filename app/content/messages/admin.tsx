@@ -156,7 +156,7 @@ export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
     return query ? `?${query}` : '/admin/messages'
   }
 
-  // Spec §4: the current column toggles; a new column starts ascending.
+  // docs/specification.md §4: the current column toggles; a new column starts ascending.
   const sortHref = (column: MessageSort) =>
     href({ sort: column, dir: column === sort ? (dir === 'asc' ? 'desc' : 'asc') : 'asc', page: 1 })
 

@@ -79,7 +79,7 @@ export interface ListContactMessagesOptions {
   offset?: number
 }
 
-/** Messages newest first by default; any sort puts empty values last (spec §4). */
+/** Messages newest first by default; any sort puts empty values last (docs/specification.md §4). */
 export async function listContactMessages({
   db,
   status,

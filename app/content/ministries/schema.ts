@@ -12,7 +12,7 @@ import {
 export const ACTIVITY_MAX_LENGTH = 200
 export const ACTIVITIES_MAX_COUNT = 50
 
-/** Activities arrive as a list or as text with one activity per line; blank lines are dropped (spec §3). */
+/** Activities come as a list or as text, one per line; blank lines are dropped (docs/specification.md §3). */
 export const activitiesField = z
   .union([z.array(z.string({ error: 'Each activity must be text' })), z.string()])
   .nullish()

@@ -60,7 +60,8 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       >
         <Outlet />
       </main>
-      {/* Spec §9: at most 3 visible, 4000 ms, 14 px gap, 356 px wide, top right, rich colours. */}
+      {/* docs/specification.md §2, §9: at most 3 visible, 4000 ms, 14 px gap, 356 px wide, top right, rich
+          colours. */}
       {/* Every guarded form of every admin page: leaving with changes asks first. */}
       <UnsavedChangesGuard />
       <Toaster
