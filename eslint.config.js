@@ -4,16 +4,50 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 /**
- * The layers' arrows (docs/decisions/0007): routes → server-side services (app/server, app/auth) → models →
- * db; lib and schemas are leaves everyone may use; components only receive data. An import against an arrow
- * fails lint.
+ * The layers' arrows (docs/decisions/0007, docs/architecture.md): routes → server-side services (app/server,
+ * app/auth, a kind of content's `*.server.ts`) → models (app/models, a kind's `model.server.ts`) → db; lib, schemas
+ * and a kind of content's declarations and browser-safe helpers are leaves everyone may use; components only
+ * receive data. An import against an arrow fails lint.
  */
-function layer(files, forbidden, message) {
-  const names = forbidden.map((name) => name.replaceAll('.', '\\.')).join('|')
-  // `#app/models/…` or `../models/…`, `../../models/…` (a gitignore-style pattern would read `#` as a comment).
-  const regex = `^(#app/|(\\.\\./)+|\\./)(${names})(/|$)`
-  return { files, rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] } }
+const FROM_APP = '^(#app/|(\\.\\./)+|\\./)'
+/** Imports of these app folders (`#app/models/…`, `../models/…`). */
+const folders = (...names) =>
+  `${FROM_APP}(${names.map((name) => name.replaceAll('.', '\\.')).join('|')})(/|$)`
+/** Server-side modules anywhere (`*.server.ts`), route modules of a kind of content (`admin*.tsx`, `*.route.ts`…). */
+const SERVER_SIDE = '\\.server\\.tsx?$'
+const UI = '\\.tsx$'
+const ROUTE_MODULE = '\\.route\\.ts$'
+const MODEL = 'model\\.server\\.ts$'
+const LOWER_LAYERS = folders(
+  'models',
+  'db',
+  'routes',
+  'server',
+  'auth',
+  'storage',
+  'components',
+  'runtime.server.ts',
+)
+const LEAVES_MESSAGE =
+  "app/lib, app/schemas and a kind of content's declarations are leaves: they import nothing of the app but each other (decision 0007)"
+const MODELS_MESSAGE =
+  'Models sit above the database only: routes and services call them, never the other way (decision 0007)'
+
+function layer(files, forbidden, message, ignores = []) {
+  const patterns = forbidden.map((regex) => ({ regex, message }))
+  return { files, ignores, rules: { 'no-restricted-imports': ['error', { patterns }] } }
 }
+
+const MODEL_FORBIDS = [
+  folders('routes', 'server', 'auth', 'components', 'runtime.server.ts'),
+  UI,
+  ROUTE_MODULE,
+  // A kind of content's services (`#app/content/events/events.server.ts`).
+  `^#app/content/[^/]+/(?!${MODEL})[^/]+${SERVER_SIDE}`,
+]
+
+/** A kind of content's leaves: its declaration, schema and browser-safe helpers (app/content/<kind>/*.ts). */
+const CONTENT_LEAVES = ['app/content/*.ts', 'app/content/*/*.ts']
 
 export default tseslint.config(
   {
@@ -48,27 +82,35 @@ export default tseslint.config(
   },
   layer(
     ['app/lib/**', 'app/schemas/**'],
-    ['models', 'db', 'routes', 'server', 'auth', 'storage', 'components', 'runtime.server.ts'],
-    'app/lib and app/schemas are leaves: they import nothing of the app but each other (decision 0007)',
+    [LOWER_LAYERS, `^#app/content/.*(${SERVER_SIDE}|${UI}|${ROUTE_MODULE})`],
+    LEAVES_MESSAGE,
   ),
+  layer(CONTENT_LEAVES, [LOWER_LAYERS, SERVER_SIDE, UI, ROUTE_MODULE], LEAVES_MESSAGE, [
+    'app/content/**/*.server.ts',
+    'app/content/**/*.server.test.ts',
+    'app/content/**/*.route.ts',
+  ]),
+  layer(['app/models/**'], MODEL_FORBIDS, MODELS_MESSAGE),
+  // A kind's model beside its services: `./events.server.ts` is a service, `./model.server.ts` itself.
   layer(
-    ['app/models/**'],
-    ['routes', 'server', 'auth', 'components', 'runtime.server.ts'],
-    'Models sit above the database only: routes and services call them, never the other way (decision 0007)',
+    ['app/content/*/model.server.ts'],
+    [...MODEL_FORBIDS, `^\\./(?!${MODEL})[^/]+${SERVER_SIDE}`],
+    MODELS_MESSAGE,
   ),
   layer(
     ['app/db/**', 'app/storage/**'],
-    ['routes', 'server', 'components'],
+    [folders('routes', 'server', 'components'), UI, ROUTE_MODULE],
     'The database and storage layers know nothing of routes or services (decision 0007)',
   ),
   layer(
-    ['app/server/**', 'app/auth/**'],
-    ['routes', 'components'],
+    ['app/server/**', 'app/auth/**', 'app/content/*/*.server.ts'],
+    [folders('routes', 'components'), UI, ROUTE_MODULE],
     'Server-side services are called by routes, never import them (decision 0007)',
+    ['app/content/*/model.server.ts'],
   ),
   layer(
     ['app/components/**'],
-    ['models', 'db', 'server', 'auth', 'storage', 'runtime.server.ts'],
+    [folders('models', 'db', 'server', 'auth', 'storage', 'runtime.server.ts'), SERVER_SIDE, ROUTE_MODULE],
     'Components receive their data from route loaders; they never reach the server side (decision 0007)',
   ),
 )

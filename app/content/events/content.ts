@@ -44,13 +44,13 @@ export const events = defineContent({
     // The feed people subscribe to; it changes with the events (and with the day, as every entry does).
     calendar: {
       path: 'calendar.ics',
-      file: 'content/events/calendar-feed.ts',
+      file: 'content/events/calendar-feed.route.ts',
       cache: { contentType: 'text/calendar' },
     },
     // One event's file ("Add to calendar"): a download.
     'event-calendar': {
       path: 'events/:id/calendar.ics',
-      file: 'content/events/event-calendar.ts',
+      file: 'content/events/event-calendar.route.ts',
       cache: 'download',
     },
   },

@@ -20,7 +20,7 @@ export const messages = defineContent({
     label: 'Messages',
     icon: Mail,
     area: 'messages',
-    more: [{ path: 'messages/export', file: 'content/messages/export.ts' }],
+    more: [{ path: 'messages/export', file: 'content/messages/export.route.ts' }],
   },
   pages: {
     contact: {
@@ -39,7 +39,7 @@ export const messages = defineContent({
     },
   },
   api: [
-    { path: 'contact_messages', file: 'content/messages/api.ts' },
-    { path: 'contact_messages/:id', file: 'content/messages/api.$id.ts' },
+    { path: 'contact_messages', file: 'content/messages/api.route.ts' },
+    { path: 'contact_messages/:id', file: 'content/messages/api.$id.route.ts' },
   ],
 })

@@ -1,4 +1,4 @@
-import type { Route } from './+types/export.ts'
+import type { Route } from './+types/export.route.ts'
 import { actorFromSession, requireArea } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import { FILTER_LABELS } from './status.ts'

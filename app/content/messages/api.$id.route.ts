@@ -1,4 +1,4 @@
-import type { Route } from './+types/api.$id.ts'
+import type { Route } from './+types/api.$id.route.ts'
 import { actorFromSession, requireApiAccess } from '#app/auth/session.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
 import { deleteContactMessage, getContactMessage, updateContactMessageStatus } from './model.server.ts'

@@ -1,4 +1,4 @@
-import type { Route } from './+types/api.ts'
+import type { Route } from './+types/api.route.ts'
 import { requireApiAccess } from '#app/auth/session.server.ts'
 import { requestContext } from '#app/context.ts'
 import { allowMethods, apiHandler, json, readJsonBody } from '#app/server/api.server.ts'

@@ -1,4 +1,4 @@
-import type { Route } from './+types/calendar-feed.ts'
+import type { Route } from './+types/calendar-feed.route.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { calendarHeaders, calendarIcs } from './calendar.server.ts'

@@ -1,4 +1,4 @@
-import type { Route } from './+types/event-calendar.ts'
+import type { Route } from './+types/event-calendar.route.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { getEvent } from './model.server.ts'
