@@ -1,3 +1,5 @@
+// Before any schema is built: zod must not probe `new Function` in a browser (our CSP forbids eval).
+import '#app/lib/zod-jitless.ts'
 import { z } from 'zod'
 
 export const NAME_MAX_LENGTH = 100

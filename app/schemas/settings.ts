@@ -1,3 +1,5 @@
+// Before any schema is built: zod must not probe `new Function` in a browser (our CSP forbids eval).
+import '#app/lib/zod-jitless.ts'
 import { z } from 'zod'
 
 /** How long contact messages are kept unless staff delete them sooner (GDPR: not for ever). */
