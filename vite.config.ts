@@ -161,7 +161,7 @@ function inlineScripts(): Plugin {
   }
 }
 
-/** Where the public site's map loads Leaflet from (app/islands/public-site.ts); also in app/lib/map-tiles.ts. */
+/** Where the public site's map loads Leaflet from (app/islands/behaviours/map.ts); also in app/lib/map-tiles.ts. */
 const LEAFLET_DIR = 'node_modules/leaflet/dist'
 
 /**

@@ -2,6 +2,7 @@ import { Cookie } from 'lucide-react'
 
 import { buttonClasses } from './button-classes.ts'
 import { pagePath } from '#app/content/registry.ts'
+import { Data } from '#app/islands/markup.ts'
 
 export const COOKIE_BANNER_TEXT =
   'We use cookies to enhance your browsing experience and analyze our traffic. By clicking "Accept", you consent to our use of cookies.'
@@ -10,12 +11,12 @@ export const COOKIE_BANNER_TEXT =
  * Asks for cookie consent until it is given. Whether it shows is decided by the root's `data-cookie-consent`
  * (set before first paint from localStorage), so it never flashes for a visitor who already accepted. Accept
  * stores the consent; Decline only hides the banner, so it asks again on the next visit
- * (docs/specification.md §4). The page's script (app/islands/public-site.ts) answers the buttons.
+ * (docs/specification.md §4). The page's script (app/islands/behaviours/cookie-banner.ts) answers the buttons.
  */
 export function CookieBanner() {
   return (
     <section
-      data-cookie-banner
+      {...{ [Data.cookieBanner]: true }}
       aria-label="Cookie consent"
       className="fixed inset-x-0 bottom-0 z-50 flex h-(--cookie-banner-height) items-center border-t border-border bg-card/97 shadow-[0_-8px_30px_-12px_rgb(0_0_0/0.25)] backdrop-blur"
     >
@@ -36,14 +37,14 @@ export function CookieBanner() {
         <div className="flex shrink-0 gap-2">
           <button
             type="button"
-            data-cookie-answer="decline"
+            {...{ [Data.cookieAnswer]: 'decline' }}
             className={buttonClasses({ variant: 'outline', size: 'sm', className: 'flex-1 sm:flex-none' })}
           >
             Decline
           </button>
           <button
             type="button"
-            data-cookie-answer="accept"
+            {...{ [Data.cookieAnswer]: 'accept' }}
             className={buttonClasses({ size: 'sm', className: 'flex-1 sm:flex-none' })}
           >
             Accept Cookies

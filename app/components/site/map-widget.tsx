@@ -2,6 +2,7 @@ import { MapPin } from 'lucide-react'
 
 import { cn } from '#app/lib/cn.ts'
 import { LEAFLET_BASE, MAP_TILE_ATTRIBUTION, MAP_TILE_URL, MAP_ZOOM } from '#app/lib/map-tiles.ts'
+import { Data } from '#app/islands/markup.ts'
 
 export interface MapWidgetProps {
   latitude: number
@@ -12,21 +13,23 @@ export interface MapWidgetProps {
 
 /**
  * A map at zoom 15 centred on the church, with a marker whose popup names it (docs/specification.md §2, "Map
- * widget"). Leaflet (~150 kB) is fetched by the page's script (app/islands/public-site.ts) only when the map
+ * widget"). Leaflet (~150 kB) is fetched by the page's script (app/islands/behaviours/map.ts) only when the map
  * is about to scroll into view; until then — and for good without JavaScript — the box holds a link to the
  * same place on OpenStreetMap.
  */
 export function MapWidget({ latitude, longitude, name, className }: MapWidgetProps) {
   return (
     <div
-      data-map
-      data-latitude={latitude}
-      data-longitude={longitude}
-      data-name={name}
-      data-zoom={MAP_ZOOM}
-      data-tiles={MAP_TILE_URL}
-      data-attribution={MAP_TILE_ATTRIBUTION}
-      data-leaflet-base={LEAFLET_BASE}
+      {...{
+        [Data.map]: true,
+        [Data.mapLatitude]: latitude,
+        [Data.mapLongitude]: longitude,
+        [Data.mapName]: name,
+        [Data.mapZoom]: MAP_ZOOM,
+        [Data.mapTiles]: MAP_TILE_URL,
+        [Data.mapAttribution]: MAP_TILE_ATTRIBUTION,
+        [Data.leafletBase]: LEAFLET_BASE,
+      }}
       className={cn('relative isolate h-72 overflow-hidden rounded-xl bg-surface md:h-80', className)}
     >
       <div className="flex size-full items-center justify-center text-sm text-muted-foreground">

@@ -4,10 +4,11 @@ import { useLocation } from 'react-router'
 import { NAV_LINKS } from '#app/content/registry.ts'
 import { cn } from '#app/lib/cn.ts'
 import { isActivePath } from '#app/lib/is-active-path.ts'
+import { DialogId } from '#app/islands/markup.ts'
 
 // Invoker commands: the browser opens and closes the dialog itself, with no script. (Not yet in React's types.)
-const OPEN_MENU = { command: 'show-modal', commandfor: 'mobile-menu' } as Record<string, string>
-const CLOSE_MENU = { command: 'close', commandfor: 'mobile-menu' } as Record<string, string>
+const OPEN_MENU = { command: 'show-modal', commandfor: DialogId.menu } as Record<string, string>
+const CLOSE_MENU = { command: 'close', commandfor: DialogId.menu } as Record<string, string>
 
 /** The header's menu button below the `md` width; it opens MobileMenu. */
 export function MobileMenuButton() {
@@ -27,14 +28,14 @@ export function MobileMenuButton() {
  * The navigation below the `md` width: a panel sliding in from the right. It is a modal <dialog> that
  * MobileMenuButton opens with an invoker command, so the browser opens it on the first tap, keeps focus inside,
  * closes it on Escape, a tap outside or the close button — with no script (site.css: the slide, the backdrop and
- * the page held still). Its links load the next page. The page's script (app/islands/public-site.ts) only adds
- * what the platform cannot: closing it when the window grows past `md` or the page is left.
+ * the page held still). Its links load the next page. The page's script (app/islands/behaviours/menu.ts) only
+ * adds what the platform cannot: closing it when the window grows past `md` or the page is left.
  */
 export function MobileMenu({ name, subtitle }: { name: string; subtitle: string | null }) {
   const { pathname } = useLocation()
   return (
     <dialog
-      id="mobile-menu"
+      id={DialogId.menu}
       closedby="any"
       aria-labelledby="mobile-menu-title"
       className="flex-col bg-background text-foreground shadow-2xl outline-none open:flex"

@@ -1,4 +1,5 @@
 import type { ImageSource } from '#app/lib/images.ts'
+import { Data } from '#app/islands/markup.ts'
 
 interface SiteImageProps {
   image: ImageSource
@@ -28,8 +29,10 @@ export function SiteImage({
     <img
       src={deferred ? undefined : image.src}
       srcSet={deferred ? undefined : image.srcSet}
-      data-src={deferred ? image.src : undefined}
-      data-srcset={deferred ? image.srcSet : undefined}
+      {...{
+        [Data.deferredSrc]: deferred ? image.src : undefined,
+        [Data.deferredSrcset]: deferred ? image.srcSet : undefined,
+      }}
       sizes={image.srcSet ? sizes : undefined}
       width={image.width}
       height={image.height}

@@ -2,11 +2,12 @@ import { Moon, Sun } from 'lucide-react'
 import type { CSSProperties } from 'react'
 
 import { DEFAULT_THEME, THEMES, themeColour } from '#app/lib/themes.ts'
+import { Data, Label } from '#app/islands/markup.ts'
 
 /**
  * The floating colour-theme and dark-mode switcher. Which swatch is filled and which icon shows follow the root's
- * `data-theme` and `dark` class (set before first paint); the page's script (app/islands/public-site.ts) saves a
- * choice and keeps `aria-pressed` and the toggle's label true.
+ * `data-theme` and `dark` class (set before first paint); the page's script (app/islands/behaviours/theme.ts)
+ * saves a choice and keeps `aria-pressed` and the toggle's label true.
  */
 export function ThemePicker() {
   return (
@@ -18,7 +19,7 @@ export function ThemePicker() {
         <button
           key={option.name}
           type="button"
-          data-swatch={option.name}
+          {...{ [Data.swatch]: option.name }}
           aria-pressed={option.name === DEFAULT_THEME}
           style={{ '--swatch': themeColour(option) } as CSSProperties}
           className="theme-swatch size-8 rounded-full border-[3px] border-(--swatch) transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--swatch)"
@@ -29,8 +30,8 @@ export function ThemePicker() {
       <span className="mx-0.5 h-6 w-px bg-border" aria-hidden />
       <button
         type="button"
-        data-dark-toggle
-        aria-label="Switch to dark mode"
+        {...{ [Data.darkToggle]: true }}
+        aria-label={Label.darkModeOn}
         className="inline-flex size-8 items-center justify-center rounded-full text-foreground transition hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary-text dark:hover:bg-primary-text/15"
       >
         <Moon className="size-[18px] dark:hidden" aria-hidden />

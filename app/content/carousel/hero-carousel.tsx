@@ -2,6 +2,7 @@ import { Pause, Play } from 'lucide-react'
 
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import type { ImageSource } from '#app/lib/images.ts'
+import { Data, Label } from '#app/islands/markup.ts'
 
 export const CAROUSEL_DELAY_MS = 4000
 
@@ -24,8 +25,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
     <section
       aria-roledescription="carousel"
       aria-label="Welcome slides"
-      data-slideshow
-      data-delay={CAROUSEL_DELAY_MS}
+      {...{ [Data.slideshow]: true, [Data.slideshowDelay]: CAROUSEL_DELAY_MS }}
       className="relative h-[600px] touch-pan-y overflow-hidden bg-stone-900"
     >
       {slides.map((slide, index) => (
@@ -34,8 +34,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
           role="group"
           aria-roledescription="slide"
           aria-label={`${index + 1} of ${slides.length}`}
-          data-slide
-          data-active={index === 0 ? '' : undefined}
+          {...{ [Data.slide]: true, [Data.slideActive]: index === 0 ? '' : undefined }}
           inert={index === 0 ? undefined : true}
           className="absolute inset-0"
         >
@@ -73,7 +72,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
               <button
                 key={slide.id}
                 type="button"
-                data-slide-to={index}
+                {...{ [Data.slideTo]: index }}
                 aria-label={`Go to slide ${index + 1}`}
                 aria-current={index === 0 ? 'true' : undefined}
                 // A 24 px target around a small dot (WCAG 2.5.8).
@@ -85,12 +84,12 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
           </div>
           <button
             type="button"
-            data-slideshow-toggle
-            aria-label="Pause slideshow"
+            {...{ [Data.slideshowToggle]: true }}
+            aria-label={Label.pauseSlideshow}
             className="inline-flex size-9 items-center justify-center rounded-full bg-black/30 text-white backdrop-blur-sm transition hover:bg-black/50 focus-visible:outline-2 focus-visible:outline-white"
           >
-            <Pause className="size-4" data-icon="pause" aria-hidden />
-            <Play className="size-4" data-icon="play" aria-hidden />
+            <Pause className="size-4" {...{ [Data.slideshowIcon]: 'pause' }} aria-hidden />
+            <Play className="size-4" {...{ [Data.slideshowIcon]: 'play' }} aria-hidden />
           </button>
         </div>
       ) : null}

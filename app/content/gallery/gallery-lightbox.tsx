@@ -1,4 +1,5 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react'
+import { Data, DialogId } from '#app/islands/markup.ts'
 
 /**
  * The large view of a gallery photo: a modal <dialog>, empty until the page's script (app/islands/public-site.ts)
@@ -11,33 +12,40 @@ export function GalleryLightbox() {
     'absolute top-1/2 z-10 inline-flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-white backdrop-blur transition hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white'
   return (
     <dialog
-      id="lightbox"
+      id={DialogId.lightbox}
       aria-labelledby="lightbox-title"
       className="fixed inset-0 flex-col items-center justify-center p-4 text-white outline-none open:flex sm:p-10"
     >
       <figure className="flex max-h-full w-full max-w-5xl flex-col items-center">
         <img
-          data-lightbox-image
+          {...{ [Data.lightboxImage]: true }}
           alt=""
           className="max-h-[72vh] w-auto max-w-full rounded-xl object-contain shadow-2xl"
         />
         <figcaption className="mt-4 text-center">
-          <h2 id="lightbox-title" data-lightbox-title className="font-serif text-xl font-semibold" />
+          <h2
+            id="lightbox-title"
+            {...{ [Data.lightboxTitle]: true }}
+            className="font-serif text-xl font-semibold"
+          />
           <p className="mt-1 flex items-center justify-center gap-3 text-sm">
-            <span data-lightbox-category className="tracking-widest text-white/75 uppercase" />
+            <span
+              {...{ [Data.lightboxCategory]: true }}
+              className="tracking-widest text-white/75 uppercase"
+            />
             <span className="text-white/60">
               <span className="sr-only">Photo </span>
-              <span data-lightbox-position />
+              <span {...{ [Data.lightboxPosition]: true }} />
               <span aria-hidden> / </span>
               <span className="sr-only"> of </span>
-              <span data-lightbox-count />
+              <span {...{ [Data.lightboxCount]: true }} />
             </span>
           </p>
         </figcaption>
       </figure>
       <button
         type="button"
-        data-lightbox-step="-1"
+        {...{ [Data.lightboxStep]: -1 }}
         className={`${navButton} left-3 sm:left-6`}
         aria-label="Previous photo"
       >
@@ -45,7 +53,7 @@ export function GalleryLightbox() {
       </button>
       <button
         type="button"
-        data-lightbox-step="1"
+        {...{ [Data.lightboxStep]: 1 }}
         className={`${navButton} right-3 sm:right-6`}
         aria-label="Next photo"
       >
@@ -53,7 +61,7 @@ export function GalleryLightbox() {
       </button>
       <button
         type="button"
-        data-lightbox-close
+        {...{ [Data.lightboxClose]: true }}
         className="absolute top-4 right-4 inline-flex h-11 items-center gap-2 rounded-full bg-white/10 px-4 text-sm font-semibold text-white backdrop-blur transition hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
       >
         <X className="size-5" aria-hidden />

@@ -2,6 +2,7 @@ import { categoryLabel } from './categories.ts'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { ImageSource } from '#app/lib/images.ts'
+import { Data } from '#app/islands/markup.ts'
 
 export interface GalleryItem {
   id: string
@@ -39,7 +40,11 @@ export function GalleryTile({
     <a
       href={href}
       {...(opensLightbox
-        ? { 'data-photo': '', 'data-title': item.title, 'data-category': categoryLabel(item.category) }
+        ? {
+            [Data.photo]: '',
+            [Data.photoTitle]: item.title,
+            [Data.photoCategory]: categoryLabel(item.category),
+          }
         : {})}
       className={cn(
         'group relative block overflow-hidden rounded-2xl bg-surface focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary-text',

@@ -6,6 +6,7 @@ import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { cn } from '#app/lib/cn.ts'
 import type * as ContactMessageSchema from './schema.ts'
 import { pagePath } from '#app/content/registry.ts'
+import { Data, Label } from '#app/islands/markup.ts'
 
 // The schema's constants, checked by type: importing their values would bring zod into the browser bundle.
 const HONEYPOT_FIELD: typeof ContactMessageSchema.HONEYPOT_FIELD = 'website'
@@ -19,8 +20,8 @@ export type ContactFormResult =
 
 /**
  * The contact form: an ordinary form post to the page's action, which answers with the page and the form's
- * messages (a sent form comes back empty). With JavaScript the page's script (app/islands/public-site.ts) sends it
- * in the background ('Sending...') and puts the form of the answer in its place.
+ * messages (a sent form comes back empty). With JavaScript the page's script sends it in the background
+ * ('Sending...') and puts the form of the answer in its place (app/islands/behaviours/contact-form.ts).
  */
 export function ContactForm({ formToken }: { formToken: string }) {
   const result = useActionData<ContactFormResult>()
@@ -33,7 +34,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
     <form
       method="post"
       action={pagePath('contact')}
-      data-contact-form
+      {...{ [Data.contactForm]: true }}
       className="space-y-5"
       aria-label="Contact form"
     >
@@ -115,7 +116,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
 
       <button type="submit" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
         <Send className="size-4" aria-hidden />
-        <span data-label>Send Message</span>
+        <span {...{ [Data.submitLabel]: true }}>{Label.sendMessage}</span>
       </button>
     </form>
   )

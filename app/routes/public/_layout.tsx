@@ -12,6 +12,7 @@ import { requestContext, runtimeContext } from '#app/context.ts'
 import { useNonce } from '#app/lib/nonce-provider.tsx'
 import { loadPublicSite } from '#app/server/public-site.server.ts'
 import { THEME_BOOT_SCRIPT } from '#app/lib/theme-boot-script.ts'
+import { Data } from '#app/islands/markup.ts'
 import PUBLIC_SITE_SCRIPT from '#app/islands/public-site.ts?script-text'
 
 /** The church's public settings and where the site is reached, shared by every public page (`useChurch`). */
@@ -81,7 +82,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         aria-label="Notifications"
         className="pointer-events-none fixed top-4 right-4 z-[60] w-[356px] max-w-[calc(100vw-2rem)]"
       >
-        <ol data-toasts className="flex flex-col gap-[14px]" />
+        <ol {...{ [Data.toasts]: true }} className="flex flex-col gap-[14px]" />
       </section>
       <script
         type="speculationrules"

@@ -1,0 +1,71 @@
+/**
+ * Maps: the box holds a link to OpenStreetMap, and Leaflet's own files (copied into the build by vite.config.ts)
+ * are fetched when a map is about to scroll into view, then draw the map with a marker whose popup names the
+ * place. Without Leaflet the link stays: nothing is lost.
+ */
+import type { Behaviour } from '../behaviour.ts'
+import { Data } from '../markup.ts'
+
+interface LeafletGlobal {
+  map(element: HTMLElement, options: object): LeafletMap
+  tileLayer(url: string, options: object): { addTo(map: LeafletMap): void }
+  marker(position: [number, number], options: object): LeafletMarker
+}
+interface LeafletMap {
+  setView(position: [number, number], zoom: number): LeafletMap
+}
+interface LeafletMarker {
+  addTo(map: LeafletMap): LeafletMarker
+  bindPopup(text: string, options: object): LeafletMarker
+  openPopup(): LeafletMarker
+}
+
+let leaflet: Promise<void> | undefined
+
+function loadLeaflet(base: string) {
+  leaflet ??= new Promise<void>((resolve, reject) => {
+    const style = document.createElement('link')
+    style.rel = 'stylesheet'
+    style.href = `${base}/leaflet.css`
+    document.head.append(style)
+    const script = document.createElement('script')
+    script.src = `${base}/leaflet.js`
+    script.onload = () => resolve()
+    script.onerror = () => reject(new Error('Leaflet did not load'))
+    document.head.append(script)
+  })
+  return leaflet
+}
+
+async function showMap(box: HTMLElement) {
+  const read = (name: Data) => box.getAttribute(name) ?? ''
+  const name = read(Data.mapName)
+  const position: [number, number] = [Number(read(Data.mapLatitude)), Number(read(Data.mapLongitude))]
+  await loadLeaflet(read(Data.leafletBase))
+  const L = (window as unknown as { L: LeafletGlobal }).L
+  const canvas = document.createElement('div')
+  canvas.className = 'size-full'
+  box.replaceChildren(canvas)
+  const map = L.map(canvas, { scrollWheelZoom: false }).setView(position, Number(read(Data.mapZoom)) || 15)
+  L.tileLayer(read(Data.mapTiles), { attribution: read(Data.mapAttribution) }).addTo(map)
+  const label = document.createElement('span')
+  label.textContent = name
+  L.marker(position, { alt: name }).addTo(map).bindPopup(label.innerHTML, { autoPan: false }).openPopup()
+}
+
+export const map: Behaviour = {
+  selector: `[${Data.map}][${Data.mapLatitude}]`,
+  start(boxes) {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        for (const entry of entries) {
+          if (!entry.isIntersecting) continue
+          observer.unobserve(entry.target)
+          showMap(entry.target as HTMLElement).catch(() => {})
+        }
+      },
+      { rootMargin: '400px' },
+    )
+    for (const box of boxes) observer.observe(box)
+  },
+}

@@ -1,0 +1,95 @@
+/**
+ * What the public pages' markup and their behaviours (app/islands/behaviours) agree on: the `data-*` attributes a
+ * behaviour finds its controls by, the ids of the dialogs it opens, and the texts it writes into what a component
+ * rendered. Components render these names and behaviours select by them, so renaming or dropping one is a type
+ * error on both sides instead of a control that silently stops answering. (site.css styles some of them by name:
+ * a test checks that it names only attributes declared here.)
+ *
+ * NOTE: `const enum`s, so that esbuild writes the plain strings into the inline script (and folds
+ * `[${Data.swatch}]` into `"[data-swatch]"`): the names cost the script nothing.
+ */
+
+/** `data-*` attributes, by what they mark. */
+export const enum Data {
+  /** A colour theme's swatch in the theme picker; the value is the theme's name. */
+  swatch = 'data-swatch',
+  /** The theme picker's dark-mode button. */
+  darkToggle = 'data-dark-toggle',
+  /** The cookie banner (hidden by site.css once the root has `data-cookie-consent`). */
+  cookieBanner = 'data-cookie-banner',
+  /** A cookie banner button: `accept` or `decline`. */
+  cookieAnswer = 'data-cookie-answer',
+
+  /** The hero slideshow's section. */
+  slideshow = 'data-slideshow',
+  /** On the slideshow: milliseconds per slide. */
+  slideshowDelay = 'data-delay',
+  /** On the slideshow, written by its behaviour: `true` or `false` (site.css shows Pause or Play). */
+  slideshowPlaying = 'data-playing',
+  /** One slide. */
+  slide = 'data-slide',
+  /** On the slide shown (site.css fades it in). */
+  slideActive = 'data-active',
+  /** A dot that shows the slide of this index. */
+  slideTo = 'data-slide-to',
+  /** The slideshow's pause and play button. */
+  slideshowToggle = 'data-slideshow-toggle',
+  /** On the slideshow's pause and play icons: `pause` or `play` (site.css shows the one that applies). */
+  slideshowIcon = 'data-icon',
+  /** An image fetched only when a behaviour asks: its address waits here instead of in `src` (and `srcset`). */
+  deferredSrc = 'data-src',
+  deferredSrcset = 'data-srcset',
+
+  /** A gallery tile's link that opens its photo in the lightbox, with the photo's title and category. */
+  photo = 'data-photo',
+  photoTitle = 'data-title',
+  photoCategory = 'data-category',
+  /** The lightbox's parts, filled in by its behaviour. */
+  lightboxImage = 'data-lightbox-image',
+  lightboxTitle = 'data-lightbox-title',
+  lightboxCategory = 'data-lightbox-category',
+  lightboxPosition = 'data-lightbox-position',
+  lightboxCount = 'data-lightbox-count',
+  /** The lightbox's previous (`-1`) and next (`1`) buttons. */
+  lightboxStep = 'data-lightbox-step',
+  lightboxClose = 'data-lightbox-close',
+  /** On the lightbox while it shows the only photo (site.css hides previous and next). */
+  lightboxSingle = 'data-single',
+
+  /** The toast area; its toasts carry `data-toast` (`success` or `error`). */
+  toasts = 'data-toasts',
+  toast = 'data-toast',
+
+  /** The contact form, which its behaviour sends in the background. */
+  contactForm = 'data-contact-form',
+  /** The text of the contact form's submit button. */
+  submitLabel = 'data-label',
+  /** The red box a behaviour puts above the contact form's fields when sending failed. */
+  formStatus = 'data-form-status',
+
+  /** A map's box, and what the map shows; Leaflet's files are under `data-leaflet-base`. */
+  map = 'data-map',
+  mapLatitude = 'data-latitude',
+  mapLongitude = 'data-longitude',
+  mapName = 'data-name',
+  mapZoom = 'data-zoom',
+  mapTiles = 'data-tiles',
+  mapAttribution = 'data-attribution',
+  leafletBase = 'data-leaflet-base',
+}
+
+/** Ids of the dialogs behaviours open and close (site.css styles them by id too). */
+export const enum DialogId {
+  menu = 'mobile-menu',
+  lightbox = 'lightbox',
+}
+
+/** Texts a component renders first and a behaviour changes. */
+export const enum Label {
+  darkModeOn = 'Switch to dark mode',
+  darkModeOff = 'Switch to light mode',
+  pauseSlideshow = 'Pause slideshow',
+  playSlideshow = 'Play slideshow',
+  sendMessage = 'Send Message',
+  sendingMessage = 'Sending...',
+}
