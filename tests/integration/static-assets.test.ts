@@ -2,6 +2,8 @@ import { describe, expect, test } from 'vitest'
 
 import { makeEvent } from '../factories.ts'
 import { databases, useServer } from './support.ts'
+import { PROBLEM_CLASSES } from '#app/islands/behaviours/contact-form.ts'
+import { TOAST_CLASSES } from '#app/islands/behaviours/toast.ts'
 
 describe('built assets', () => {
   const ctx = useServer(databases[0])
@@ -100,5 +102,19 @@ describe('built assets', () => {
       adminCss.map(async (href) => (await (await fetch(new URL(href, ctx.server.url))).text()).length),
     )
     expect(Math.max(...adminSizes), 'the admin stylesheet is the whole one').toBeGreaterThan(publicCss.length)
+  })
+
+  test('the classes the public behaviours write (toasts, the contact form’s red box) are in the public stylesheet', async () => {
+    const [, css] = (await ctx.anonymous.get('/contact')).text.match(/<style>([\s\S]*?)<\/style>/) ?? ['', '']
+    const selectors = new Set(
+      [...css.matchAll(/\.((?:\\.|[\w-])+)/g)].map(([, name]) => name.replaceAll('\\', '')),
+    )
+    const written = [...Object.values(TOAST_CLASSES), PROBLEM_CLASSES].flatMap((classes) =>
+      classes.split(' '),
+    )
+    expect(
+      written.filter((name) => !selectors.has(name)),
+      'classes the public stylesheet lacks (app/styles/public.css must read app/islands)',
+    ).toEqual([])
   })
 })

@@ -5,6 +5,7 @@
  */
 import { Data } from '../markup.ts'
 
+/** Every class a script writes is in the public stylesheet only because app/styles/public.css reads this folder. */
 export const TOAST_CLASSES = {
   base: 'rounded-xl border px-4 py-3 text-sm font-medium shadow-lg',
   success: 'border-green-600/30 bg-green-50 text-green-900 dark:bg-green-950 dark:text-green-100',
