@@ -113,4 +113,9 @@ export default tseslint.config(
     [folders('models', 'db', 'server', 'auth', 'storage', 'runtime.server.ts'), SERVER_SIDE, ROUTE_MODULE],
     'Components receive their data from route loaders; they never reach the server side (decision 0007)',
   ),
+  layer(
+    ['app/islands/**'],
+    [LOWER_LAYERS, '^#app/(?!lib/|islands/)', SERVER_SIDE, UI],
+    'The public behaviours run in the browser: they import only app/lib and each other (app/islands/README.md)',
+  ),
 )
