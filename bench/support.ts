@@ -14,7 +14,7 @@ export const RESULTS_DIR = path.join(ROOT, 'bench', 'results')
 /** What the production bundle is made from: a build older than any of these is rebuilt. */
 const BUILD_INPUTS = [
   'app',
-  'server',
+  'host',
   'public',
   'vite.config.ts',
   'react-router.config.ts',
