@@ -93,7 +93,11 @@ async function main() {
       publicNames.has(req.path.split('/')[1]) ? servePublic(req, res, next) : next(),
     )
   }
-  const site = application.createSite(runtime)
+  const site = application.createSite(runtime, {
+    developmentBuild: application.viteDevServer
+      ? () => application.viteDevServer.ssrLoadModule('virtual:react-router/server-build')
+      : undefined,
+  })
   app.use(site.app)
 
   // A page the cache holds is answered before any middleware; everything else goes through Express.

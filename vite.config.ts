@@ -10,9 +10,14 @@ import { defineConfig, type Plugin } from 'vite'
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
-    rollupOptions: isSsrBuild
-      ? { input: './host/app.ts' }
-      : { output: { codeSplitting: { groups: clientChunkGroups() } } },
+    rollupOptions: {
+      ...(isSsrBuild
+        ? { input: './host/app.ts' }
+        : { output: { codeSplitting: { groups: clientChunkGroups() } } }),
+      // Rolldown's report of the plugins that took longest (PLUGIN_TIMINGS) is for profiling a build; printed by
+      // every build, mostly about precompress() below, whose brotli at its best is slow on purpose.
+      checks: { bundlerTimings: false },
+    },
   },
   ssr: {
     // Native modules stay outside the server bundle.
@@ -54,6 +59,7 @@ function clientChunkGroups() {
     { name: 'framework', test: FRAMEWORK, priority: 30 },
     {
       name: (id: string, graph: ModuleGraph) => (isSharedSiteModule(id, graph) ? 'site' : null),
+      debugName: 'site',
       priority: 10,
     },
   ]

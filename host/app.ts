@@ -5,7 +5,11 @@ import path from 'node:path'
 import { createRequestHandler } from '@react-router/express'
 import express, { type NextFunction, type Request, type Response } from 'express'
 import helmet from 'helmet'
-import { createRequestHandler as createWebRequestHandler, RouterContextProvider } from 'react-router'
+import {
+  createRequestHandler as createWebRequestHandler,
+  RouterContextProvider,
+  type ServerBuild,
+} from 'react-router'
 
 import * as serverBuild from 'virtual:react-router/server-build'
 
@@ -70,7 +74,15 @@ const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + 1024 * 1024
  * front of it, `serveCachedPage` for the server to try first: it answers a request for a page the cache holds
  * with no middleware at all, and logs it like any other.
  */
-export function createSite(runtime: AppRuntime) {
+export function createSite(
+  runtime: AppRuntime,
+  {
+    developmentBuild,
+  }: {
+    /** In development (`npm run dev`), Vite's latest modules for each request, from server.js. */
+    developmentBuild?: () => Promise<ServerBuild>
+  } = {},
+) {
   const { env, logger } = runtime
   const app = express()
   app.disable('x-powered-by')
@@ -189,10 +201,10 @@ export function createSite(runtime: AppRuntime) {
     },
   )
 
-  const mode = process.env.NODE_ENV === 'development' ? 'development' : 'production'
+  const mode = developmentBuild ? 'development' : 'production'
   // The bundle itself in production (a function would be called, and awaited, on every request); in development
   // a function, so each request sees Vite's latest modules.
-  const build = mode === 'production' ? serverBuild : () => import('virtual:react-router/server-build')
+  const build = developmentBuild ?? serverBuild
   const originOf = siteOrigin(env.PUBLIC_URL, env.TRUST_PROXY)
   // The site's address when one is known (PUBLIC_URL, or confirmed in Settings), whatever Host a request names;
   // until then the request's own, for pages only (decision 0018).
