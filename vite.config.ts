@@ -27,6 +27,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//],
   },
   plugins: [
+    buildProgress(),
     inlineScripts(),
     tailwindcss(),
     reactRouter(),
@@ -126,6 +127,51 @@ function precompress(): Plugin {
           if (gz.length < source.length) await fs.writeFile(`${file}.gz`, gz)
         }),
       )
+    },
+  }
+}
+
+const BUILD_STEPS: Record<string, string> = { client: 'the pages’ scripts and styles', ssr: 'the server' }
+
+/**
+ * `npm start` builds with Vite's own report off (`--logLevel warn`: a first start is about the site, not a list of
+ * 90 files with their sizes, among them the empty ones React Router makes for resource routes) and sets
+ * LAMPSTAND_BUILD_PROGRESS; this says instead what is being built, how far it has got and when it is done.
+ * Warnings and errors print as ever.
+ */
+function buildProgress(): Plugin | false {
+  if (!process.env.LAMPSTAND_BUILD_PROGRESS) return false
+  const out = process.stdout
+  let step = ''
+  let modules = 0
+  let startedAt = 0
+  let shownAt = 0
+  /** On a terminal one line, rewritten as the step goes on; elsewhere only the step's first and last lines. */
+  const show = (text: string, { last = false, first = false } = {}) => {
+    if (out.isTTY) out.write(`\r\x1b[K  ${text}${last ? '\n' : ''}`)
+    else if (first || last) out.write(`  ${text}\n`)
+  }
+  return {
+    name: 'lampstand:build-progress',
+    apply: 'build',
+    buildStart() {
+      step = BUILD_STEPS[this.environment.name] ?? this.environment.name
+      modules = 0
+      startedAt = shownAt = Date.now()
+      show(`Building ${step}…`, { first: true })
+    },
+    transform() {
+      modules++
+      if (Date.now() - shownAt < 100) return
+      shownAt = Date.now()
+      show(`Building ${step}… ${modules.toLocaleString('en')} modules`)
+    },
+    renderStart() {
+      show(`Building ${step}… ${modules.toLocaleString('en')} modules, writing the files`)
+    },
+    closeBundle() {
+      const seconds = Math.round((Date.now() - startedAt) / 1000)
+      show(`✓ Built ${step} (${modules.toLocaleString('en')} modules) in ${seconds} s`, { last: true })
     },
   }
 }

@@ -20,8 +20,16 @@ function newestMtime(target) {
 
 const builtAt = fs.existsSync(serverBundle) ? fs.statSync(serverBundle).mtimeMs : 0
 if (builtAt < Math.max(...SOURCES.map(newestMtime))) {
-  console.log(builtAt ? 'Sources changed since the last build: building…' : 'First start: building the site…')
-  const result = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit', env: process.env })
+  // The build speaks on stderr: stdout carries the site's log alone (one JSON object a line when it is not a
+  // terminal). Vite's list of built files is left to `npm run build`; the progress plugin of vite.config.ts says
+  // what is being built instead, and warnings still print.
+  console.error(
+    builtAt ? 'Sources changed since the last build: building the site…' : 'First start: building the site…',
+  )
+  const result = spawnSync('npx', ['react-router', 'build', '--logLevel', 'warn'], {
+    stdio: ['inherit', process.stderr.fd, 'inherit'],
+    env: { ...process.env, LAMPSTAND_BUILD_PROGRESS: '1' },
+  })
   if (result.status !== 0) process.exit(result.status ?? 1)
 }
 
