@@ -21,7 +21,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   ssr: {
     // Native modules stay outside the server bundle.
-    external: ['better-sqlite3', 'pg', 'sharp', 'pino'],
+    external: ['better-sqlite3', 'pg', 'sharp', 'pino', 'pino-pretty'],
     // Bundled rather than loaded whole from node_modules: the server keeps only the icons and Radix parts the
     // pages use (about 20 MB less memory once every page has rendered, and a slightly cheaper render).
     noExternal: ['lucide-react', 'radix-ui', /^@radix-ui\//],

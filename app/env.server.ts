@@ -40,6 +40,11 @@ const EnvSchema = z
     SEED_DEMO: booleanish.default(true),
     TRUST_PROXY: booleanish.default(false),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Unset: readable lines on a terminal, JSON lines anywhere else (app/logger.server.ts). */
+    LOG_FORMAT: z
+      .enum(['json', 'pretty'])
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     PAGE_CACHE: booleanish.default(true),
     SMTP_URL: z

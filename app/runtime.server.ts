@@ -2,7 +2,7 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 
-import pino from 'pino'
+import type pino from 'pino'
 
 import {
   type Auth,
@@ -18,6 +18,7 @@ import { seedDemoContent } from './db/seed.server.ts'
 import { type Env, readEnv } from './env.server.ts'
 import { type Clock, clockFrom, systemClock } from './lib/clock.ts'
 import { createSealer, type Sealer } from './lib/seal.server.ts'
+import { createLogger } from './logger.server.ts'
 import { createDeferredWork, type DeferredWork } from './server/after-answer.server.ts'
 import { startBackgroundWork } from './server/background.server.ts'
 import { upcomingEvents } from '#app/content/events/events.server.ts'
@@ -45,23 +46,6 @@ export interface AppRuntime {
   /** Work done after a request's answer (app/server/after-answer.server.ts); closing waits for it. */
   deferred: DeferredWork
   close: () => Promise<void>
-}
-
-export function createLogger(env: Pick<Env, 'LOG_LEVEL'>) {
-  return pino(
-    {
-      level: env.LOG_LEVEL,
-      base: undefined,
-      // Belt and braces: nothing that looks like a secret is ever written, whatever a caller logs.
-      redact: {
-        paths: ['password', '*.password', 'cookie', '*.cookie', 'headers', '*.headers'],
-        remove: true,
-      },
-    },
-    // Written asynchronously: under load, the lines of many requests go out in one write instead of one system
-    // call each. Pino writes what is left synchronously when the process exits.
-    pino.destination({ dest: 1, sync: false }),
-  )
 }
 
 /** The auth secret from AUTH_SECRET, or one generated once and kept in DATA_DIR (mode 600). */

@@ -105,6 +105,9 @@ describe.each(databases)('$name', (database) => {
     expect(lines[0]).toMatch(/No administrator yet/)
     expect(lines[0]).toContain('npm run admin -- create')
     expect(lines[0]).toContain('ADMIN_EMAIL')
+    // Its output is a pipe, not a terminal: the log stays JSON, one object a line.
+    for (const line of server.output().trimEnd().split('\n'))
+      expect(() => JSON.parse(line), line).not.toThrow()
   })
 
   test('SIGTERM lets an in-flight request finish, then the server exits with code 0', async () => {
