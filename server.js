@@ -1,5 +1,6 @@
 // The process entry: static files, compression, listening and a graceful stop. Everything else — security
 // headers, the API, the pages — is the bundled application of host/app.ts.
+import cluster from 'node:cluster'
 import fs from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
@@ -8,6 +9,8 @@ import zlib from 'node:zlib'
 import compression from 'compression'
 import express from 'express'
 
+import { tellsStartupFacts } from './host/supervisor.js'
+
 const BUILD_DIR = path.resolve(process.env.BUILD_DIR ?? 'build')
 const DEVELOPMENT = process.env.NODE_ENV === 'development'
 // React, React Router and Express are loaded from node_modules at run time and choose their development builds
@@ -15,6 +18,7 @@ const DEVELOPMENT = process.env.NODE_ENV === 'development'
 // build. Anything but `npm run dev` is production.
 if (!DEVELOPMENT) process.env.NODE_ENV = 'production'
 const SHUTDOWN_GRACE_MS = 10_000
+const DATABASE_NAMES = { sqlite: 'SQLite', postgres: 'PostgreSQL' }
 /**
  * How long an idle connection is kept open. Node's 5 s is what the server announces (Keep-Alive: timeout=5) and
  * also when it closes, to the millisecond; clients reuse a connection until about a second before. Under load the
@@ -44,7 +48,7 @@ async function main() {
   }
   let runtime
   try {
-    runtime = await application.startRuntime(env)
+    runtime = await application.startRuntime(env, { tellFacts: tellsStartupFacts() })
   } catch (error) {
     console.error(`Lampstand could not start. ${error instanceof Error ? error.message : error}`)
     process.exit(1)
@@ -120,9 +124,12 @@ async function main() {
     const address = server.address()
     const port = typeof address === 'object' && address ? address.port : env.PORT
     const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST
+    const url = `http://${host}:${port}`
+    // Each worker of `npm start` says it listens, named as the supervisor names it when it stops.
+    const worker = cluster.isWorker ? `, worker ${process.pid}` : ''
     logger.info(
-      { url: `http://${host}:${port}`, database: runtime.db.dialect },
-      `Lampstand is listening on http://${host}:${port}`,
+      { url, database: runtime.db.dialect },
+      `Lampstand is listening on ${url} (${DATABASE_NAMES[runtime.db.dialect]}${worker})`,
     )
   })
 

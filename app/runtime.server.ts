@@ -133,13 +133,21 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
   }
 }
 
-/** Everything the web server needs before it listens: schema, demo content, the bootstrap administrator. */
-export async function startRuntime(env: Env = readEnv()): Promise<AppRuntime> {
+/**
+ * Everything the web server needs before it listens: schema, demo content, the bootstrap administrator.
+ * `tellFacts`: whether this process logs the start-up facts (no administrator yet, e-mail off, …), which are the
+ * same for every worker of `npm start`: one of them tells them (host/supervisor.js), the others keep quiet.
+ */
+export async function startRuntime(
+  env: Env = readEnv(),
+  { tellFacts = true }: { tellFacts?: boolean } = {},
+): Promise<AppRuntime> {
   const logger = createLogger(env)
+  const facts = tellFacts ? logger : logger.child({}, { level: 'silent' })
   const runtime = await openRuntime(env, logger)
   if (env.SEED_DEMO) {
     const seeded = await seedDemoContent(runtime)
-    if (seeded) logger.info('Loaded the demo content into the empty database')
+    if (seeded) facts.info('Loaded the demo content into the empty database')
   }
   if (env.ADMIN_EMAIL && env.ADMIN_PASSWORD) {
     const { created, changed, promoted, weak } = await upsertAdministrator(runtime, {
@@ -152,15 +160,16 @@ export async function startRuntime(env: Env = readEnv()): Promise<AppRuntime> {
       throw error
     })
     const done = created ? 'Created' : changed ? 'Updated the password of' : 'Kept (password unchanged)'
-    logger.info(`${done} the administrator ${env.ADMIN_EMAIL}${promoted ? ' (now an administrator)' : ''}`)
+    facts.info(`${done} the administrator ${env.ADMIN_EMAIL}${promoted ? ' (now an administrator)' : ''}`)
     // A password set before the policy (decision 0015) is kept, so an upgrade locks no one out; but said.
     if (weak) {
-      logger.warn(
+      facts.warn(
         'ADMIN_PASSWORD is too short or too common to be chosen today: set a longer one (at least 10 characters)',
       )
     }
   } else if ((await countAdministrators(runtime.db)) === 0) {
-    logger.warn(
+    // Guidance on a first start rather than a fault: a new site has no administrator until one is made.
+    facts.info(
       'No administrator yet: run `npm run admin -- create you@example.org` (or set ADMIN_EMAIL and ADMIN_PASSWORD) to sign in at /admin/login',
     )
   }
@@ -169,7 +178,7 @@ export async function startRuntime(env: Env = readEnv()): Promise<AppRuntime> {
   await upcomingEvents({ db: runtime.db, clock: runtime.clock }).catch((error: unknown) => {
     logger.warn(`Could not work out the events' dates yet: ${error instanceof Error ? error.message : error}`)
   })
-  const background = await startBackgroundWork(runtime)
+  const background = await startBackgroundWork({ ...runtime, facts })
   return {
     ...runtime,
     mailer: background.mailer,

@@ -10,6 +10,15 @@ const MAX_RESTART_DELAY_MS = 30_000
 const STOP_GRACE_MS = 15_000
 
 /**
+ * Whether this process tells the start-up facts (no administrator yet, e-mail off, …), which are the same for
+ * every worker: a server on its own does, and of the supervisor's workers the first one started; the workers
+ * after it and every replacement keep quiet.
+ */
+export function tellsStartupFacts() {
+  return !cluster.isWorker || cluster.worker?.id === 1
+}
+
+/**
  * @param {{ exec: string, workers: number, log?: (message: string) => void }} options
  *   `exec`: the worker's script (server.js); `workers`: how many to keep running.
  */

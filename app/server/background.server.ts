@@ -44,6 +44,7 @@ export async function startBackgroundWork({
   mail,
   clock,
   logger,
+  facts = logger,
   siteAddress,
   mailSealer,
 }: {
@@ -52,11 +53,13 @@ export async function startBackgroundWork({
   mail: MailSettings | null
   clock: Clock
   logger: pino.Logger
+  /** Where the start-up facts go (e-mail off, …): silent in all but one worker (app/runtime.server.ts). */
+  facts?: pino.Logger
   siteAddress: SiteAddress
   mailSealer: Sealer
 }): Promise<BackgroundWork> {
   if (await seedNotificationRecipients({ db, addresses: env.NOTIFY_TO ?? [] })) {
-    logger.info(`Notification recipients set from NOTIFY_TO: ${env.NOTIFY_TO?.join(', ')}`)
+    facts.info(`Notification recipients set from NOTIFY_TO: ${env.NOTIFY_TO?.join(', ')}`)
   }
   const retention = async () => {
     try {
@@ -77,9 +80,9 @@ export async function startBackgroundWork({
   const worker = mail
     ? startMailWorker({ db, settings: mail, clock, logger, siteAddress, sealer: mailSealer })
     : null
-  if (!mail) logger.info('E-mail is off: set SMTP_URL and MAIL_FROM to send alerts of new messages')
+  if (!mail) facts.info('E-mail is off: set SMTP_URL and MAIL_FROM to send alerts of new messages')
   else if (!(await siteAddress.get())) {
-    logger.warn(
+    facts.warn(
       'The site’s address is not set: e-mails with links (password resets, invitations, message alerts) are held ' +
         'until PUBLIC_URL is set or an administrator confirms the address in Settings',
     )

@@ -131,6 +131,10 @@ test('workers killed again and again are replaced, never by more than WEB_CONCUR
   }
   expect(Math.max(...counts)).toBeLessThanOrEqual(2)
   await waitFor('two workers again', () => workerPids(server).length === 2 || undefined, 60_000)
+  // The start-up facts are the same for every worker: the first tells them, not the second nor any replacement.
+  for (const fact of [/No administrator yet/g, /E-mail is off/g]) {
+    expect(server.output().match(fact)).toHaveLength(1)
+  }
 })
 
 test('by default one worker runs per CPU, all on one port, and SIGTERM stops them all with exit code 0', async () => {
