@@ -25,9 +25,11 @@ test('readEnv treats empty strings as unset', () => {
     ADMIN_EMAIL: '',
     ADMIN_PASSWORD: '',
     AUTH_SECRET: '',
+    LOG_FORMAT: '',
   })
   expect(env.DATABASE_URL).toBeUndefined()
   expect(env.ADMIN_EMAIL).toBeUndefined()
+  expect(env.LOG_FORMAT).toBeUndefined()
 })
 
 test('readEnv reads PostgreSQL URLs, booleans and an https PUBLIC_URL (secure cookies)', () => {
@@ -53,6 +55,7 @@ test.each([
   ['ADMIN_EMAIL', 'not-an-email'],
   ['AUTH_SECRET', 'short'],
   ['LOG_LEVEL', 'loud'],
+  ['LOG_FORMAT', 'text'],
   ['CONTACT_RATE_LIMIT', '0'],
   ['CONTACT_RATE_LIMIT', 'many'],
   ['SEED_DEMO', 'maybe'],
