@@ -98,15 +98,21 @@ type Versioned<T extends ContentTableName> = Tables[T] extends { versioned: true
   ? { sequence: number }
   : unknown
 
+/** The columns a table's declaration works out itself (`computed`), never taken from input. */
+type Computed<T extends ContentTableName> = Tables[T] extends { computedColumns?: infer C } ? C : unknown
+
 /** A content record as models answer it (and the API sends it): the schema's output and the stored fields. */
 export type ContentRecord<T extends ContentTableName> = Omit<z.output<Tables[T]['schema']>, 'order'> &
   RecordFields &
   Ordered<T> &
-  Versioned<T>
+  Versioned<T> &
+  Computed<T>
+
+type Stored<T extends ContentTableName> = Omit<z.output<Tables[T]['schema']>, 'order'> & Computed<T>
 
 /** A content table's row in the database. */
 export type ContentRow<T extends ContentTableName> = {
-  [F in Exclude<keyof z.output<Tables[T]['schema']>, 'order'>]-?: Column<z.output<Tables[T]['schema']>[F]>
+  [F in keyof Stored<T>]-?: Column<Stored<T>[F]>
 } & RecordFields &
   Ordered<T> &
   Versioned<T>
