@@ -23,6 +23,7 @@ import { messages } from './messages/content.ts'
 import { ministries } from './ministries/content.ts'
 import { privacyPolicy } from './privacy-policy/content.ts'
 import { services } from './services/content.ts'
+import { sermons } from './sermons/content.ts'
 
 /**
  * Every kind of content, one line each (docs/content-types.md). Their order is the public navigation's and the
@@ -38,6 +39,7 @@ export const CONTENT_TYPES = [
   gettingHere,
   services,
   events,
+  sermons,
   ministries,
   gallery,
   carousel,
