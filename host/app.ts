@@ -13,7 +13,7 @@ import {
 
 import * as serverBuild from 'virtual:react-router/server-build'
 
-import { CLIENT_IP_HEADER } from '#app/auth/auth.server.ts'
+import { CLIENT_IP_HEADER, SESSION_COOKIE_NAME } from '#app/auth/auth.server.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { afterAnswerContext } from '#app/server/after-answer.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
@@ -21,7 +21,7 @@ import { nextMidnight } from '#app/content/events/dates.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { TOO_LARGE_MESSAGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
-import { CACHE_RULES, PUBLIC_TABLES } from '#app/content/registry.ts'
+import { CACHE_RULES, PUBLIC_TABLES, type TableDeclaration, TABLES } from '#app/content/registry.ts'
 import { isCrossSiteRequest } from '#host/origin-check.ts'
 import { createRenderLimit } from '#host/render-limit.ts'
 import { createPageCache } from '#host/page-cache.ts'
@@ -51,6 +51,13 @@ const UNCACHED_PREFIXES = [
 ]
 /** …except the API's reads of public tables, the same for everyone (app/content/registry.ts). */
 const PUBLIC_API_READ = new RegExp(`^/api/(?:${PUBLIC_TABLES.join('|')})(?:/[^/]+)?$`)
+/**
+ * …but staff's reads of the tables whose public sees only some records (published sermons) are theirs: the API
+ * answers them with drafts, never through the cache.
+ */
+const SCOPED_TABLES = PUBLIC_TABLES.filter((table) => (TABLES[table] as TableDeclaration).publicWhere)
+const SCOPED_API_READ = new RegExp(`^/api/(?:${SCOPED_TABLES.join('|') || '(?!)'})(?:/[^/?]+)?(?:[?]|$)`)
+const SIGNED_IN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_NAME.replaceAll('.', '\\.')}=`)
 /**
  * Answers that may carry a session token or someone's personal data: the auth API, everything under /admin (pages,
  * their `.data` requests, redirects, the messages' CSV) and the inbox's API. They say `no-store` whatever their
@@ -239,6 +246,7 @@ export function createSite(
         // declared so by their content (app/content/registry.ts).
         (!CACHE_RULES.fresh.some((fresh) => fresh.test(path)) &&
           !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))),
+      bypass: (req) => SCOPED_API_READ.test(req.url ?? '') && SIGNED_IN.test(req.headers.cookie ?? ''),
       // Every parameter a cacheable page reads (the gallery's tab: declared by its page), and React Router's list
       // of routes and index flag in a `.data` request. Any other is dropped before the page is made or looked up.
       queryParams: [...CACHE_RULES.queryParams, '_routes', 'index'],

@@ -53,6 +53,11 @@ export interface PageCacheOptions {
    */
   cacheable: (path: string) => boolean
   /**
+   * Requests the cache neither answers nor fills, though their path is cacheable: a signed-in person's read of
+   * a table whose drafts only staff see, which must be made for them (and must never be kept for visitors).
+   */
+  bypass?: (req: IncomingMessage) => boolean
+  /**
    * Query parameters that may make a page different (a gallery tab, React Router's `_routes`): every parameter
    * any cacheable page reads. Others are dropped before the page is rendered and looked up, so `/?utm_source=x`
    * is `/` (the page made for it carries nothing of them), and made-up addresses can neither push real pages out
@@ -115,6 +120,7 @@ export function createPageCache({
   validUntil = async () => Infinity,
   now = Date.now,
   cacheable: mayCache,
+  bypass = () => false,
   queryParams = [],
   feedTypes = [],
   takeTurn = async () => true,
@@ -226,7 +232,7 @@ export function createPageCache({
   }
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !mayCache(req.path)) return next()
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !mayCache(req.path) || bypass(req)) return next()
     const url = pageUrl(req.originalUrl)
     if (url === null) return next()
     try {
@@ -267,7 +273,7 @@ export function createPageCache({
    * since the entry carries every header the answer needs. Returns false (having done nothing) otherwise.
    */
   function serveHit(req: IncomingMessage, res: ServerResponse) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || bypass(req)) return false
     const url = pageUrl(req.url ?? '')
     if (url === null) return false
     const entry = entries.get(keyOf(req, url))

@@ -66,6 +66,34 @@ export const makeGettingHere = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
+export const makeSermonSeries = (overrides: Record<string, unknown> = {}) => ({
+  title: `Letters to the churches ${next()}`,
+  description: '<p>Seven letters from the book of Revelation.</p>',
+  image_url: null,
+  image_alt: null,
+  ...overrides,
+})
+
+export const makeSpeaker = (overrides: Record<string, unknown> = {}) => ({
+  name: `Pastor Mathew ${next()}`,
+  role: 'Associate Pastor',
+  bio: '<p>Leads the youth and preaches once a month.</p>',
+  image_url: null,
+  image_alt: null,
+  ...overrides,
+})
+
+/** A published sermon (drafts are nowhere public: say `status: 'draft'` for one). */
+export const makeSermon = (overrides: Record<string, unknown> = {}) => ({
+  title: `The Good Shepherd ${next()}`,
+  preached_on: '2026-11-22',
+  scripture: 'John 10:1-18',
+  summary: '<p>The shepherd knows his sheep by name.</p>',
+  video_url: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  status: 'published',
+  ...overrides,
+})
+
 export const makeChurchInfo = (overrides: Record<string, unknown> = {}) => ({
   name: 'Grace Church Cork',
   description: '<p>A welcoming congregation.</p>',
@@ -107,6 +135,9 @@ export const LIST_TABLE_FACTORIES: Record<ListTableName, (overrides?: Record<str
   carousel_slides: makeCarouselSlide,
   leadership_team: makeLeadershipMember,
   getting_here: makeGettingHere,
+  sermon_series: makeSermonSeries,
+  speakers: makeSpeaker,
+  sermons: makeSermon,
 }
 
 export type ListTable = ListTableName

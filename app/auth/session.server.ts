@@ -14,7 +14,7 @@ import { HttpError } from '#app/lib/errors.ts'
 import { adminReturnPath } from '#app/lib/return-path.ts'
 import type { Actor } from '#app/models/activity.server.ts'
 import { getRequireTwoStep } from '#app/models/settings.server.ts'
-import { type TableName, TABLES } from '#app/content/registry.ts'
+import { type TableDeclaration, type TableName, TABLES } from '#app/content/registry.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
 export type AdminSession = NonNullable<Awaited<ReturnType<AppRuntime['auth']['api']['getSession']>>>
@@ -80,6 +80,18 @@ export async function requireApiAccess(request: Request, runtime: AppRuntime, ar
  */
 export async function requireReader(request: Request, runtime: AppRuntime, table: TableName) {
   if (!TABLES[table].public) await requireApiAccess(request, runtime, 'messages')
+  return { publicOnly: await readsAsPublic(request, runtime, table) }
+}
+
+/**
+ * Whether a read of `table` sees only what its declaration's `publicWhere` shows the public (published sermons):
+ * yes for everyone but staff who may use the content screens.
+ */
+async function readsAsPublic(request: Request, runtime: AppRuntime, table: TableName) {
+  const declaration: TableDeclaration = TABLES[table]
+  if (!declaration.publicWhere || Object.keys(declaration.publicWhere).length === 0) return false
+  const session = await getAdminSession(request, runtime)
+  return !session || !sessionMayUse(session, 'content') || (await lacksRequiredTwoStep(runtime, session))
 }
 
 /** The admin area's session, as its guard found it (null only in an action, when the session has ended). */

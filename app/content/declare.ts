@@ -43,18 +43,45 @@ export interface TableDeclaration<S extends z.ZodObject = z.ZodObject> {
    * empties that cache. Not public: only administrators read it, and nothing of it is cached.
    */
   public: boolean
+  /**
+   * Which records a public read may see (`{ status: 'published' }`): the API answers anyone but signed-in staff
+   * with only these, and pages list them only. Staff and the admin's screens see every record.
+   */
+  publicWhere?: Readonly<Partial<Record<Field<S>, string>>>
+  /**
+   * Fields naming a record of another table (`{ series_id: { table: 'sermon_series', missing: '…' } }`): a write
+   * naming one that does not exist is refused with the `missing` field message.
+   */
+  references?: Readonly<Partial<Record<Field<S>, { table: string; missing: string }>>>
+  /**
+   * Columns the server works out on every write and never takes from input (a sermon's `guid`, made once; its
+   * scripture's OSIS ranges): given the validated fields and, on an update, the stored record. It may throw a
+   * ValidationError with field messages. Its columns are stored beside the schema's and sent with the record.
+   */
+  computed?(data: z.output<S>, stored: Readonly<Record<string, unknown>> | null): object | Promise<object>
 }
 
 type Order = NonNullable<TableDeclaration['order']>
 
-/** Keeps a table declaration's own kind, order and versioning as types, which the record types are worked out from. */
+/**
+ * Keeps a table declaration's own kind, order, versioning and computed columns as types, which the record types are
+ * worked out from.
+ */
 export function declareTable<
   S extends z.ZodObject,
   const K extends TableDeclaration['kind'],
   const O extends Order = 'created',
   const V extends boolean = false,
->(declaration: TableDeclaration<S> & { kind: K; order?: O; versioned?: V }) {
-  return declaration as TableDeclaration<S> & { kind: K; order: O; versioned: V }
+  C extends object = object,
+>(
+  declaration: TableDeclaration<S> & {
+    kind: K
+    order?: O
+    versioned?: V
+    computed?(data: z.output<S>, stored: Readonly<Record<string, unknown>> | null): C | Promise<C>
+  },
+) {
+  return declaration as TableDeclaration<S> & { kind: K; order: O; versioned: V; computedColumns?: C }
 }
 
 /** The parts of the admin a role may use (app/auth/roles.server.ts); the bar shows a person only theirs. */

@@ -23,6 +23,7 @@ import { messages } from './messages/content.ts'
 import { ministries } from './ministries/content.ts'
 import { privacyPolicy } from './privacy-policy/content.ts'
 import { services } from './services/content.ts'
+import { sermons } from './sermons/content.ts'
 
 /**
  * Every kind of content, one line each (docs/content-types.md). Their order is the public navigation's and the
@@ -38,6 +39,7 @@ export const CONTENT_TYPES = [
   gettingHere,
   services,
   events,
+  sermons,
   ministries,
   gallery,
   carousel,
@@ -98,15 +100,21 @@ type Versioned<T extends ContentTableName> = Tables[T] extends { versioned: true
   ? { sequence: number }
   : unknown
 
+/** The columns a table's declaration works out itself (`computed`), never taken from input. */
+type Computed<T extends ContentTableName> = Tables[T] extends { computedColumns?: infer C } ? C : unknown
+
 /** A content record as models answer it (and the API sends it): the schema's output and the stored fields. */
 export type ContentRecord<T extends ContentTableName> = Omit<z.output<Tables[T]['schema']>, 'order'> &
   RecordFields &
   Ordered<T> &
-  Versioned<T>
+  Versioned<T> &
+  Computed<T>
+
+type Stored<T extends ContentTableName> = Omit<z.output<Tables[T]['schema']>, 'order'> & Computed<T>
 
 /** A content table's row in the database. */
 export type ContentRow<T extends ContentTableName> = {
-  [F in Exclude<keyof z.output<Tables[T]['schema']>, 'order'>]-?: Column<z.output<Tables[T]['schema']>[F]>
+  [F in keyof Stored<T>]-?: Column<Stored<T>[F]>
 } & RecordFields &
   Ordered<T> &
   Versioned<T>

@@ -1,5 +1,6 @@
 import demoContent from './demo-content.json' with { type: 'json' }
 import { drawPicture, type Motif } from './seed-art.server.ts'
+import { itemTitle } from '#app/models/content-model.server.ts'
 import { listModels, singleModels } from '#app/models/content-models.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { LIST_TABLES, SINGLE_TABLES, TABLES } from '#app/content/registry.ts'
@@ -16,10 +17,33 @@ function isPicture(value: unknown): value is PictureSpec {
   return typeof value === 'object' && value !== null && 'picture' in value
 }
 
-/** The record with every picture in it drawn and stored, as its address. */
-async function withPictures(runtime: SeedRuntime, record: Record<string, unknown>) {
+/** Another record of the demo content, stored before this one: its table and its title (or name). */
+interface RecordReference {
+  record: [table: string, title: string]
+}
+
+function isReference(value: unknown): value is RecordReference {
+  return typeof value === 'object' && value !== null && 'record' in value
+}
+
+/** The ids of the records stored so far, by `table/title`. */
+type StoredIds = Map<string, string>
+
+/** The record with every picture in it drawn and stored, as its address, and every reference as its id. */
+async function withPictures(
+  runtime: SeedRuntime,
+  record: Record<string, unknown>,
+  ids: StoredIds = new Map(),
+) {
   const result: Record<string, unknown> = {}
   for (const [field, value] of Object.entries(record)) {
+    if (isReference(value)) {
+      const id = ids.get(value.record.join('/'))
+      if (!id)
+        throw new Error(`The demo content names ${value.record.join(': ')}, which is not stored before it`)
+      result[field] = id
+      continue
+    }
     if (!isPicture(value)) {
       result[field] = value
       continue
@@ -41,13 +65,16 @@ export async function seedDemoContent(runtime: SeedRuntime) {
     const record = content[table] as Record<string, unknown>
     await singleModels[table].save({ db, data: await withPictures(runtime, record) })
   }
+  const ids: StoredIds = new Map()
   for (const table of LIST_TABLES) {
     const records = (content[table] as Record<string, unknown>[] | undefined) ?? []
     // Lists shown newest first (the gallery) get their first record last, so they show in the file's order.
     const newestFirst =
       TABLES[table].sort?.[0]?.column === 'created_at' && TABLES[table].sort?.[0]?.direction === 'desc'
     for (const record of newestFirst ? [...records].reverse() : records) {
-      await listModels[table].create({ db, data: await withPictures(runtime, record) })
+      const stored = await listModels[table].create({ db, data: await withPictures(runtime, record, ids) })
+      const title = itemTitle(stored)
+      if (title) ids.set(`${table}/${title}`, stored.id)
     }
   }
   return true

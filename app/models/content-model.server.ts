@@ -78,17 +78,64 @@ function parseJsonList(value: unknown): string[] {
   }
 }
 
+/**
+ * Whom a read is for: `public` sees only the records its table's `publicWhere` lets the public see (a sermon that
+ * is published), `staff` every record.
+ */
+export interface ReadScope {
+  publicOnly?: boolean
+}
+
 /** The list/count/get/create/update/delete (and reorder) operations of a list table, from its declaration. */
 export function contentModel<T extends ListTableName>(tableName: T) {
-  const { schema, order, sort = [], versioned = false }: TableDeclaration = TABLES[tableName]
+  const declaration: TableDeclaration = TABLES[tableName]
+  const { schema, order, sort = [], versioned = false, publicWhere = {}, references = {} } = declaration
   const table: string = tableName
   const ordered = order === 'position'
   const { toRecord, toRow } = rowConversions(tableName)
   type Item = ContentRecord<T>
   const asRecord = (row: SharedColumns) => toRecord(row as unknown as ContentRow<T>)
+  const publicRule = Object.entries(publicWhere as Record<string, string>)
 
-  async function list({ db, limit }: { db: Db; limit?: number }): Promise<Item[]> {
-    let query = shared(db).selectFrom(table).selectAll()
+  /** Narrows a query to what the public may see, when the read is for the public. */
+  function scoped<Q extends { where: (...args: never[]) => unknown }>(
+    query: Q,
+    { publicOnly }: ReadScope,
+  ): Q {
+    let scopedQuery = query as unknown as {
+      where: (ref: unknown, op: '=', value: string) => typeof scopedQuery
+    }
+    if (publicOnly)
+      for (const [column, value] of publicRule) scopedQuery = scopedQuery.where(sql.ref(column), '=', value)
+    return scopedQuery as unknown as Q
+  }
+
+  /** Refuses a write whose references name a record that does not exist, each with its field message. */
+  async function checkReferences(db: Db, data: Record<string, unknown>) {
+    const problems: Record<string, string> = {}
+    for (const [field, reference] of Object.entries(references)) {
+      const id = data[field]
+      if (id === null || id === undefined || !reference) continue
+      const found = await shared(db)
+        .selectFrom(reference.table)
+        .select('id')
+        .where('id', '=', String(id))
+        .executeTakeFirst()
+      if (!found) problems[field] = reference.missing
+    }
+    if (Object.keys(problems).length > 0) throw new ValidationError(problems)
+  }
+
+  /** A validated write as its row: the schema's fields, then the columns the declaration works out. */
+  async function writeRow(db: Db, input: unknown, stored: Item | null) {
+    const data = parseInput(schema, input) as Record<string, unknown>
+    await checkReferences(db, data)
+    const computed = declaration.computed ? await declaration.computed(data, stored) : {}
+    return { ...toRow(data), ...computed }
+  }
+
+  async function list({ db, limit, ...scope }: { db: Db; limit?: number } & ReadScope): Promise<Item[]> {
+    let query = scoped(shared(db).selectFrom(table).selectAll(), scope)
     for (const { column, direction } of sort) {
       // Empty values last, in both dialects (SQLite puts NULL first when ascending, PostgreSQL last).
       query = query.orderBy(sql`${sql.ref(column)} is null`).orderBy(sql.ref(column), direction)
@@ -99,16 +146,21 @@ export function contentModel<T extends ListTableName>(tableName: T) {
     return (await query.execute()).map(asRecord)
   }
 
-  async function count({ db }: { db: Db }): Promise<number> {
-    const row = await shared(db)
-      .selectFrom(table)
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirst()
+  async function count({ db, ...scope }: { db: Db } & ReadScope): Promise<number> {
+    const row = await scoped(
+      shared(db)
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('count')),
+      scope,
+    ).executeTakeFirst()
     return Number(row?.count ?? 0)
   }
 
-  async function get({ db, id }: { db: Db; id: string }): Promise<Item | null> {
-    const row = await shared(db).selectFrom(table).selectAll().where('id', '=', id).executeTakeFirst()
+  async function get({ db, id, ...scope }: { db: Db; id: string } & ReadScope): Promise<Item | null> {
+    const row = await scoped(
+      shared(db).selectFrom(table).selectAll().where('id', '=', id),
+      scope,
+    ).executeTakeFirst()
     return row ? asRecord(row) : null
   }
 
@@ -136,7 +188,7 @@ export function contentModel<T extends ListTableName>(tableName: T) {
     const now = nowIso()
     const id = newId()
     const row: Record<string, unknown> = {
-      ...toRow(parseInput(schema, data)),
+      ...(await writeRow(db, data, null)),
       id,
       created_at: now,
       updated_at: now,
@@ -181,7 +233,7 @@ export function contentModel<T extends ListTableName>(tableName: T) {
       throw new ValidationError({ form: 'Expected an object of fields' })
     }
     const row: Record<string, unknown> = {
-      ...toRow(parseInput(schema, { ...toInput(existing), ...data })),
+      ...(await writeRow(db, { ...toInput(existing), ...data }, existing)),
       updated_at: nowIso(),
     }
     if (versioned) row.sequence = Number((existing as { sequence?: number }).sequence ?? 0) + 1

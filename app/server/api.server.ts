@@ -17,9 +17,13 @@ export function publicJson(data: unknown) {
   return json(data, { headers: { 'Cache-Control': 'no-cache' } })
 }
 
-/** A read of `table`: public content as publicJson, anything else never stored. */
-export function readJson(table: TableName, data: unknown) {
-  return TABLES[table].public ? publicJson(data) : json(data)
+/**
+ * A read of `table`: public content as publicJson, anything else never stored — nor a read that was not limited
+ * to what the public sees (staff's, with drafts): the page cache must never hand it to a visitor.
+ */
+export function readJson(table: TableName, data: unknown, scope: { publicOnly?: boolean } = {}) {
+  const limited = scope.publicOnly || !TABLES[table].publicWhere
+  return TABLES[table].public && limited ? publicJson(data) : json(data)
 }
 
 export function json(data: unknown, init: { status?: number; headers?: HeadersInit } = {}) {

@@ -8,13 +8,14 @@ import { type PublicLayoutData, shareCard } from '#app/lib/page-meta.ts'
 import { countryName, DEFAULT_COUNTRY, formatPhone, whatsAppUrl } from '#app/lib/phone.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { absoluteUrl, type ShareCard, SITE_THEME, themeHex } from '#app/lib/seo.ts'
-import { isSitePageKey, SITE_PAGES } from '#app/content/registry.ts'
+import { isSitePageKey, pagePath, SITE_PAGES } from '#app/content/registry.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
 import { socialLinks } from '#app/lib/social-links.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { getEvent } from '#app/content/events/model.server.ts'
 import { latestContentChanges } from '#app/models/content-dates.server.ts'
 import { feedEvents } from '#app/content/events/events.server.ts'
+import { listSermons, listSermonSeries } from '#app/content/sermons/model.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 
 /**
@@ -95,10 +96,16 @@ export interface SitemapEntry {
 
 /**
  * Every public page with the date of the newest content it shows (church info shows on every page), and the
- * page of each event that is still to come (or repeats), with the date it last changed.
+ * page of each event that is still to come (or repeats), of each published sermon and of each series, with the
+ * date it last changed.
  */
 export async function sitemapEntries({ db, clock }: { db: Db; clock: Clock }): Promise<SitemapEntry[]> {
-  const [changed, { events }] = await Promise.all([latestContentChanges({ db }), feedEvents({ db, clock })])
+  const [changed, { events }, sermons, series] = await Promise.all([
+    latestContentChanges({ db }),
+    feedEvents({ db, clock }),
+    listSermons({ db, publicOnly: true }),
+    listSermonSeries({ db }),
+  ])
   const newest = (...dates: Array<string | null>) =>
     dates
       .filter((date): date is string => date !== null)
@@ -112,6 +119,14 @@ export async function sitemapEntries({ db, clock }: { db: Db; clock: Clock }): P
     ...events.map((event) => ({
       path: eventPath(event.id),
       lastmod: newest(changed.church_info, event.updated_at),
+    })),
+    ...sermons.map((sermon) => ({
+      path: pagePath('sermon', { id: sermon.id }),
+      lastmod: newest(changed.church_info, sermon.updated_at),
+    })),
+    ...series.map((item) => ({
+      path: pagePath('sermon-series', { id: item.id }),
+      lastmod: newest(changed.church_info, item.updated_at, changed.sermons),
     })),
   ]
 }

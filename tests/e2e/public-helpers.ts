@@ -9,6 +9,7 @@ const HEADINGS: Record<SitePageKey, string> = {
   about: 'About Us',
   services: 'Our Services',
   events: 'Events',
+  sermons: 'Sermons',
   ministries: 'Our Ministries',
   gallery: 'Gallery',
   contact: 'Contact Us',

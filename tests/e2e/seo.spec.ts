@@ -1,7 +1,7 @@
 import { expect, test } from './fixtures.ts'
 import { PUBLIC_PAGES } from './public-helpers.ts'
 
-test('The sitemap is XML a browser parses without error, listing every public page and every event to come', async ({
+test('The sitemap is XML a browser parses without error, listing every public page, every event to come and every published sermon', async ({
   page,
   baseURL,
 }) => {
@@ -19,10 +19,17 @@ test('The sitemap is XML a browser parses without error, listing every public pa
   const origin = new URL(baseURL!).origin
   const pages = PUBLIC_PAGES.map(({ path }) => `${origin}${path}`)
   expect(locations.slice(0, pages.length)).toEqual(pages)
-  // Then the page of each event still to come (the demo content's nine, all after 23 November 2026).
-  const events = locations.slice(pages.length)
-  expect(events.length).toBeGreaterThan(0)
-  for (const address of events) expect(address).toMatch(new RegExp(`^${origin}/events/[\\w-]+$`))
+  // Then the page of each event still to come (the demo content's nine, all after 23 November 2026), of each
+  // published sermon and of each sermon series.
+  const records = locations.slice(pages.length)
+  for (const kind of ['events', 'sermons', 'sermons/series']) {
+    expect(
+      records.filter((address) => address!.startsWith(`${origin}/${kind}/`)).length,
+      kind,
+    ).toBeGreaterThan(0)
+  }
+  for (const address of records)
+    expect(address).toMatch(new RegExp(`^${origin}/(?:events|sermons|sermons/series)/[\\w-]+$`))
 })
 
 test('The share picture of each page is what a preview shows: a 1200×630 picture that loads', async ({

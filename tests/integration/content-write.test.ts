@@ -46,6 +46,9 @@ const REQUIRED_FIELDS: Record<ListTable, Record<string, string>> = {
     title: 'Title is required',
     description: 'Description is required',
   },
+  sermons: { title: 'Title is required', preached_on: 'Date preached is required' },
+  sermon_series: { title: 'Title is required' },
+  speakers: { name: 'Name is required' },
 }
 
 /** Rich-text fields per table (sanitised on every write). */
@@ -55,6 +58,9 @@ const RICH_TEXT: [string, string][] = [
   ['ministries', 'description'],
   ['leadership_team', 'bio'],
   ['getting_here', 'description'],
+  ['sermons', 'summary'],
+  ['sermon_series', 'description'],
+  ['speakers', 'bio'],
 ]
 
 const DIRTY_HTML =

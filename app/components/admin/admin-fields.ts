@@ -15,7 +15,7 @@ interface BaseField {
 
 /** One field of an admin form; the kind picks the control. */
 export type AdminField =
-  | (BaseField & { kind: 'text' | 'email' | 'tel' | 'decimal' | 'url' })
+  | (BaseField & { kind: 'text' | 'email' | 'tel' | 'decimal' | 'url' | 'date' })
   | (BaseField & { kind: 'textarea' | 'lines'; rows?: number })
   | (BaseField & { kind: 'rich-text' })
   | (BaseField & { kind: 'image' })

@@ -30,6 +30,8 @@ export interface CrudScreenProps<T extends { id: string }> {
   describe: (item: T) => ItemSummary
   /** Items with a position (leadership, getting here, carousel): move up/down buttons. */
   ordered?: boolean
+  /** Beside the heading: links to the screen's neighbours (a kind's other tables: Sermons, Series, Speakers). */
+  headerLinks?: React.ReactNode
 }
 
 /**
@@ -48,6 +50,7 @@ export function CrudScreen<T extends { id: string }>({
   saveFailedToast,
   describe,
   ordered = false,
+  headerLinks,
 }: CrudScreenProps<T>) {
   // `?edit=<id>` opens that item in the form (the dashboard's "needs a date" list links there).
   const [searchParams] = useSearchParams()
@@ -157,7 +160,9 @@ export function CrudScreen<T extends { id: string }>({
   const orphanSummary = orphan ? describe(orphan) : null
   return (
     <>
-      <PageHeader title={title} description={description} />
+      <PageHeader title={title} description={description}>
+        {headerLinks}
+      </PageHeader>
       <div className="grid items-start gap-6 lg:grid-cols-12">
         <div className="lg:col-span-5">
           <ItemFormCard

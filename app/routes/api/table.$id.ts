@@ -14,10 +14,10 @@ function listTable(table: string) {
 
 export const loader = apiHandler<Route.LoaderArgs>(async ({ request, params, runtime }) => {
   const table = listTable(params.table)
-  await requireReader(request, runtime, table)
-  const record = await listModels[table].get({ db: runtime.db, id: params.id })
+  const scope = await requireReader(request, runtime, table)
+  const record = await listModels[table].get({ db: runtime.db, id: params.id, ...scope })
   if (!record) throw new NotFoundError()
-  return readJson(table, record)
+  return readJson(table, record, scope)
 })
 
 export const action = apiHandler<Route.ActionArgs>(async ({ request, params, runtime }) => {

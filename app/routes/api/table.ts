@@ -13,9 +13,11 @@ function noSuchTable(name: string): never {
 
 export const loader = apiHandler<Route.LoaderArgs>(async ({ request, params, runtime }) => {
   const { db } = runtime
-  if (isListTable(params.table) || isSingleTable(params.table))
-    await requireReader(request, runtime, params.table)
-  if (isListTable(params.table)) return readJson(params.table, await listModels[params.table].list({ db }))
+  if (isListTable(params.table)) {
+    const scope = await requireReader(request, runtime, params.table)
+    return readJson(params.table, await listModels[params.table].list({ db, ...scope }), scope)
+  }
+  if (isSingleTable(params.table)) await requireReader(request, runtime, params.table)
   if (isSingleTable(params.table)) return readJson(params.table, await singleModels[params.table].get({ db }))
   noSuchTable(params.table)
 })

@@ -1,0 +1,146 @@
+import type { Route } from './+types/admin.ts'
+import { AdminSermonTabs } from './admin-tabs.tsx'
+import { type AdminField, imageAltField } from '#app/components/admin/admin-fields.ts'
+import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
+import { runtimeContext } from '#app/context.ts'
+import { crudAction } from '#app/server/admin-actions.server.ts'
+import { adminMeta } from '#app/lib/admin-meta.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
+import { scriptureInWords } from './books.ts'
+import {
+  createSermon,
+  deleteSermon,
+  listSermons,
+  listSermonSeries,
+  listSpeakers,
+  updateSermon,
+} from './model.server.ts'
+import { SermonSchema } from './schema.ts'
+import { pagePath } from '#app/content/registry.ts'
+
+const TOASTS = {
+  created: 'Sermon added successfully',
+  updated: 'Sermon updated successfully',
+  deleted: 'Sermon deleted successfully',
+  saveFailed: 'Failed to save sermon',
+  deleteFailed: 'Failed to delete sermon',
+}
+
+const STATUS_LABELS = { draft: 'Draft', published: 'Published' } as const
+
+type Option = { value: string; label: string }
+
+function sermonFields(series: Option[], speakers: Option[]): AdminField[] {
+  return [
+    { kind: 'text', name: 'title', label: 'Title', required: true, placeholder: 'The Good Shepherd' },
+    { kind: 'date', name: 'preached_on', label: 'Date preached', required: true, half: true },
+    {
+      kind: 'select',
+      name: 'status',
+      label: 'Status',
+      required: true,
+      defaultValue: 'draft',
+      half: true,
+      options: [
+        { value: 'draft', label: STATUS_LABELS.draft },
+        { value: 'published', label: STATUS_LABELS.published },
+      ],
+      hint: 'Drafts are kept here; only published sermons are on the website.',
+    },
+    {
+      kind: 'select',
+      name: 'series_id',
+      label: 'Series',
+      options: [{ value: '', label: 'None' }, ...series],
+      half: true,
+    },
+    {
+      kind: 'select',
+      name: 'speaker_id',
+      label: 'Speaker',
+      options: [{ value: '', label: 'None' }, ...speakers],
+      half: true,
+    },
+    {
+      kind: 'text',
+      name: 'scripture',
+      label: 'Scripture',
+      placeholder: 'John 3:16-21; Rom 8',
+      hint: 'Books may be shortened; separate passages with a semicolon.',
+    },
+    {
+      kind: 'url',
+      name: 'video_url',
+      label: 'Video (YouTube or Vimeo)',
+      placeholder: 'https://www.youtube.com/watch?v=…',
+    },
+    { kind: 'url', name: 'audio_url', label: 'Audio address', placeholder: 'https://…' },
+    { kind: 'url', name: 'notes_url', label: 'Sermon notes (address)', placeholder: 'https://…', half: true },
+    {
+      kind: 'url',
+      name: 'transcript_url',
+      label: 'Transcript (address)',
+      placeholder: 'https://…',
+      half: true,
+    },
+    { kind: 'image', name: 'image_url', label: 'Image' },
+    imageAltField({ fallback: 'the sermon’s title' }),
+    { kind: 'rich-text', name: 'summary', label: 'Summary' },
+  ]
+}
+
+export const meta = () => adminMeta('Sermons')
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(runtimeContext)
+  const [items, series, speakers] = await Promise.all([
+    listSermons({ db }),
+    listSermonSeries({ db }),
+    listSpeakers({ db }),
+  ])
+  return {
+    items,
+    series: series.map((item) => ({ value: item.id, label: item.title })),
+    speakers: speakers.map((item) => ({ value: item.id, label: item.name })),
+  }
+}
+
+export async function action(args: Route.ActionArgs) {
+  return crudAction(
+    args,
+    { create: createSermon, update: updateSermon, delete: deleteSermon },
+    TOASTS,
+    // A draft is on no public page: nothing to view yet.
+    (sermon) => (sermon.status === 'published' ? pagePath('sermon', { id: sermon.id }) : ''),
+  )
+}
+
+export default function SermonsScreen({ loaderData }: Route.ComponentProps) {
+  const { series, speakers } = loaderData
+  const names = new Map([...series, ...speakers].map((option) => [option.value, option.label]))
+  return (
+    <CrudScreen
+      title="Sermons"
+      description="The sermon archive on the Sermons page, newest first. Series and speakers are chosen from their own lists."
+      noun="Sermon"
+      listHeading="Current Sermons"
+      emptyText="No sermons added yet"
+      items={loaderData.items}
+      fields={sermonFields(series, speakers)}
+      schema={SermonSchema}
+      saveFailedToast={TOASTS.saveFailed}
+      headerLinks={<AdminSermonTabs />}
+      describe={(sermon) => ({
+        title: sermon.title,
+        badge: STATUS_LABELS[sermon.status],
+        meta: [
+          sermon.preached_on,
+          sermon.speaker_id ? names.get(sermon.speaker_id) : null,
+          sermon.series_id ? names.get(sermon.series_id) : null,
+          scriptureInWords(sermon.scripture_osis) || null,
+        ],
+        excerpt: htmlToText(sermon.summary),
+      })}
+    />
+  )
+}

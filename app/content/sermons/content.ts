@@ -1,0 +1,93 @@
+import { BookOpen } from 'lucide-react'
+
+import { SermonSchema, SermonSeriesSchema, SpeakerSchema } from './schema.ts'
+import { declareTable, defineContent } from '../declare.ts'
+import { ValidationError } from '#app/lib/errors.ts'
+
+/**
+ * Sermons, the series they belong to and who preached them: the archive at /sermons, a page for each sermon and
+ * each series. Drafts are staff's alone (`publicWhere`).
+ */
+export const sermons = defineContent({
+  name: 'sermons',
+  // Parents first: backups restore in this order.
+  tables: {
+    sermon_series: declareTable({
+      schema: SermonSeriesSchema,
+      kind: 'list',
+      order: 'created',
+      sort: [{ column: 'created_at', direction: 'desc' }],
+      richText: ['description'],
+      public: true,
+    }),
+    speakers: declareTable({
+      schema: SpeakerSchema,
+      kind: 'list',
+      order: 'created',
+      richText: ['bio'],
+      public: true,
+    }),
+    sermons: declareTable({
+      schema: SermonSchema,
+      kind: 'list',
+      order: 'created',
+      sort: [{ column: 'preached_on', direction: 'desc' }],
+      richText: ['summary'],
+      public: true,
+      publicWhere: { status: 'published' },
+      references: {
+        series_id: { table: 'sermon_series', missing: 'There is no such series (it may have been deleted)' },
+        speaker_id: { table: 'speakers', missing: 'There is no such speaker (it may have been deleted)' },
+      },
+      async computed(sermon, stored) {
+        let reading: { osis: string; books: string } | null = null
+        if (sermon.scripture) {
+          // The parser is loaded only where a sermon is saved (scripture.ts).
+          const { readScripture } = await import('./scripture.ts')
+          const read = readScripture(sermon.scripture)
+          if (read.problem !== undefined) throw new ValidationError({ scripture: read.problem })
+          reading = read
+        }
+        const number = (value: unknown) => (typeof value === 'number' ? value : null)
+        return {
+          // Made once: podcast apps know an episode by it, so no edit (nor a re-import) changes it.
+          guid: typeof stored?.guid === 'string' ? stored.guid : crypto.randomUUID(),
+          scripture_osis: reading?.osis ?? null,
+          /** The books the scripture touches, spaced (` John Rom `): the archive's book filter. */
+          scripture_books: reading?.books ?? null,
+          // Read from the audio file itself, never typed (the audio upload sets them).
+          audio_bytes: number(stored?.audio_bytes),
+          audio_duration_seconds: number(stored?.audio_duration_seconds),
+        }
+      },
+    }),
+  },
+  admin: {
+    path: 'sermons',
+    file: 'content/sermons/admin.tsx',
+    label: 'Sermons',
+    icon: BookOpen,
+    area: 'content',
+    more: [
+      { path: 'sermons/series', file: 'content/sermons/admin-series.tsx' },
+      { path: 'sermons/speakers', file: 'content/sermons/admin-speakers.tsx' },
+    ],
+  },
+  activity: { sermons: 'Sermons', sermon_series: 'Sermon series', speakers: 'Speakers' },
+  pages: {
+    sermons: {
+      path: 'sermons',
+      file: 'content/sermons/sermons-page.tsx',
+      nav: 'Sermons',
+      query: ['series', 'speaker', 'book', 'page'],
+      meta: {
+        title: 'Sermons',
+        description:
+          'Sermons preached at {church}: listen again or catch up, by series, speaker or book of the Bible.',
+        shows: ['sermons', 'sermon_series', 'speakers'],
+      },
+    },
+    'sermon-series': { path: 'sermons/series/:id', file: 'content/sermons/series-page.tsx' },
+    sermon: { path: 'sermons/:id', file: 'content/sermons/sermon-page.tsx' },
+  },
+})

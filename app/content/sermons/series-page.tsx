@@ -1,0 +1,91 @@
+import { ArrowLeft } from 'lucide-react'
+
+import type { Route } from './+types/series-page.ts'
+import { SermonCard } from './sermon-card.tsx'
+import { PageHero } from '#app/components/site/page-hero.tsx'
+import { RichText } from '#app/components/site/rich-text.tsx'
+import { SiteError } from '#app/components/site/site-error.tsx'
+import { runtimeContext } from '#app/context.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
+import { pageMeta } from '#app/lib/page-meta.ts'
+import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
+import { summarise } from '#app/lib/church-text.ts'
+import { listPublishedSermons } from './model.server.ts'
+import { sermonCard, sermonNames } from './sermons.server.ts'
+import { pagePath } from '#app/content/registry.ts'
+
+/** A series is a few months of Sundays: all of it on one page. */
+const SERIES_MAX = 200
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db } = context.get(runtimeContext)
+  const names = await sermonNames({ db })
+  const series = names.seriesById.get(params.id)
+  if (!series) throw new Response('Not found', { status: 404 })
+  const { sermons } = await listPublishedSermons({ db, seriesId: series.id, limit: SERIES_MAX })
+  return {
+    series: {
+      id: series.id,
+      title: series.title,
+      description: sanitizeHtml(series.description),
+      summary: summarise(htmlToText(series.description ?? '')),
+    },
+    sermons: sermons.map((sermon) => sermonCard(sermon, names)),
+  }
+}
+
+export function meta(args: Route.MetaArgs) {
+  const data = args.loaderData
+  if (!data) return []
+  const { series } = data
+  return pageMeta(args, {
+    path: pagePath('sermon-series', { id: series.id }),
+    title: series.title,
+    description: series.summary || `Sermons in the series ${series.title}.`,
+    // The archive's share card until sermons draw their own (with the audio and feeds, issue 27).
+    shareImage: { key: 'sermons' },
+  })
+}
+
+export default function SeriesPage({ loaderData }: Route.ComponentProps) {
+  const { series, sermons } = loaderData
+  return (
+    <>
+      <PageHero title={series.title} intro="A sermon series" />
+      <section
+        aria-labelledby="series-sermons"
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8"
+      >
+        <a
+          href={pagePath('sermons')}
+          className="inline-flex items-center gap-2 font-semibold text-primary-text hover:underline"
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+          All sermons
+        </a>
+        <RichText
+          html={series.description}
+          className="mt-6 max-w-3xl text-lg leading-relaxed text-foreground/85"
+        />
+        <h2 id="series-sermons" className="mt-10 font-serif text-2xl font-bold">
+          Sermons in this series
+        </h2>
+        {sermons.length > 0 ? (
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {sermons.map((sermon) => (
+              <li key={sermon.id}>
+                <SermonCard sermon={sermon} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-6 text-muted-foreground">No sermons of this series have been published yet.</p>
+        )}
+      </section>
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <SiteError />
+}

@@ -1,0 +1,42 @@
+import { BookOpen, CalendarDays, UserRound } from 'lucide-react'
+
+import type { SermonCardData } from './sermon-text.ts'
+import { pagePath } from '#app/content/registry.ts'
+
+/** One sermon in a list: its title (the link to its page), when, who, which series and passage. */
+export function SermonCard({ sermon }: { sermon: SermonCardData }) {
+  return (
+    <article className="flex h-full flex-col rounded-2xl border border-border bg-card p-6 shadow-sm">
+      {sermon.series ? (
+        <p className="text-xs font-semibold tracking-wide text-primary-text uppercase">
+          <a href={pagePath('sermon-series', { id: sermon.series.id })} className="hover:underline">
+            {sermon.series.title}
+          </a>
+        </p>
+      ) : null}
+      <h3 className="mt-2 font-serif text-xl font-bold">
+        <a href={pagePath('sermon', { id: sermon.id })} className="hover:text-primary-text hover:underline">
+          {sermon.title}
+        </a>
+      </h3>
+      <ul className="mt-3 space-y-1.5 text-sm text-muted-foreground">
+        <li className="flex items-center gap-2">
+          <CalendarDays className="size-4 shrink-0" aria-hidden />
+          {sermon.date}
+        </li>
+        {sermon.speaker ? (
+          <li className="flex items-center gap-2">
+            <UserRound className="size-4 shrink-0" aria-hidden />
+            {sermon.speaker}
+          </li>
+        ) : null}
+        {sermon.scripture ? (
+          <li className="flex items-center gap-2">
+            <BookOpen className="size-4 shrink-0" aria-hidden />
+            {sermon.scripture}
+          </li>
+        ) : null}
+      </ul>
+    </article>
+  )
+}

@@ -1,0 +1,201 @@
+import type { Route } from './+types/sermons-page.ts'
+import { SermonCard } from './sermon-card.tsx'
+import { PageHero } from '#app/components/site/page-hero.tsx'
+import { SiteError } from '#app/components/site/site-error.tsx'
+import { buttonClasses } from '#app/components/site/button-classes.ts'
+import { runtimeContext } from '#app/context.ts'
+import { pageMeta } from '#app/lib/page-meta.ts'
+import { BOOKS, isBookCode } from './books.ts'
+import { listPublishedSermonBooks, listPublishedSermons } from './model.server.ts'
+import { sermonCard, sermonNames } from './sermons.server.ts'
+import { pagePath } from '#app/content/registry.ts'
+
+export const SERMONS_PER_PAGE = 12
+
+const selectClass =
+  'h-11 w-full rounded-lg border border-border bg-card px-3 text-sm text-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-primary'
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(runtimeContext)
+  const params = new URL(request.url).searchParams
+  const names = await sermonNames({ db })
+  // A filter naming nothing that exists is no filter: the address still shows the archive.
+  const series = names.seriesById.get(params.get('series') ?? '') ?? null
+  const speaker = names.speakersById.get(params.get('speaker') ?? '') ?? null
+  const book = isBookCode(params.get('book')) ? params.get('book') : null
+  const page = Math.max(1, Math.min(10_000, Number.parseInt(params.get('page') ?? '1', 10) || 1))
+  const [{ sermons, total }, books] = await Promise.all([
+    listPublishedSermons({
+      db,
+      seriesId: series?.id,
+      speakerId: speaker?.id,
+      book,
+      limit: SERMONS_PER_PAGE,
+      offset: (page - 1) * SERMONS_PER_PAGE,
+    }),
+    listPublishedSermonBooks({ db }),
+  ])
+  const filter = { series: series?.id ?? '', speaker: speaker?.id ?? '', book: book ?? '' }
+  const pageLink = (number: number) => {
+    const query = new URLSearchParams(Object.entries(filter).filter(([, value]) => value))
+    if (number > 1) query.set('page', String(number))
+    const text = query.toString()
+    return text ? `${pagePath('sermons')}?${text}` : pagePath('sermons')
+  }
+  const pages = Math.max(1, Math.ceil(total / SERMONS_PER_PAGE))
+  return {
+    sermons: sermons.map((sermon) => sermonCard(sermon, names)),
+    total,
+    filter,
+    filtered: Boolean(series || speaker || book),
+    options: {
+      series: names.series.map((item) => ({ value: item.id, label: item.title })),
+      speakers: names.speakers.map((item) => ({ value: item.id, label: item.name })),
+      books: BOOKS.filter(([code]) => books.has(code) || code === book).map(([value, label]) => ({
+        value,
+        label,
+      })),
+    },
+    page,
+    pages,
+    newer: page > 1 ? pageLink(page - 1) : null,
+    older: page < pages ? pageLink(page + 1) : null,
+  }
+}
+
+export function meta(args: Route.MetaArgs) {
+  return pageMeta(args, 'sermons')
+}
+
+function FilterSelect({
+  name,
+  label,
+  value,
+  options,
+  all,
+}: {
+  name: string
+  label: string
+  value: string
+  options: ReadonlyArray<{ value: string; label: string }>
+  all: string
+}) {
+  return (
+    <div>
+      <label htmlFor={`sermon-${name}`} className="mb-1.5 block text-sm font-semibold">
+        {label}
+      </label>
+      <select id={`sermon-${name}`} name={name} defaultValue={value} className={selectClass}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
+
+export default function Sermons({ loaderData }: Route.ComponentProps) {
+  const { sermons, filter, options, filtered, page, pages, newer, older, total } = loaderData
+  return (
+    <>
+      <PageHero
+        title="Sermons"
+        intro="Listen again, or catch up on what you missed: by series, speaker or book."
+      />
+
+      <section
+        aria-labelledby="sermon-list"
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8"
+      >
+        {/* A plain GET form: the filters work without a script, and their addresses can be shared. */}
+        <form
+          method="get"
+          action={pagePath('sermons')}
+          aria-label="Filter sermons"
+          className="grid gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
+        >
+          <FilterSelect
+            name="series"
+            label="Series"
+            value={filter.series}
+            options={options.series}
+            all="All series"
+          />
+          <FilterSelect
+            name="speaker"
+            label="Speaker"
+            value={filter.speaker}
+            options={options.speakers}
+            all="All speakers"
+          />
+          <FilterSelect
+            name="book"
+            label="Book"
+            value={filter.book}
+            options={options.books}
+            all="All books"
+          />
+          <div className="flex items-center gap-3">
+            <button type="submit" className={buttonClasses()}>
+              Show sermons
+            </button>
+            {filtered ? (
+              <a
+                href={pagePath('sermons')}
+                className="text-sm font-semibold text-primary-text hover:underline"
+              >
+                Clear
+              </a>
+            ) : null}
+          </div>
+        </form>
+
+        <h2 id="sermon-list" className="mt-10 font-serif text-2xl font-bold">
+          {filtered ? `${total} ${total === 1 ? 'sermon' : 'sermons'} found` : 'Latest sermons'}
+        </h2>
+        {sermons.length > 0 ? (
+          <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+            {sermons.map((sermon) => (
+              <li key={sermon.id}>
+                <SermonCard sermon={sermon} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-6 text-muted-foreground">
+            {filtered ? 'No sermons match these choices.' : 'No sermons have been published yet.'}
+          </p>
+        )}
+
+        {pages > 1 ? (
+          <nav aria-label="Pages of sermons" className="mt-10 flex items-center justify-between gap-4">
+            {newer ? (
+              <a href={newer} rel="prev" className={buttonClasses({ variant: 'outline' })}>
+                Newer sermons
+              </a>
+            ) : (
+              <span />
+            )}
+            <p className="text-sm text-muted-foreground">
+              Page {page} of {pages}
+            </p>
+            {older ? (
+              <a href={older} rel="next" className={buttonClasses({ variant: 'outline' })}>
+                Older sermons
+              </a>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </section>
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <SiteError />
+}
