@@ -130,4 +130,24 @@ export default tseslint.config(
     [LOWER_LAYERS, '^#app/(?!lib/|islands/)', SERVER_SIDE, UI],
     'The public behaviours run in the browser: they import only app/lib and each other (app/islands/README.md)',
   ),
+  {
+    // A migration is frozen history: what it needs from the application is copied into it, as it was then, or an
+    // old migration would change when today's code does. Beside kysely and Node's own modules, only the few
+    // libraries the migrations already use.
+    files: ['app/db/migrations/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!(kysely|temporal-polyfill|rrule-temporal|libphonenumber-js/max)$|node:)',
+              message:
+                'A migration is frozen history: it imports nothing from the application (copy what it needs into it, as it is now), only kysely, node:* and the libraries named here (decision 0007)',
+            },
+          ],
+        },
+      ],
+    },
+  },
 )
