@@ -1,11 +1,10 @@
 import { type Kysely, sql } from 'kysely'
-import type { z } from 'zod'
 
 import type { Db } from '#app/db/database.server.ts'
 import type { Database } from '#app/db/types.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
-import { fieldErrors } from '#app/schemas/fields.ts'
+import { parseInput } from '#app/schemas/fields.ts'
 import {
   type ContentRecord,
   type ContentRow,
@@ -27,13 +26,6 @@ import { sanitizeRichText } from './rich-text.server.ts'
  */
 type SharedColumns = RecordFields & { order: number }
 type SharedDatabase = Record<string, SharedColumns>
-
-/** Validates input with the entity's schema; throws a ValidationError with one message per field. */
-export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const result = schema.safeParse(input)
-  if (!result.success) throw new ValidationError(fieldErrors(result.error))
-  return result.data
-}
 
 function shared(db: Db) {
   return db.kysely as unknown as Kysely<SharedDatabase>

@@ -2,6 +2,7 @@ import type { z } from 'zod'
 
 import type { Db } from '#app/db/database.server.ts'
 import { nowIso } from '#app/lib/ids.server.ts'
+import { parseInput } from '#app/schemas/fields.ts'
 import {
   NotificationSettingsSchema,
   RETENTION_MONTHS_DEFAULT,
@@ -10,7 +11,6 @@ import {
 } from '#app/schemas/settings.ts'
 
 import { type Actor, recordActivity } from './activity.server.ts'
-import { parseInput } from './content-model.server.ts'
 
 const KEYS = {
   recipients: 'notify_recipients',

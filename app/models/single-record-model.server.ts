@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely'
 
 import { type Actor, recordActivity } from './activity.server.ts'
-import { itemTitle, parseInput, rowConversions } from './content-model.server.ts'
+import { itemTitle, rowConversions } from './content-model.server.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { Database } from '#app/db/types.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
+import { parseInput } from '#app/schemas/fields.ts'
 import {
   type ContentRecord,
   type ContentRow,

@@ -2,6 +2,8 @@
 import '#app/lib/zod-jitless.ts'
 import { z } from 'zod'
 
+import { ValidationError } from '#app/lib/errors.ts'
+
 export const SHORT_TEXT_MAX_LENGTH = 200
 export const MEDIUM_TEXT_MAX_LENGTH = 2000
 export const RICH_TEXT_MAX_LENGTH = 50_000
@@ -114,4 +116,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
     fields[key] ??= issue.message
   }
   return fields
+}
+
+/** Validates input with a schema; throws a ValidationError (a 400) with one message per field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input)
+  if (!result.success) throw new ValidationError(fieldErrors(result.error))
+  return result.data
 }

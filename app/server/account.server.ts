@@ -27,13 +27,13 @@ import { type AdminActionResult, fieldErrorsMessage } from '#app/lib/admin-actio
 import type { ActivityAction } from '#app/lib/activity.ts'
 import { HttpError, TooManyRequestsError, ValidationError } from '#app/lib/errors.ts'
 import { recordActivity } from '#app/models/activity.server.ts'
-import { parseInput } from '#app/models/content-model.server.ts'
 import {
   AccountNameSchema,
   EmailChangeSchema,
   PasswordChangeSchema,
   TotpCodeSchema,
 } from '#app/schemas/account.ts'
+import { parseInput } from '#app/schemas/fields.ts'
 
 import { readFormBody } from './api.server.ts'
 import { mailLinkOrigin } from './site-address.server.ts'

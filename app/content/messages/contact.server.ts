@@ -3,12 +3,12 @@ import { singleLine } from '#app/lib/mail-address.ts'
 import { formatMessageDate } from '#app/lib/message-format.ts'
 import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
-import { parseInput } from '#app/models/content-model.server.ts'
 import { createContactMessage } from './model.server.ts'
 import type { OutgoingMail } from '#app/models/outbox.server.ts'
 import { consumeRateLimit } from '#app/models/rate-limits.server.ts'
 import { listNotificationRecipients } from '#app/models/settings.server.ts'
 import { type ContactMessage, ContactMessageSchema, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from './schema.ts'
+import { parseInput } from '#app/schemas/fields.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
@@ -63,7 +63,7 @@ export async function submitContactMessage({
   const links = await mailLinkOrigin(runtime.siteAddress)
   const message = await createContactMessage({
     db,
-    data: fields,
+    fields,
     status: spam ? 'spam' : 'new',
     spamReason: spam,
     now,

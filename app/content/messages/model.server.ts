@@ -1,7 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely'
 
 import { type Actor, recordActivity } from '#app/models/activity.server.ts'
-import { parseInput } from '#app/models/content-model.server.ts'
 import { messageKeys } from './message-keys.ts'
 import { deleteMailFor, enqueueMail, type OutgoingMail } from '#app/models/outbox.server.ts'
 import type { Db } from '#app/db/database.server.ts'
@@ -10,11 +9,12 @@ import { foldText } from '#app/lib/fold-text.ts'
 import { newId } from '#app/lib/ids.server.ts'
 import {
   type ContactMessage,
-  ContactMessageSchema,
+  type ContactMessageData,
   INBOX_STATUSES,
   type MessageStatus,
   MessageStatusSchema,
 } from './schema.ts'
+import { parseInput } from '#app/schemas/fields.ts'
 import { SPAM_RETENTION_DAYS } from '#app/schemas/settings.ts'
 
 export const MESSAGE_SORT_COLUMNS = ['created_at', 'first_name', 'email', 'subject'] as const
@@ -140,27 +140,27 @@ export async function getContactMessage({ db, id }: { db: Db; id: string }): Pro
 }
 
 /**
- * Stores a visitor's message and, in the same transaction, the e-mails `alerts` makes for it (enqueueMail): both
- * are kept or neither. Spam (`status: 'spam'`) is stored with its reason and no e-mail.
+ * Stores a visitor's message, as ContactMessageSchema gave it to its one caller (submitContactMessage, which
+ * validates it once), and, in the same transaction, the e-mails `alerts` makes for it (enqueueMail): both are
+ * kept or neither. Spam (`status: 'spam'`) is stored with its reason and no e-mail.
  */
 export async function createContactMessage({
   db,
-  data,
+  fields,
   status = 'new',
   spamReason = null,
   alerts,
   now = new Date(),
 }: {
   db: Db
-  data: unknown
+  fields: ContactMessageData
   status?: MessageStatus
   spamReason?: string | null
   alerts?: (message: ContactMessage) => OutgoingMail[]
   now?: Date
 }): Promise<ContactMessage> {
-  const parsed = parseInput(ContactMessageSchema, data)
   const message: ContactMessage = {
-    ...parsed,
+    ...fields,
     id: newId(),
     created_at: now.toISOString(),
     status,
