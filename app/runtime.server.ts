@@ -167,7 +167,7 @@ export async function startRuntime(
         'ADMIN_PASSWORD is too short or too common to be chosen today: set a longer one (at least 10 characters)',
       )
     }
-  } else if ((await countAdministrators(runtime.db)) === 0) {
+  } else if ((await countAdministrators({ db: runtime.db })) === 0) {
     // Guidance on a first start rather than a fault: a new site has no administrator until one is made.
     facts.info(
       'No administrator yet: run `npm run admin -- create you@example.org` (or set ADMIN_EMAIL and ADMIN_PASSWORD) to sign in at /admin/login',

@@ -238,7 +238,7 @@ export function createSite(
       render: async (request, req, res) => render(request, await loadContext(req, res)),
       getVersion: () => runtime.db.contentVersion.current(),
       // Pages list what is upcoming: at the church's midnight yesterday's events leave them by themselves.
-      validUntil: async () => nextMidnight(await churchTimeZone(runtime.db), runtime.clock.now()),
+      validUntil: async () => nextMidnight(await churchTimeZone({ db: runtime.db }), runtime.clock.now()),
       now: () => runtime.clock.now().getTime(),
       cacheable: (path) =>
         PUBLIC_API_READ.test(path) ||

@@ -26,13 +26,15 @@ type Runtime = Pick<AppRuntime, 'auth' | 'db' | 'clock'>
 export async function verifyCurrentPassword(runtime: Runtime, userId: string, password: string) {
   const key = `account-password:${userId}`
   const now = runtime.clock.now().getTime()
-  const counted = await consumeRateLimit(
-    runtime.db,
-    { key, limit: PASSWORD_CHECKS_PER_WINDOW, windowMs: PASSWORD_CHECK_WINDOW_MS },
+  const counted = await consumeRateLimit({
+    db: runtime.db,
+    key,
+    limit: PASSWORD_CHECKS_PER_WINDOW,
+    windowMs: PASSWORD_CHECK_WINDOW_MS,
     now,
-  )
+  })
   if (!counted.allowed) {
-    await releaseRateLimit(runtime.db, key)
+    await releaseRateLimit({ db: runtime.db, key })
     throw new TooManyRequestsError(
       `Too many wrong passwords. ${pleaseWait(counted.retryAfterSeconds)}`,
       counted.retryAfterSeconds,
@@ -45,7 +47,7 @@ export async function verifyCurrentPassword(runtime: Runtime, userId: string, pa
       ? await ctx.password.verify({ hash: account.password, password })
       : false
   if (!right) throw new ValidationError({ current_password: 'That is not your current password' })
-  await releaseRateLimit(runtime.db, key)
+  await releaseRateLimit({ db: runtime.db, key })
 }
 
 export async function changeName(runtime: Runtime, session: AdminSession, name: string) {
@@ -121,9 +123,9 @@ export async function requestEmailChange(
     expiresAt: new Date(now.getTime() + EMAIL_CHANGE_VALID_MS),
   })
   const link = `${input.links.origin}/admin/account/email?token=${token}`
-  await enqueueMail(
-    runtime.db,
-    {
+  await enqueueMail({
+    db: runtime.db,
+    mail: {
       to: input.email,
       subject: 'Confirm your new e-mail address for the church website',
       text: [
@@ -139,8 +141,8 @@ export async function requestEmailChange(
       sitePlaceholder: input.links.placeholder,
       sealWith: runtime.mailSealer,
     },
-    now.getTime(),
-  )
+    now: now.getTime(),
+  })
   runtime.mailer.wake()
   return { changed: false as const }
 }
@@ -178,9 +180,9 @@ export async function confirmEmailChange(
     throw new HttpError(400, 'Another person already signs in with this address.')
   })
   await ctx.internalAdapter.updateUser(user.id, { email: change.to, emailVerified: true })
-  await enqueueMail(
-    runtime.db,
-    {
+  await enqueueMail({
+    db: runtime.db,
+    mail: {
       to: change.from,
       subject: 'Your e-mail address for the church website was changed',
       text: [
@@ -189,11 +191,12 @@ export async function confirmEmailChange(
         'If you did not do this, ask another administrator to help you at once.',
       ].join('\n'),
     },
-    now.getTime(),
-  )
+    now: now.getTime(),
+  })
   runtime.mailer.wake()
   // Logged under the address they signed in with until now, so the entry says who it was.
-  await recordActivity(runtime.db, {
+  await recordActivity({
+    db: runtime.db,
     actor: { userId: user.id, name: user.name || change.from, email: change.from, at: now },
     action: 'changed',
     section: 'account',

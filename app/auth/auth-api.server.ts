@@ -115,13 +115,15 @@ async function throttledSignIn(runtime: AppRuntime, request: Request, ip: string
 async function throttledSecondStep(runtime: AppRuntime, request: Request, ip: string) {
   const key = `two-step:ip:${ip}`
   const now = runtime.clock.now().getTime()
-  const counted = await consumeRateLimit(
-    runtime.db,
-    { key, limit: SECOND_STEP_FAILURES_PER_IP, windowMs: SECOND_STEP_WINDOW_MS },
+  const counted = await consumeRateLimit({
+    db: runtime.db,
+    key,
+    limit: SECOND_STEP_FAILURES_PER_IP,
+    windowMs: SECOND_STEP_WINDOW_MS,
     now,
-  )
+  })
   if (!counted.allowed) {
-    await releaseRateLimit(runtime.db, key)
+    await releaseRateLimit({ db: runtime.db, key })
     return json(
       { error: { message: `Too many wrong codes. ${pleaseWait(counted.retryAfterSeconds)}` } },
       { status: 429, headers: { 'Retry-After': String(counted.retryAfterSeconds) } },
@@ -129,7 +131,7 @@ async function throttledSecondStep(runtime: AppRuntime, request: Request, ip: st
   }
   const response = await handle(runtime, request)
   if (response.ok) {
-    await releaseRateLimit(runtime.db, key)
+    await releaseRateLimit({ db: runtime.db, key })
     return response
   }
   const body = (await response
@@ -152,6 +154,6 @@ async function throttledSecondStep(runtime: AppRuntime, request: Request, ip: st
       { status: 429, headers },
     )
   }
-  if (![400, 401].includes(response.status)) await releaseRateLimit(runtime.db, key)
+  if (![400, 401].includes(response.status)) await releaseRateLimit({ db: runtime.db, key })
   return response
 }

@@ -159,7 +159,7 @@ async function makeAdministrator(auth: Auth, user: { id: string; role?: string |
   return true
 }
 
-export async function countAdministrators(db: Db) {
+export async function countAdministrators({ db }: { db: Db }) {
   const row = await db.kysely
     // better-auth's table is not part of our typed schema.
     // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -25,7 +25,8 @@ export async function logSignIn(runtime: AppRuntime, request: Request, response:
       headers: new Headers({ cookie: `${cookie[1]}=${cookie[2]}` }),
     })
     if (!session) return
-    await recordActivity(runtime.db, {
+    await recordActivity({
+      db: runtime.db,
       actor: actorFromSession(session, runtime.clock),
       action: 'signed_in',
       section: 'sign_in',

@@ -60,8 +60,8 @@ export async function beginSignInAttempt(
           : []),
       ]
   const counted = []
-  for (const limit of limits) counted.push(await consumeRateLimit(db, limit, now))
-  const giveBack = () => Promise.all(limits.map(({ key }) => releaseRateLimit(db, key)))
+  for (const limit of limits) counted.push(await consumeRateLimit({ db, ...limit, now }))
+  const giveBack = () => Promise.all(limits.map(({ key }) => releaseRateLimit({ db, key })))
   const refused = counted.filter((result) => !result.allowed)
   if (refused.length > 0) {
     await giveBack()
@@ -72,7 +72,7 @@ export async function beginSignInAttempt(
     allowed: true,
     succeeded: async ({ secureCookie }) => {
       await giveBack()
-      await resetRateLimit(db, device ? `sign-in:device:${device}` : accountKey)
+      await resetRateLimit({ db, key: device ? `sign-in:device:${device}` : accountKey })
       return deviceCookie(
         deps.secret,
         email,
@@ -88,7 +88,7 @@ export async function beginSignInAttempt(
 
 /** Forgets an account's failures (an operator has just reset its password). */
 export async function clearAccountThrottle(db: Db, email: string) {
-  await resetRateLimit(db, `sign-in:account:${email.trim().toLowerCase()}`)
+  await resetRateLimit({ db, key: `sign-in:account:${email.trim().toLowerCase()}` })
 }
 
 function deviceKey(secret: string) {

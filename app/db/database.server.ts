@@ -86,6 +86,15 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
 }
 
 /**
+ * Runs `work` in one transaction, handing it a Db whose queries run inside it: the model functions it calls with
+ * that Db are kept together or not at all (a contact message and its e-mails, a change and its activity entry).
+ * A model function that opens a transaction of its own cannot take part: Kysely refuses one inside another.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.kysely.transaction().execute((kysely) => work({ ...db, kysely }))
+}
+
+/**
  * SQLite with every transaction begun `IMMEDIATE`: it takes the write lock at its start, waiting for it up to the
  * busy timeout. Kysely's plain `begin` is deferred: a transaction that reads and then writes asks for the lock only
  * at its first write, and if another process (the other workers of `npm start`) wrote since its read it fails at

@@ -325,6 +325,6 @@ describe.each(testDatabases)('$name', (database) => {
       ['pastor@example.org', 'admin'],
       ['secretary@example.org', 'admin'],
     ])
-    expect(await countAdministrators(db)).toBe(2)
+    expect(await countAdministrators({ db })).toBe(2)
   })
 })

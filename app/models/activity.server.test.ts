@@ -7,6 +7,7 @@ import {
   listActivity,
   recordActivity,
 } from './activity.server.ts'
+import { inTransaction } from '#app/db/database.server.ts'
 import { testDatabase, testDatabases } from '#tests/test-database.ts'
 
 const T0 = new Date(Date.UTC(2026, 10, 25, 12, 0, 0))
@@ -27,17 +28,19 @@ const brian = (when: Date): Actor => ({
 describe.each(testDatabases)('$name', (kind) => {
   test('entries are listed newest first, paged, filtered by person and section, with the choices', async () => {
     const db = await testDatabase(kind)
-    await recordActivity(db, { actor: anna(at(0)), action: 'signed_in', section: 'sign_in' })
-    await recordActivity(db, {
+    await recordActivity({ db, actor: anna(at(0)), action: 'signed_in', section: 'sign_in' })
+    await recordActivity({
+      db,
       actor: anna(at(1)),
       action: 'created',
       section: 'events',
       itemId: 'e1',
       itemTitle: '  Youth Night  ',
     })
-    await recordActivity(db, { actor: brian(at(2)), action: 'changed', section: 'services', itemTitle: '' })
+    await recordActivity({ db, actor: brian(at(2)), action: 'changed', section: 'services', itemTitle: '' })
     // Anna is renamed: her entries stay as they were, the filter offers her newest name.
-    await recordActivity(db, {
+    await recordActivity({
+      db,
       actor: { ...anna(at(3)), name: 'Anna Ní Mhurchú' },
       action: 'deleted',
       section: 'events',
@@ -77,8 +80,14 @@ describe.each(testDatabases)('$name', (kind) => {
   test('an entry written in a transaction that fails is not kept', async () => {
     const db = await testDatabase(kind)
     await expect(
-      db.kysely.transaction().execute(async (trx) => {
-        await recordActivity(trx, { actor: anna(T0), action: 'created', section: 'events', itemTitle: 'x' })
+      inTransaction(db, async (trx) => {
+        await recordActivity({
+          db: trx,
+          actor: anna(T0),
+          action: 'created',
+          section: 'events',
+          itemTitle: 'x',
+        })
         throw new Error('the write failed')
       }),
     ).rejects.toThrow('the write failed')
@@ -93,25 +102,29 @@ describe.each(testDatabases)('$name', (kind) => {
       when.setUTCMonth(when.getUTCMonth() - months)
       return new Date(when.getTime() + extraMs)
     }
-    await recordActivity(db, {
+    await recordActivity({
+      db,
       actor: anna(monthsAgo(13)),
       action: 'created',
       section: 'events',
       itemTitle: 'old',
     })
-    await recordActivity(db, {
+    await recordActivity({
+      db,
       actor: anna(monthsAgo(12, -1000)),
       action: 'created',
       section: 'events',
       itemTitle: 'just past',
     })
-    await recordActivity(db, {
+    await recordActivity({
+      db,
       actor: anna(monthsAgo(12, 1000)),
       action: 'created',
       section: 'events',
       itemTitle: 'just within',
     })
-    await recordActivity(db, {
+    await recordActivity({
+      db,
       actor: anna(monthsAgo(1)),
       action: 'created',
       section: 'events',

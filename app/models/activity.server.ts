@@ -1,12 +1,9 @@
-import type { Kysely, Selectable, Transaction } from 'kysely'
+import type { Selectable } from 'kysely'
 
 import type { Db } from '#app/db/database.server.ts'
-import type { ActivityLogTable, Database } from '#app/db/types.ts'
+import type { ActivityLogTable } from '#app/db/types.ts'
 import { type ActivityAction, type ActivitySection, ACTIVITY_RETENTION_MONTHS } from '#app/lib/activity.ts'
 import { newId } from '#app/lib/ids.server.ts'
-
-type Executor = Kysely<Database> | Transaction<Database>
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db)
 
 /**
  * Who makes a write, and when (the server's clock, app/lib/clock.ts): the signed-in person of the request
@@ -33,13 +30,19 @@ export type ActivityEntry = Selectable<ActivityLogTable>
 const TITLE_MAX = 200
 
 /**
- * Adds one entry to the activity log. Pass the transaction of the write it records, and both are kept or
- * neither; outside one, pass the Db.
+ * Adds one entry to the activity log. Pass the Db of the transaction that makes the write it records
+ * (inTransaction), and both are kept or neither.
  */
-export async function recordActivity(db: Db | Executor, input: ActivityInput) {
-  const { actor, action, section, itemId = null, itemTitle = null } = input
+export async function recordActivity({
+  db,
+  actor,
+  action,
+  section,
+  itemId = null,
+  itemTitle = null,
+}: { db: Db } & ActivityInput) {
   const title = itemTitle?.trim() ? itemTitle.trim().slice(0, TITLE_MAX) : null
-  await executor(db)
+  await db.kysely
     .insertInto('activity_log')
     .values({
       id: newId(),

@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely'
 
-import type { Db } from '#app/db/database.server.ts'
-import type { Database } from '#app/db/types.ts'
+import { type Db, inTransaction } from '#app/db/database.server.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
 import { parseInput } from '#app/schemas/fields.ts'
@@ -161,13 +160,14 @@ export function contentModel<T extends ListTableName>(tableName: T) {
    * activity log in its own transaction; without one (the seed, the operator's scripts) nothing is logged.
    */
   const log = (
-    trx: Kysely<SharedDatabase>,
+    db: Db,
     actor: Actor | undefined,
     action: 'created' | 'changed' | 'deleted' | 'reordered',
     item?: { id: string; title: string | null },
   ) =>
     actor
-      ? recordActivity(trx as unknown as Kysely<Database>, {
+      ? recordActivity({
+          db,
           actor,
           action,
           section: tableName,
@@ -186,23 +186,22 @@ export function contentModel<T extends ListTableName>(tableName: T) {
       updated_at: now,
       ...(versioned ? { sequence: 0 } : {}),
     }
-    await shared(db)
-      .transaction()
-      .execute(async (trx) => {
-        if (ordered && (row.order === undefined || row.order === null)) {
-          // New items go last (docs/specification.md §4: order = list length + 1, the list numbered 1..n).
-          const max = await trx
-            .selectFrom(table)
-            .select((eb) => eb.fn.max('order').as('max'))
-            .executeTakeFirst()
-          row.order = Number(max?.max ?? 0) + 1
-        }
-        await trx
-          .insertInto(table)
-          .values(row as unknown as SharedColumns)
-          .execute()
-        await log(trx, actor, 'created', { id, title: itemTitle(row) })
-      })
+    await inTransaction(db, async (trxDb) => {
+      const trx = shared(trxDb)
+      if (ordered && (row.order === undefined || row.order === null)) {
+        // New items go last (docs/specification.md §4: order = list length + 1, the list numbered 1..n).
+        const max = await trx
+          .selectFrom(table)
+          .select((eb) => eb.fn.max('order').as('max'))
+          .executeTakeFirst()
+        row.order = Number(max?.max ?? 0) + 1
+      }
+      await trx
+        .insertInto(table)
+        .values(row as unknown as SharedColumns)
+        .execute()
+      await log(trxDb, actor, 'created', { id, title: itemTitle(row) })
+    })
     await db.contentVersion.bump()
     return (await get({ db, id }))!
   }
@@ -230,24 +229,22 @@ export function contentModel<T extends ListTableName>(tableName: T) {
     }
     if (versioned) row.sequence = Number((existing as { sequence?: number }).sequence ?? 0) + 1
     if (ordered && (row.order === undefined || row.order === null)) delete row.order
-    await shared(db)
-      .transaction()
-      .execute(async (trx) => {
-        await trx.updateTable(table).set(row).where('id', '=', id).execute()
-        await log(trx, actor, 'changed', { id, title: itemTitle(row) })
-      })
+    await inTransaction(db, async (trxDb) => {
+      const trx = shared(trxDb)
+      await trx.updateTable(table).set(row).where('id', '=', id).execute()
+      await log(trxDb, actor, 'changed', { id, title: itemTitle(row) })
+    })
     await db.contentVersion.bump()
     return get({ db, id })
   }
 
   async function remove({ db, id, actor }: { db: Db; id: string; actor?: Actor }): Promise<boolean> {
-    const deleted = await shared(db)
-      .transaction()
-      .execute(async (trx) => {
-        const row = await trx.deleteFrom(table).where('id', '=', id).returningAll().executeTakeFirst()
-        if (row) await log(trx, actor, 'deleted', { id, title: itemTitle(row) })
-        return row !== undefined
-      })
+    const deleted = await inTransaction(db, async (trxDb) => {
+      const trx = shared(trxDb)
+      const row = await trx.deleteFrom(table).where('id', '=', id).returningAll().executeTakeFirst()
+      if (row) await log(trxDb, actor, 'deleted', { id, title: itemTitle(row) })
+      return row !== undefined
+    })
     if (deleted) await db.contentVersion.bump()
     return deleted
   }
@@ -259,27 +256,26 @@ export function contentModel<T extends ListTableName>(tableName: T) {
       throw new ValidationError({ ids: 'ids must be a list of item ids' })
     }
     if (new Set(ids).size !== ids.length) throw new ValidationError({ ids: 'ids must not repeat an item' })
-    await shared(db)
-      .transaction()
-      .execute(async (trx) => {
-        const existing = await trx.selectFrom(table).select('id').execute()
-        const known = new Set(existing.map((row) => row.id))
-        if (ids.length !== known.size || !ids.every((id) => known.has(id))) {
-          // Said for staff: the usual cause is a list changed in another tab, and the screen then reloads it.
-          throw new ValidationError({
-            ids: 'The list was changed elsewhere (in another tab, or by someone else). It has been refreshed: please try again.',
-          })
-        }
-        const now = nowIso()
-        for (const [index, id] of ids.entries()) {
-          await trx
-            .updateTable(table)
-            .set({ order: index + 1, updated_at: now })
-            .where('id', '=', id)
-            .execute()
-        }
-        await log(trx, actor, 'reordered')
-      })
+    await inTransaction(db, async (trxDb) => {
+      const trx = shared(trxDb)
+      const existing = await trx.selectFrom(table).select('id').execute()
+      const known = new Set(existing.map((row) => row.id))
+      if (ids.length !== known.size || !ids.every((id) => known.has(id))) {
+        // Said for staff: the usual cause is a list changed in another tab, and the screen then reloads it.
+        throw new ValidationError({
+          ids: 'The list was changed elsewhere (in another tab, or by someone else). It has been refreshed: please try again.',
+        })
+      }
+      const now = nowIso()
+      for (const [index, id] of ids.entries()) {
+        await trx
+          .updateTable(table)
+          .set({ order: index + 1, updated_at: now })
+          .where('id', '=', id)
+          .execute()
+      }
+      await log(trxDb, actor, 'reordered')
+    })
     await db.contentVersion.bump()
     return list({ db })
   }

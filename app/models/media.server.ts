@@ -1,5 +1,5 @@
 import { type Actor, recordActivity } from './activity.server.ts'
-import type { Db } from '#app/db/database.server.ts'
+import { type Db, inTransaction } from '#app/db/database.server.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
 
 export interface MediaVariant {
@@ -32,13 +32,14 @@ export async function createMedia({
   actor?: Actor
 }): Promise<Media> {
   const media: Media = { ...data, id: newId(), created_at: nowIso() }
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx
+  await inTransaction(db, async (trx) => {
+    await trx.kysely
       .insertInto('media')
       .values({ ...media, variants: JSON.stringify(media.variants) })
       .execute()
     if (actor) {
-      await recordActivity(trx, {
+      await recordActivity({
+        db: trx,
         actor,
         action: 'uploaded',
         section: 'uploads',

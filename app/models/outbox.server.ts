@@ -1,7 +1,7 @@
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely'
+import { type Selectable, sql } from 'kysely'
 
 import type { Db } from '#app/db/database.server.ts'
-import type { Database, OutboxTable } from '#app/db/types.ts'
+import type { OutboxTable } from '#app/db/types.ts'
 import { newId } from '#app/lib/ids.server.ts'
 import type { Sealer } from '#app/lib/seal.server.ts'
 import { parseMailbox, singleLine } from '#app/lib/mail-address.ts'
@@ -27,10 +27,6 @@ export interface OutgoingMail {
 
 export type OutboxRow = Selectable<OutboxTable>
 
-type Executor = Kysely<Database> | Transaction<Database>
-
-const executor = (db: Db | Executor): Executor => ('kysely' in db ? db.kysely : db)
-
 /** After this long without being accepted by the SMTP server, an e-mail is given up. */
 export const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000
 /** Sent e-mails are kept this long (they hold the visitor's words), given-up ones a little longer. */
@@ -38,13 +34,21 @@ export const SENT_KEPT_MS = 7 * 24 * 60 * 60 * 1000
 export const FAILED_KEPT_MS = 30 * 24 * 60 * 60 * 1000
 
 /**
- * Queues e-mails in the outbox, to be sent by the mail worker (app/server/mail-worker.server.ts). Pass the
- * transaction that writes what the e-mail is about, and both are kept or neither: a message is never saved
- * without its alert, nor an alert sent for a message that was not saved. Outside a transaction pass the Db.
- * After the commit, `runtime.mailer.wake()` has it sent at once instead of at the worker's next round.
+ * Queues e-mails in the outbox, to be sent by the mail worker (app/server/mail-worker.server.ts). Pass the Db
+ * of the transaction that writes what the e-mail is about (inTransaction), and both are kept or neither: a
+ * message is never saved without its alert, nor an alert sent for a message that was not saved. After the
+ * commit, `runtime.mailer.wake()` has it sent at once instead of at the worker's next round.
  */
-export async function enqueueMail(db: Db | Executor, mails: OutgoingMail | OutgoingMail[], now = Date.now()) {
-  const list = Array.isArray(mails) ? mails : [mails]
+export async function enqueueMail({
+  db,
+  mail,
+  now = Date.now(),
+}: {
+  db: Db
+  mail: OutgoingMail | OutgoingMail[]
+  now?: number
+}) {
+  const list = Array.isArray(mail) ? mail : [mail]
   if (list.length === 0) return []
   const createdAt = new Date(now).toISOString()
   const rows = list.map((mail) => {
@@ -69,7 +73,7 @@ export async function enqueueMail(db: Db | Executor, mails: OutgoingMail | Outgo
       next_attempt_at: now,
     }
   })
-  await executor(db).insertInto('outbox').values(rows).execute()
+  await db.kysely.insertInto('outbox').values(rows).execute()
   return rows.map((row) => row.id)
 }
 
@@ -80,15 +84,19 @@ export async function enqueueMail(db: Db | Executor, mails: OutgoingMail | Outgo
  * the e-mail claimable again. While the site's address is unknown (`siteKnown` false), e-mails whose links wait
  * for it are left alone.
  */
-export async function claimDueMail(
-  db: Db,
-  {
-    owner,
-    now,
-    leaseUntil,
-    siteKnown = true,
-  }: { owner: string; now: number; leaseUntil: number; siteKnown?: boolean },
-): Promise<OutboxRow | null> {
+export async function claimDueMail({
+  db,
+  owner,
+  now,
+  leaseUntil,
+  siteKnown = true,
+}: {
+  db: Db
+  owner: string
+  now: number
+  leaseUntil: number
+  siteKnown?: boolean
+}): Promise<OutboxRow | null> {
   let due = db.kysely
     .selectFrom('outbox')
     .select('id')
@@ -113,7 +121,17 @@ export async function claimDueMail(
  * Records that the SMTP server accepted the e-mail; the other waiting e-mails are due at once (it is back). A
  * sealed e-mail's bodies are emptied: the link it carried is kept nowhere but in the person's mailbox.
  */
-export async function markMailSent(db: Db, { id, owner, now }: { id: string; owner: string; now: number }) {
+export async function markMailSent({
+  db,
+  id,
+  owner,
+  now,
+}: {
+  db: Db
+  id: string
+  owner: string
+  now: number
+}) {
   await db.kysely
     .updateTable('outbox')
     .set({
@@ -136,16 +154,21 @@ export async function markMailSent(db: Db, { id, owner, now }: { id: string; own
 }
 
 /** Records a failed attempt: tried again at `retryAt`, or given up when that is null. */
-export async function markMailFailed(
-  db: Db,
-  {
-    id,
-    owner,
-    now,
-    error,
-    retryAt,
-  }: { id: string; owner: string; now: number; error: string; retryAt: number | null },
-) {
+export async function markMailFailed({
+  db,
+  id,
+  owner,
+  now,
+  error,
+  retryAt,
+}: {
+  db: Db
+  id: string
+  owner: string
+  now: number
+  error: string
+  retryAt: number | null
+}) {
   await db.kysely
     .updateTable('outbox')
     .set({
@@ -160,7 +183,7 @@ export async function markMailFailed(
 }
 
 /** Makes every waiting e-mail due now (at start-up: the settings may have been put right meanwhile). */
-export async function retryWaitingMailNow(db: Db, now: number) {
+export async function retryWaitingMailNow({ db, now }: { db: Db; now: number }) {
   await db.kysely
     .updateTable('outbox')
     .set({ next_attempt_at: now })
@@ -180,7 +203,7 @@ export interface MailProblems {
 }
 
 /** What the dashboard says about e-mails that could not be sent. */
-export async function mailProblems(db: Db, { since }: { since: number }): Promise<MailProblems> {
+export async function mailProblems({ db, since }: { db: Db; since: number }): Promise<MailProblems> {
   const sinceIso = new Date(since).toISOString()
   const rows = await db.kysely
     .selectFrom('outbox')
@@ -199,7 +222,7 @@ export async function mailProblems(db: Db, { since }: { since: number }): Promis
 }
 
 /** Counts the e-mails not sent yet (waiting, or being sent). */
-export async function countWaitingMail(db: Db) {
+export async function countWaitingMail({ db }: { db: Db }) {
   const row = await db.kysely
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -210,7 +233,7 @@ export async function countWaitingMail(db: Db) {
 }
 
 /** Counts the e-mails held until the site's address is known (their links need it). */
-export async function countHeldMail(db: Db) {
+export async function countHeldMail({ db }: { db: Db }) {
   const row = await db.kysely
     .selectFrom('outbox')
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -222,10 +245,10 @@ export async function countHeldMail(db: Db) {
 }
 
 /** Deletes the e-mails about these records (their messages were deleted: erasure reaches the outbox too). */
-export async function deleteMailFor(db: Db | Executor, refIds: string[]) {
+export async function deleteMailFor({ db, refIds }: { db: Db; refIds: string[] }) {
   if (refIds.length === 0) return
   for (let index = 0; index < refIds.length; index += 500) {
-    await executor(db)
+    await db.kysely
       .deleteFrom('outbox')
       .where('ref_id', 'in', refIds.slice(index, index + 500))
       .execute()
@@ -236,7 +259,7 @@ export async function deleteMailFor(db: Db | Executor, refIds: string[]) {
  * Deletes sent e-mails older than a week and given-up ones older than 30 days: they hold personal data. E-mails
  * held for a week for want of the site's address go too: their links have expired.
  */
-export async function deleteOldMail(db: Db, now: number) {
+export async function deleteOldMail({ db, now }: { db: Db; now: number }) {
   const sent = await db.kysely
     .deleteFrom('outbox')
     .where((eb) =>

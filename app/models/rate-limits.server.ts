@@ -14,7 +14,13 @@ export interface RateLimit {
  * @returns whether the hit was within the limit, when the window ends (ms since the epoch), and the seconds until
  *   then (at least 1: a Retry-After).
  */
-export async function consumeRateLimit(db: Db, { key, limit, windowMs }: RateLimit, now: number) {
+export async function consumeRateLimit({
+  db,
+  key,
+  limit,
+  windowMs,
+  now,
+}: { db: Db; now: number } & RateLimit) {
   const row = await db.kysely
     .insertInto('rate_limits')
     .values({ key, count: 1, reset_at: now + windowMs })
@@ -35,7 +41,7 @@ export async function consumeRateLimit(db: Db, { key, limit, windowMs }: RateLim
 }
 
 /** Takes back one hit counted against `key` (for an attempt that turned out not to count). */
-export async function releaseRateLimit(db: Db, key: string) {
+export async function releaseRateLimit({ db, key }: { db: Db; key: string }) {
   await db.kysely
     .updateTable('rate_limits')
     .set({ count: sql<number>`count - 1` })
@@ -44,6 +50,6 @@ export async function releaseRateLimit(db: Db, key: string) {
     .execute()
 }
 
-export async function resetRateLimit(db: Db, key: string) {
+export async function resetRateLimit({ db, key }: { db: Db; key: string }) {
   await db.kysely.deleteFrom('rate_limits').where('key', '=', key).execute()
 }

@@ -1,6 +1,6 @@
 import type { z } from 'zod'
 
-import type { Db } from '#app/db/database.server.ts'
+import { type Db, inTransaction } from '#app/db/database.server.ts'
 import { nowIso } from '#app/lib/ids.server.ts'
 import { parseInput } from '#app/schemas/fields.ts'
 import {
@@ -19,7 +19,7 @@ const KEYS = {
   siteAddress: 'site_address',
 } as const
 
-async function readSetting(db: Db, key: string): Promise<unknown> {
+async function readSetting({ db, key }: { db: Db; key: string }): Promise<unknown> {
   const row = await db.kysely.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirst()
   if (!row) return undefined
   try {
@@ -30,16 +30,27 @@ async function readSetting(db: Db, key: string): Promise<unknown> {
 }
 
 /** Stores a setting; with an `actor`, logged as a change of `title` in Settings, in the same transaction. */
-async function writeSetting(db: Db, key: string, value: unknown, log?: { actor: Actor; title: string }) {
+async function writeSetting({
+  db,
+  key,
+  value,
+  log,
+}: {
+  db: Db
+  key: string
+  value: unknown
+  log?: { actor: Actor; title: string }
+}) {
   const row = { key, value: JSON.stringify(value), updated_at: nowIso() }
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx
+  await inTransaction(db, async (trx) => {
+    await trx.kysely
       .insertInto('settings')
       .values(row)
       .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
       .execute()
     if (log) {
-      await recordActivity(trx, {
+      await recordActivity({
+        db: trx,
         actor: log.actor,
         action: 'changed',
         section: 'settings',
@@ -52,7 +63,7 @@ async function writeSetting(db: Db, key: string, value: unknown, log?: { actor: 
 
 /** The staff addresses each new contact message is sent to (the Notifications list of the settings screen). */
 export async function listNotificationRecipients({ db }: { db: Db }): Promise<string[]> {
-  const value = await readSetting(db, KEYS.recipients)
+  const value = await readSetting({ db, key: KEYS.recipients })
   const parsed = NotificationSettingsSchema.shape.recipients.safeParse(value ?? [])
   return parsed.success ? parsed.data : []
 }
@@ -68,7 +79,12 @@ export async function saveNotificationRecipients({
   actor?: Actor
 }) {
   const { recipients } = parseInput(NotificationSettingsSchema, data)
-  await writeSetting(db, KEYS.recipients, recipients, actor && { actor, title: 'Notification recipients' })
+  await writeSetting({
+    db,
+    key: KEYS.recipients,
+    value: recipients,
+    log: actor && { actor, title: 'Notification recipients' },
+  })
   return recipients
 }
 
@@ -82,7 +98,7 @@ export async function seedNotificationRecipients({ db, addresses }: { db: Db; ad
 /** Months a contact message is kept (default 24). */
 export async function getRetentionMonths({ db }: { db: Db }): Promise<number> {
   const parsed = RetentionSettingsSchema.shape.retention_months.safeParse(
-    await readSetting(db, KEYS.retention),
+    await readSetting({ db, key: KEYS.retention }),
   )
   return parsed.success ? parsed.data : RETENTION_MONTHS_DEFAULT
 }
@@ -92,7 +108,7 @@ export async function saveRetentionMonths({ db, data, actor }: { db: Db; data: u
     typeof RetentionSettingsSchema
   >
   const title = `Keep messages for ${retention_months} ${retention_months === 1 ? 'month' : 'months'}`
-  await writeSetting(db, KEYS.retention, retention_months, actor && { actor, title })
+  await writeSetting({ db, key: KEYS.retention, value: retention_months, log: actor && { actor, title } })
   // The privacy policy states the period: the page cache must not keep the old one.
   await db.contentVersion.bump()
   return retention_months
@@ -100,7 +116,7 @@ export async function saveRetentionMonths({ db, data, actor }: { db: Db; data: u
 
 /** Whether administrators require two-step sign-in of everyone (people without it are sent to set it up). */
 export async function getRequireTwoStep({ db }: { db: Db }): Promise<boolean> {
-  return (await readSetting(db, KEYS.requireTwoStep)) === true
+  return (await readSetting({ db, key: KEYS.requireTwoStep })) === true
 }
 
 export async function saveRequireTwoStep({
@@ -113,25 +129,27 @@ export async function saveRequireTwoStep({
   actor?: Actor
 }) {
   const title = required ? 'Require two-step sign-in for everyone' : 'Two-step sign-in no longer required'
-  await writeSetting(db, KEYS.requireTwoStep, required, actor && { actor, title })
+  await writeSetting({ db, key: KEYS.requireTwoStep, value: required, log: actor && { actor, title } })
   return required
 }
 
 /** The site's address an administrator confirmed in Settings (an origin), or null. PUBLIC_URL, when set, wins. */
 export async function getSiteAddress({ db }: { db: Db }): Promise<string | null> {
-  const parsed = SiteAddressSchema.shape.site_address.safeParse(await readSetting(db, KEYS.siteAddress))
+  const parsed = SiteAddressSchema.shape.site_address.safeParse(
+    await readSetting({ db, key: KEYS.siteAddress }),
+  )
   return parsed.success ? parsed.data : null
 }
 
 /** Stores the site's address (a 400 naming `site_address` when it is not one); pages name it from now on. */
 export async function saveSiteAddress({ db, data, actor }: { db: Db; data: unknown; actor?: Actor }) {
   const { site_address } = parseInput(SiteAddressSchema, data) as z.output<typeof SiteAddressSchema>
-  await writeSetting(
+  await writeSetting({
     db,
-    KEYS.siteAddress,
-    site_address,
-    actor && { actor, title: `Site address ${site_address}` },
-  )
+    key: KEYS.siteAddress,
+    value: site_address,
+    log: actor && { actor, title: `Site address ${site_address}` },
+  })
   // Every page's absolute addresses (canonical, share cards, feeds) change: the page cache must not keep them.
   await db.contentVersion.bump()
   return site_address

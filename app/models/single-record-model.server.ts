@@ -2,8 +2,7 @@ import type { Kysely } from 'kysely'
 
 import { type Actor, recordActivity } from './activity.server.ts'
 import { itemTitle, rowConversions } from './content-model.server.ts'
-import type { Db } from '#app/db/database.server.ts'
-import type { Database } from '#app/db/types.ts'
+import { type Db, inTransaction } from '#app/db/database.server.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
 import { parseInput } from '#app/schemas/fields.ts'
 import {
@@ -50,38 +49,38 @@ export function singleRecordModel<T extends SingleTableName>(tableName: T) {
   }): Promise<ContentRecord<T>> {
     const row = toRow(parseInput(schema, data))
     const now = nowIso()
-    await shared(db)
-      .transaction()
-      .execute(async (trx) => {
-        const existing = await trx
-          .selectFrom(table)
-          .select('id')
-          .orderBy('created_at', 'asc')
-          .limit(1)
-          .executeTakeFirst()
-        const id = existing?.id ?? newId()
-        if (existing) {
-          await trx
-            .updateTable(table)
-            .set({ ...row, updated_at: now })
-            .where('id', '=', id)
-            .execute()
-        } else {
-          await trx
-            .insertInto(table)
-            .values({ ...row, id, created_at: now, updated_at: now })
-            .execute()
-        }
-        if (actor) {
-          await recordActivity(trx as unknown as Kysely<Database>, {
-            actor,
-            action: existing ? 'changed' : 'created',
-            section: tableName,
-            itemId: id,
-            itemTitle: itemTitle(row),
-          })
-        }
-      })
+    await inTransaction(db, async (trxDb) => {
+      const trx = shared(trxDb)
+      const existing = await trx
+        .selectFrom(table)
+        .select('id')
+        .orderBy('created_at', 'asc')
+        .limit(1)
+        .executeTakeFirst()
+      const id = existing?.id ?? newId()
+      if (existing) {
+        await trx
+          .updateTable(table)
+          .set({ ...row, updated_at: now })
+          .where('id', '=', id)
+          .execute()
+      } else {
+        await trx
+          .insertInto(table)
+          .values({ ...row, id, created_at: now, updated_at: now })
+          .execute()
+      }
+      if (actor) {
+        await recordActivity({
+          db: trxDb,
+          actor,
+          action: existing ? 'changed' : 'created',
+          section: tableName,
+          itemId: id,
+          itemTitle: itemTitle(row),
+        })
+      }
+    })
     await db.contentVersion.bump()
     return (await get({ db }))!
   }

@@ -52,7 +52,7 @@ export async function accountData({ context }: Args) {
     email: session.user.email,
     mailEnabled: runtime.mail !== null,
     sessions: await listAccountSessions(runtime, session),
-    timeZone: await churchTimeZone(runtime.db),
+    timeZone: await churchTimeZone({ db: runtime.db }),
     twoStep: {
       enabled: session.user.twoFactorEnabled === true,
       required: await getRequireTwoStep({ db: runtime.db }),
@@ -93,7 +93,8 @@ export async function accountAction({ request, context }: Args) {
     const ok = (toast: string) => ({ ok: true, intent, toast }) satisfies AdminActionResult
     // Changes to one's own account go to the activity log, as the person was when they made them.
     const log = (action: ActivityAction, itemTitle: string | null = null) =>
-      recordActivity(runtime.db, {
+      recordActivity({
+        db: runtime.db,
         actor: actorFromSession(session, runtime.clock),
         action,
         section: 'account',

@@ -13,30 +13,35 @@ describe.each(testDatabases)('$name', (kind) => {
   test('entries read as sentences with their time said as a person would, in the church’s time zone', async () => {
     const db = await testDatabase(kind)
     const at = (iso: string) => new Date(iso)
-    await recordActivity(db, {
+    await recordActivity({
+      db,
       actor: person(at('2025-12-30T18:05:00Z')),
       action: 'signed_in',
       section: 'sign_in',
     })
-    await recordActivity(db, {
+    await recordActivity({
+      db,
       actor: person(at('2026-11-20T08:00:00Z')),
       action: 'reordered',
       section: 'services',
     })
-    await recordActivity(db, {
+    await recordActivity({
+      db,
       actor: person(at('2026-11-24T23:59:00Z')),
       action: 'moved',
       section: 'contact_messages',
       itemTitle: '2 messages to Archived',
     })
-    await recordActivity(db, {
+    await recordActivity({
+      db,
       actor: person(at('2026-11-25T00:01:00Z')),
       action: 'changed',
       section: 'events',
       itemId: 'e1',
       itemTitle: 'Harvest Supper',
     })
-    await recordActivity(db, {
+    await recordActivity({
+      db,
       actor: person(at('2026-11-25T09:00:00Z')),
       action: 'role_changed',
       section: 'staff',

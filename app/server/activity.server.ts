@@ -63,7 +63,7 @@ function toRow(entry: ActivityEntry, now: Date, zone: string): ActivityRow {
 
 /** The newest `limit` entries (the dashboard's last ten). */
 export async function recentActivity({ db, clock, limit }: { db: Db; clock: Clock; limit: number }) {
-  const [zone, { items }] = await Promise.all([churchTimeZone(db), listActivity({ db, limit })])
+  const [zone, { items }] = await Promise.all([churchTimeZone({ db }), listActivity({ db, limit })])
   const now = clock.now()
   return items.map((entry) => toRow(entry, now, zone))
 }
@@ -82,7 +82,7 @@ export async function activityPage({
   section?: string
   page: number
 }) {
-  const [zone, choices] = await Promise.all([churchTimeZone(db), activityFilterChoices({ db })])
+  const [zone, choices] = await Promise.all([churchTimeZone({ db }), activityFilterChoices({ db })])
   const { items, total } = await listActivity({
     db,
     userId: person,

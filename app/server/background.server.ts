@@ -23,7 +23,7 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export async function applyRetention({ db, now }: { db: Db; now: Date }) {
   const months = await getRetentionMonths({ db })
   const messages = await deleteExpiredMessages({ db, months, now })
-  const mails = await deleteOldMail(db, now.getTime())
+  const mails = await deleteOldMail({ db, now: now.getTime() })
   const activity = await deleteOldActivity({ db, now })
   return { ...messages, mails, activity }
 }

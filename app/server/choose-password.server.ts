@@ -64,7 +64,8 @@ export async function choosePasswordAction(
     if (!state.ok) return data({ error: LINK_PROBLEMS[purpose][state.reason] }, { status: 410 })
     // A lock from failed sign-ins on this account ends with the new password.
     await clearAccountThrottle(runtime.db, state.email)
-    await recordActivity(runtime.db, {
+    await recordActivity({
+      db: runtime.db,
       actor: {
         userId: state.userId,
         name: state.name || state.email,

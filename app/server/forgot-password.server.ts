@@ -61,7 +61,7 @@ export async function forgotPasswordAction({
     { key: `reset:address:${email}`, limit: RESET_REQUESTS_PER_ADDRESS, windowMs: WINDOW_MS },
   ]
   for (const limit of limits) {
-    const counted = await consumeRateLimit(runtime.db, limit, now)
+    const counted = await consumeRateLimit({ db: runtime.db, ...limit, now })
     if (!counted.allowed) {
       return data(
         {
@@ -87,9 +87,9 @@ async function mailResetLink(runtime: AppRuntime, email: string, now: number) {
     const link = await createPasswordLink(runtime, { userId: user.user.id, purpose: 'reset' })
     // The site's address, never the request's Host: a forged Host must not turn this e-mail into its own link.
     const links = await mailLinkOrigin(runtime.siteAddress)
-    await enqueueMail(
-      runtime.db,
-      {
+    await enqueueMail({
+      db: runtime.db,
+      mail: {
         to: email,
         subject: 'Choose a new password for the church website',
         text: [
@@ -105,7 +105,7 @@ async function mailResetLink(runtime: AppRuntime, email: string, now: number) {
         sealWith: runtime.mailSealer,
       },
       now,
-    )
+    })
     runtime.mailer.wake()
   }
 }

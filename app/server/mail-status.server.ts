@@ -11,9 +11,9 @@ export async function mailStatus(
   const { mail } = runtime
   if (!mail) return { enabled: false }
   const [problems, siteAddress, held] = await Promise.all([
-    mailProblems(runtime.db, { since: runtime.clock.now().getTime() - FAILURES_SHOWN_MS }),
+    mailProblems({ db: runtime.db, since: runtime.clock.now().getTime() - FAILURES_SHOWN_MS }),
     runtime.siteAddress.get(),
-    countHeldMail(runtime.db),
+    countHeldMail({ db: runtime.db }),
   ])
   return {
     enabled: true,

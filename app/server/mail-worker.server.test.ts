@@ -53,11 +53,14 @@ describe.each(testDatabases)('sealed e-mails, $name', (kind) => {
   test('one sealed under another secret is given up at once, saying why, and never sent', async () => {
     const db = await testDatabase(kind)
     const smtp = await startSmtpServer()
-    const [id] = await enqueueMail(db, {
-      to: 'secretary@example.org',
-      subject: 'Your invitation',
-      text: 'Choose your password: https://church.example/admin/invitation?token=abc',
-      sealWith: createSealer('the-old-secret', 'outbox'),
+    const [id] = await enqueueMail({
+      db,
+      mail: {
+        to: 'secretary@example.org',
+        subject: 'Your invitation',
+        text: 'Choose your password: https://church.example/admin/invitation?token=abc',
+        sealWith: createSealer('the-old-secret', 'outbox'),
+      },
     })
     const worker = startMailWorker({
       db,

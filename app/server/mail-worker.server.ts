@@ -176,7 +176,8 @@ export function startMailWorker({
       if (stopped) return
       const now = clock.now().getTime()
       const origin = await siteAddress.get()
-      const row = await claimDueMail(db, {
+      const row = await claimDueMail({
+        db,
         owner,
         now,
         leaseUntil: now + LEASE_MS,
@@ -185,7 +186,7 @@ export function startMailWorker({
       if (!row) return
       try {
         await send(row, origin)
-        await markMailSent(db, { id: row.id, owner, now: clock.now().getTime() })
+        await markMailSent({ db, id: row.id, owner, now: clock.now().getTime() })
         logger.info({ outbox: row.id, attempts: row.attempts }, 'e-mail sent')
       } catch (error) {
         const failedAt = clock.now().getTime()
@@ -194,7 +195,7 @@ export function startMailWorker({
         const expired =
           error instanceof UnsealableMailError || failedAt - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS
         const retryAt = expired ? null : failedAt + retryDelayMs(row.attempts, isPermanent(error))
-        await markMailFailed(db, { id: row.id, owner, now: failedAt, error: reason, retryAt })
+        await markMailFailed({ db, id: row.id, owner, now: failedAt, error: reason, retryAt })
         logger.warn(
           {
             outbox: row.id,
@@ -232,7 +233,7 @@ export function startMailWorker({
   const poll = setInterval(wake, POLL_MS)
   poll.unref()
   // Waiting e-mails are tried at once after a start: the settings may have been put right meanwhile.
-  void retryWaitingMailNow(db, clock.now().getTime())
+  void retryWaitingMailNow({ db, now: clock.now().getTime() })
     .catch((error: unknown) => logger.error({ err: error }, 'mail worker could not start'))
     .finally(wake)
 

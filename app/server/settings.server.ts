@@ -3,6 +3,7 @@ import { data, type RouterContextProvider } from 'react-router'
 
 import { actorFromSession, adminSessionOrNull } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
+import { inTransaction } from '#app/db/database.server.ts'
 import { type AdminActionResult, fieldErrorsMessage } from '#app/lib/admin-action-result.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { recordActivity } from '#app/models/activity.server.ts'
@@ -88,17 +89,18 @@ export async function settingsAction({
         if (!runtime.mail) throw new HttpError(400, 'E-mail is off: set SMTP_URL and MAIL_FROM first')
         const recipients = await listNotificationRecipients({ db })
         if (recipients.length === 0) throw new HttpError(400, 'Add a recipient first')
-        await db.kysely.transaction().execute(async (trx) => {
-          await enqueueMail(
-            trx,
-            recipients.map((to) => ({
+        await inTransaction(db, async (trx) => {
+          await enqueueMail({
+            db: trx,
+            mail: recipients.map((to) => ({
               to,
               subject: 'Test e-mail from the church website',
               text: 'This is a test. New messages from the contact form on the website will be e-mailed to this address.',
             })),
-            actor.at.getTime(),
-          )
-          await recordActivity(trx, {
+            now: actor.at.getTime(),
+          })
+          await recordActivity({
+            db: trx,
             actor,
             action: 'sent',
             section: 'settings',

@@ -149,9 +149,9 @@ async function sendLink(
 ) {
   if (!runtime.mail) return false
   const until = expiresAt.toLocaleDateString('en-IE', { day: 'numeric', month: 'long', year: 'numeric' })
-  await enqueueMail(
-    runtime.db,
-    {
+  await enqueueMail({
+    db: runtime.db,
+    mail: {
       to,
       subject: 'Your invitation to the church website',
       text: [
@@ -166,8 +166,8 @@ async function sendLink(
       sitePlaceholder,
       sealWith: runtime.mailSealer,
     },
-    runtime.clock.now().getTime(),
-  )
+    now: runtime.clock.now().getTime(),
+  })
   runtime.mailer.wake()
   return true
 }
@@ -265,7 +265,8 @@ async function invite(runtime: AppRuntime, session: AdminSession, links: MailLin
     role,
     expiresAt: link.expiresAt,
   })
-  await recordActivity(runtime.db, {
+  await recordActivity({
+    db: runtime.db,
     actor,
     action: 'invited',
     section: 'staff',
@@ -303,7 +304,8 @@ async function resend(runtime: AppRuntime, session: AdminSession, links: MailLin
     role,
     expiresAt: link.expiresAt,
   })
-  await recordActivity(runtime.db, {
+  await recordActivity({
+    db: runtime.db,
     actor: actorFromSession(session, runtime.clock),
     action: 'invited',
     section: 'staff',
@@ -328,7 +330,8 @@ async function changeRole(runtime: AppRuntime, session: AdminSession, id: string
   }
   const ctx = await runtime.auth.$context
   await ctx.internalAdapter.updateUser(member.id, { role: asked })
-  await recordActivity(runtime.db, {
+  await recordActivity({
+    db: runtime.db,
     actor: actorFromSession(session, runtime.clock),
     action: 'role_changed',
     section: 'staff',
@@ -355,7 +358,8 @@ async function remove(runtime: AppRuntime, session: AdminSession, id: string) {
   await ctx.internalAdapter.deleteUserSessions(member.id)
   await voidPasswordLinks(runtime, { userId: member.id })
   await ctx.internalAdapter.deleteUser(member.id)
-  await recordActivity(runtime.db, {
+  await recordActivity({
+    db: runtime.db,
     actor: actorFromSession(session, runtime.clock),
     action: 'removed',
     section: 'staff',

@@ -360,7 +360,8 @@ describe.each(databases)('retention on $name', (database) => {
       elevenMonthsBefore.setUTCMonth(elevenMonthsBefore.getUTCMonth() - 11)
       const db = openDatabase({ dataDir, databaseUrl })
       try {
-        await recordActivity(db, {
+        await recordActivity({
+          db,
           actor: { userId: null, name: 'Someone', email: 'someone@example.ie', at: elevenMonthsBefore },
           action: 'changed',
           section: 'events',

@@ -7,6 +7,6 @@ export const getChurchInfo = singleModels.church_info.get
 export const saveChurchInfo = singleModels.church_info.save
 
 /** The church's time zone (its setting, or the default when there is no church info yet). */
-export async function churchTimeZone(db: Db) {
+export async function churchTimeZone({ db }: { db: Db }) {
   return (await getChurchInfo({ db }))?.timezone ?? DEFAULT_TIME_ZONE
 }

@@ -13,7 +13,7 @@ import { hasWorkableDates } from './events.server.ts'
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const [event, zone] = await Promise.all([getEvent({ db, id: params.id }), churchTimeZone(db)])
+  const [event, zone] = await Promise.all([getEvent({ db, id: params.id }), churchTimeZone({ db })])
   if (!event?.starts_at || !hasWorkableDates(event, zone)) {
     throw new Response('Not found', {
       status: 404,

@@ -31,7 +31,7 @@ interface EventsDeps {
 
 /** The church's time zone and its date today, by the injected clock. */
 export async function churchToday({ db, clock }: EventsDeps) {
-  const zone = await churchTimeZone(db)
+  const zone = await churchTimeZone({ db })
   return { zone, today: todayIn(zone, clock.now()) }
 }
 

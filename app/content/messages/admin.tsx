@@ -79,7 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     countMessagesByStatus({ db: runtime.db }),
     openId ? getContactMessage({ db: runtime.db, id: openId.slice(0, 100) }) : null,
-    churchTimeZone(runtime.db),
+    churchTimeZone({ db: runtime.db }),
   ])
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE))
   if (page > pageCount) {

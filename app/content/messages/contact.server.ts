@@ -39,11 +39,13 @@ export async function submitContactMessage({
   if (typeof honeypot === 'string' && honeypot.trim() !== '') return
   const fields = parseInput(ContactMessageSchema, data)
   const now = runtime.clock.now()
-  const { allowed } = await consumeRateLimit(
-    runtime.db,
-    { key: `contact:${clientIp}`, limit: runtime.env.CONTACT_RATE_LIMIT, windowMs: CONTACT_WINDOW_MS },
-    now.getTime(),
-  )
+  const { allowed } = await consumeRateLimit({
+    db: runtime.db,
+    key: `contact:${clientIp}`,
+    limit: runtime.env.CONTACT_RATE_LIMIT,
+    windowMs: CONTACT_WINDOW_MS,
+    now: now.getTime(),
+  })
   if (!allowed) {
     throw new TooManyRequestsError(
       'Too many messages from your connection. Please try again in a few minutes.',

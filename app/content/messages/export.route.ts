@@ -22,7 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const status = FILTERS.includes(statusParam) ? (statusParam as MessageFilter) : undefined
   const q = params.get('q')?.trim().slice(0, 200) || undefined
   // Who took a copy of the messages, and of which: the log names no address and no search (personal data).
-  await recordActivity(runtime.db, {
+  await recordActivity({
+    db: runtime.db,
     actor: actorFromSession(session, runtime.clock),
     action: 'exported',
     section: 'contact_messages',

@@ -3,7 +3,7 @@ import { type SelectQueryBuilder, sql } from 'kysely'
 import { type Actor, recordActivity } from '#app/models/activity.server.ts'
 import { messageKeys } from './message-keys.ts'
 import { deleteMailFor, enqueueMail, type OutgoingMail } from '#app/models/outbox.server.ts'
-import type { Db } from '#app/db/database.server.ts'
+import { type Db, inTransaction } from '#app/db/database.server.ts'
 import type { Database } from '#app/db/types.ts'
 import { foldText } from '#app/lib/fold-text.ts'
 import { newId } from '#app/lib/ids.server.ts'
@@ -167,12 +167,12 @@ export async function createContactMessage({
     spam_reason: status === 'spam' ? spamReason : null,
   }
   const mails = status === 'spam' ? [] : (alerts?.(message) ?? [])
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx
+  await inTransaction(db, async (trx) => {
+    await trx.kysely
       .insertInto('contact_messages')
       .values({ ...message, ...messageKeys(message) })
       .execute()
-    await enqueueMail(trx, mails, now.getTime())
+    await enqueueMail({ db: trx, mail: mails, now: now.getTime() })
   })
   return message
 }
@@ -222,10 +222,10 @@ export async function updateContactMessagesStatus({
   status: MessageStatus
   actor?: Actor
 }) {
-  return db.kysely.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     let count = 0
     for (let index = 0; index < ids.length; index += 500) {
-      const result = await trx
+      const result = await trx.kysely
         .updateTable('contact_messages')
         .set({ status, ...(status === 'spam' ? {} : { spam_reason: null }) })
         .where('id', 'in', ids.slice(index, index + 500))
@@ -233,7 +233,8 @@ export async function updateContactMessagesStatus({
       count += Number(result.numUpdatedRows)
     }
     if (actor && count > 0) {
-      await recordActivity(trx, {
+      await recordActivity({
+        db: trx,
         actor,
         action: 'moved',
         section: 'contact_messages',
@@ -276,15 +277,19 @@ export async function deleteContactMessages({
   erasure?: boolean
 }) {
   let count = 0
-  await db.kysely.transaction().execute(async (trx) => {
+  await inTransaction(db, async (trx) => {
     for (let index = 0; index < ids.length; index += 500) {
       const batch = ids.slice(index, index + 500)
-      await deleteMailFor(trx, batch)
-      const result = await trx.deleteFrom('contact_messages').where('id', 'in', batch).executeTakeFirst()
+      await deleteMailFor({ db: trx, refIds: batch })
+      const result = await trx.kysely
+        .deleteFrom('contact_messages')
+        .where('id', 'in', batch)
+        .executeTakeFirst()
       count += Number(result.numDeletedRows)
     }
     if (actor && (count > 0 || erasure)) {
-      await recordActivity(trx, {
+      await recordActivity({
+        db: trx,
         actor,
         action: erasure ? 'erased' : 'deleted',
         section: 'contact_messages',

@@ -25,7 +25,7 @@ export const meta = () => adminMeta('Staff')
 export async function loader({ context }: Route.LoaderArgs) {
   const session = requireArea(context, 'staff')
   const runtime = context.get(runtimeContext)
-  const [members, timeZone] = await Promise.all([listStaff(runtime), churchTimeZone(runtime.db)])
+  const [members, timeZone] = await Promise.all([listStaff(runtime), churchTimeZone({ db: runtime.db })])
   const when = (iso: string | null) =>
     iso
       ? new Date(iso).toLocaleString('en-IE', {
