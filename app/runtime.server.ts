@@ -4,13 +4,7 @@ import path from 'node:path'
 
 import type pino from 'pino'
 
-import {
-  type Auth,
-  countAdministrators,
-  createAuth,
-  migrateAuthTables,
-  upsertAdministrator,
-} from './auth/auth.server.ts'
+import { type Auth, createAuth, migrateAuthTables, upsertAdministrator } from './auth/auth.server.ts'
 import { WeakPasswordError } from './auth/password-policy.server.ts'
 import { type Db, openDatabase } from './db/database.server.ts'
 import { migrateToLatest } from './db/migrate.server.ts'
@@ -19,6 +13,7 @@ import { type Env, readEnv } from './env.server.ts'
 import { type Clock, clockFrom, systemClock } from './lib/clock.ts'
 import { createSealer, type Sealer } from './lib/seal.server.ts'
 import { createLogger } from './logger.server.ts'
+import { countAdministrators } from './models/users.server.ts'
 import { createDeferredWork, type DeferredWork } from './server/after-answer.server.ts'
 import { startBackgroundWork } from './server/background.server.ts'
 import { upcomingEvents } from '#app/content/events/events.server.ts'

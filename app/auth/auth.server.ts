@@ -158,15 +158,3 @@ async function makeAdministrator(auth: Auth, user: { id: string; role?: string |
   await ctx.internalAdapter.updateUser(user.id, { role: 'admin' })
   return true
 }
-
-export async function countAdministrators({ db }: { db: Db }) {
-  const row = await db.kysely
-    // better-auth's table is not part of our typed schema.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .selectFrom('user' as any)
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .where('role' as any, '=', 'admin')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirst()
-  return Number(row?.count ?? 0)
-}

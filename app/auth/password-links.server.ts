@@ -1,6 +1,11 @@
 import crypto from 'node:crypto'
 
 import { assertPasswordAllowed } from './password-policy.server.ts'
+import {
+  deleteVerifications,
+  deleteVerificationsOf,
+  listVerifications,
+} from '#app/models/verifications.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
 /**
@@ -53,15 +58,11 @@ export async function voidPasswordLinks(
   runtime: Pick<AppRuntime, 'db'>,
   { userId, purpose }: { userId: string; purpose?: LinkPurpose },
 ) {
-  await runtime.db.kysely
-    // better-auth's table is not part of our typed schema.
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .deleteFrom('verification' as any)
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .where('value' as any, '=', userId)
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .where('identifier' as any, 'like', purpose ? `${purpose}:%` : '%:%')
-    .execute()
+  await deleteVerificationsOf({
+    db: runtime.db,
+    value: userId,
+    identifierLike: purpose ? `${purpose}:%` : '%:%',
+  })
 }
 
 /** The identifiers of a new sign-in address's confirmation links (account.server.ts) begin with this. */
@@ -74,14 +75,7 @@ export const EMAIL_CHANGE_PREFIX = 'email-change:'
  */
 export async function voidAccountLinks(runtime: Pick<AppRuntime, 'db'>, userId: string) {
   await voidPasswordLinks(runtime, { userId })
-  const changes = (await runtime.db.kysely
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .selectFrom('verification' as any)
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .select(['identifier' as any, 'value' as any])
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .where('identifier' as any, 'like', `${EMAIL_CHANGE_PREFIX}%`)
-    .execute()) as { identifier: string; value: string }[]
+  const changes = await listVerifications({ db: runtime.db, identifierLike: `${EMAIL_CHANGE_PREFIX}%` })
   // Their value is JSON ({ userId, from, to }), read here rather than matched as text.
   const theirs = changes
     .filter((row) => {
@@ -92,13 +86,7 @@ export async function voidAccountLinks(runtime: Pick<AppRuntime, 'db'>, userId: 
       }
     })
     .map((row) => row.identifier)
-  if (theirs.length === 0) return
-  await runtime.db.kysely
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .deleteFrom('verification' as any)
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .where('identifier' as any, 'in', theirs)
-    .execute()
+  await deleteVerifications({ db: runtime.db, identifiers: theirs })
 }
 
 /** Whether this person has a link of the purpose still open, and until when. */
@@ -106,16 +94,7 @@ export async function openPasswordLink(
   runtime: Pick<AppRuntime, 'db' | 'clock'>,
   { userId, purpose }: { userId: string; purpose: LinkPurpose },
 ) {
-  const rows = (await runtime.db.kysely
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .selectFrom('verification' as any)
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .select(['expiresAt' as any])
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .where('value' as any, '=', userId)
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    .where('identifier' as any, 'like', `${purpose}:%`)
-    .execute()) as { expiresAt: string | Date }[]
+  const rows = await listVerifications({ db: runtime.db, identifierLike: `${purpose}:%`, value: userId })
   const ends = rows.map((row) => new Date(row.expiresAt)).sort((a, b) => b.getTime() - a.getTime())[0]
   return ends ?? null
 }

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import { getMigrations } from 'better-auth/db/migration'
 
 import { migrateToLatest } from './migrate.server.ts'
-import { countAdministrators, migrateAuthTables } from '#app/auth/auth.server.ts'
+import { migrateAuthTables } from '#app/auth/auth.server.ts'
 import { readEnv } from '#app/env.server.ts'
 import * as initial from './migrations/0001-initial.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
@@ -14,6 +14,7 @@ import { listCarouselSlides } from '#app/content/carousel/model.server.ts'
 import { listContactMessages } from '#app/content/messages/model.server.ts'
 import { listGalleryImages } from '#app/content/gallery/model.server.ts'
 import { listLeadershipTeam } from '#app/content/leadership/model.server.ts'
+import { countAdministrators } from '#app/models/users.server.ts'
 import { emptyTestDatabase, testDatabases } from '#tests/test-database.ts'
 
 /** The migrations named before `name`, as the database of an earlier release had them. */

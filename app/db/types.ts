@@ -108,6 +108,26 @@ export interface ContentVersionTable {
   version: number
 }
 
+/**
+ * better-auth's own tables (its migrations make them: app/auth/auth.server.ts), as far as our models read them
+ * (app/models/users.server.ts, app/models/verifications.server.ts); better-auth writes them, so they stay out of
+ * Database. Dates are what each driver gives back.
+ */
+export interface AuthTables {
+  user: {
+    id: string
+    name: string
+    email: string
+    /** The admin plugin's role (app/auth/roles.server.ts). */
+    role: string | null
+    /** The two-factor plugin's flag (a boolean on PostgreSQL, 0/1 on SQLite). */
+    twoFactorEnabled: boolean | number | null
+  }
+  account: { userId: string; providerId: string }
+  session: { userId: string; createdAt: Date | string | number }
+  verification: { identifier: string; value: string; expiresAt: Date | string | number }
+}
+
 export interface MigrationMarker {
   id: Generated<number>
 }

@@ -113,6 +113,18 @@ export async function activityFilterChoices({ db }: { db: Db }) {
   return { people: named, sections: sections.map((row) => row.section) }
 }
 
+/** When each person last signed in, by account id, as far as the log remembers. */
+export async function listLastSignIns({ db }: { db: Db }) {
+  const rows = await db.kysely
+    .selectFrom('activity_log')
+    .select(['user_id', (eb) => eb.fn.max('at').as('last')])
+    .where('action', '=', 'signed_in')
+    .where('user_id', 'is not', null)
+    .groupBy('user_id')
+    .execute()
+  return rows.map((row) => ({ userId: row.user_id!, last: row.last }))
+}
+
 /** Retention: deletes entries older than 12 months as of `now`; answers how many went. */
 export async function deleteOldActivity({ db, now }: { db: Db; now: Date }) {
   const cutoff = new Date(now)

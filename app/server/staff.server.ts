@@ -14,16 +14,19 @@ import { actorFromSession, type AdminSession, requireArea } from '#app/auth/sess
 import { requestContext, runtimeContext } from '#app/context.ts'
 import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 import { HttpError, ValidationError } from '#app/lib/errors.ts'
-import { recordActivity } from '#app/models/activity.server.ts'
+import { listLastSignIns, recordActivity } from '#app/models/activity.server.ts'
 import { enqueueMail } from '#app/models/outbox.server.ts'
+import {
+  countAdministrators,
+  listLatestSessionStarts,
+  listUserIdsWithPassword,
+  listUsers,
+} from '#app/models/users.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { readFormBody } from '#app/server/api.server.ts'
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
 
 type MailLinks = Awaited<ReturnType<typeof mailLinkOrigin>>
-
-/* better-auth's tables are not part of our typed schema: read here as plain rows. */
-/* eslint-disable @typescript-eslint/no-explicit-any */
 
 export interface StaffMember {
   id: string
@@ -49,32 +52,14 @@ const later = (a: string | null, b: string | null) => (!a ? b : !b ? a : a > b ?
 
 /** Everyone with access, administrators first, then by name. */
 export async function listStaff(runtime: Pick<AppRuntime, 'db' | 'clock'>): Promise<StaffMember[]> {
-  const kysely = runtime.db.kysely as any
-  const users = (await kysely.selectFrom('user').selectAll().execute()) as Record<string, unknown>[]
-  const credentials = new Set(
-    (
-      (await kysely
-        .selectFrom('account')
-        .select(['userId'])
-        .where('providerId', '=', 'credential')
-        .execute()) as { userId: string }[]
-    ).map((row) => row.userId),
-  )
-  const sessions = (await kysely
-    .selectFrom('session')
-    .select(['userId', (eb: any) => eb.fn.max('createdAt').as('last')])
-    .groupBy('userId')
-    .execute()) as { userId: string; last: unknown }[]
-  const signIns = (await kysely
-    .selectFrom('activity_log')
-    .select(['user_id', (eb: any) => eb.fn.max('at').as('last')])
-    .where('action', '=', 'signed_in')
-    .groupBy('user_id')
-    .execute()
-    .catch(() => [])) as { user_id: string; last: unknown }[]
+  const { db } = runtime
+  const users = await listUsers({ db })
+  const credentials = await listUserIdsWithPassword({ db })
+  const sessions = await listLatestSessionStarts({ db })
+  const signIns = await listLastSignIns({ db }).catch(() => [])
   const lastOf = new Map<string, string | null>()
   for (const row of sessions) lastOf.set(row.userId, toIso(row.last))
-  for (const row of signIns) lastOf.set(row.user_id, later(lastOf.get(row.user_id) ?? null, toIso(row.last)))
+  for (const row of signIns) lastOf.set(row.userId, later(lastOf.get(row.userId) ?? null, toIso(row.last)))
   const members = await Promise.all(
     users.map(async (user): Promise<StaffMember> => {
       const id = String(user.id)
@@ -84,7 +69,7 @@ export async function listStaff(runtime: Pick<AppRuntime, 'db' | 'clock'>): Prom
         id,
         name: String(user.name ?? ''),
         email: String(user.email),
-        role: roleOf(user as { role?: string | null }),
+        role: roleOf(user),
         lastSignIn: lastOf.get(id) ?? null,
         // The two-step plugin's field, once it is there.
         twoStep: user.twoFactorEnabled === true || user.twoFactorEnabled === 1,
@@ -98,15 +83,6 @@ export async function listStaff(runtime: Pick<AppRuntime, 'db' | 'clock'>): Prom
       Number(b.role === 'admin') - Number(a.role === 'admin') ||
       (a.name || a.email).localeCompare(b.name || b.email),
   )
-}
-
-async function countAdmins(runtime: Pick<AppRuntime, 'db'>) {
-  const row = await (runtime.db.kysely as any)
-    .selectFrom('user')
-    .where('role', '=', 'admin')
-    .select((eb: any) => eb.fn.countAll().as('count'))
-    .executeTakeFirst()
-  return Number(row?.count ?? 0)
 }
 
 async function findMember(runtime: Pick<AppRuntime, 'auth'>, id: string) {
@@ -325,7 +301,7 @@ async function changeRole(runtime: AppRuntime, session: AdminSession, id: string
       toast: `${member.email} is already ${ROLE_NAMES[asked]}`,
     } satisfies StaffResult
   }
-  if (member.role === 'admin' && (await countAdmins(runtime)) <= 1) {
+  if (member.role === 'admin' && (await countAdministrators({ db: runtime.db })) <= 1) {
     throw new HttpError(400, 'There must always be an administrator: make someone else one first')
   }
   const ctx = await runtime.auth.$context
@@ -350,7 +326,7 @@ async function remove(runtime: AppRuntime, session: AdminSession, id: string) {
   if (member.id === session.user.id) {
     throw new HttpError(400, 'You cannot remove yourself: ask another administrator')
   }
-  if (member.role === 'admin' && (await countAdmins(runtime)) <= 1) {
+  if (member.role === 'admin' && (await countAdministrators({ db: runtime.db })) <= 1) {
     throw new HttpError(400, 'The last administrator cannot be removed')
   }
   const ctx = await runtime.auth.$context
