@@ -20,6 +20,7 @@ import type { AppRuntime } from '#app/runtime.server.ts'
 import { nextMidnight } from '#app/content/events/dates.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
+import { checkDatabase } from '#app/models/health.server.ts'
 import { TOO_LARGE_MESSAGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
 import { CACHE_RULES, PUBLIC_TABLES, type TableDeclaration, TABLES } from '#app/content/registry.ts'
 import { isCrossSiteRequest } from '#host/origin-check.ts'
@@ -185,7 +186,7 @@ export function createSite(
 
   app.get('/healthz', async (_req, res) => {
     try {
-      await runtime.db.kysely.selectFrom('church_info').select('id').limit(1).execute()
+      await checkDatabase({ db: runtime.db })
       res.set('Cache-Control', 'no-store').json({ status: 'ok', database: runtime.db.dialect })
     } catch (error) {
       logger.error({ err: error }, 'health check failed')
