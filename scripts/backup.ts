@@ -8,8 +8,8 @@ import path from 'node:path'
 import SQLite from 'better-sqlite3'
 import * as tar from 'tar'
 
-import { BACKUP_TABLES, exportTables } from './backup-tables.ts'
 import { readEnv } from '#app/env.server.ts'
+import { BACKUP_TABLES, exportTables } from '#app/models/backup-tables.server.ts'
 import { openRuntime } from '#app/runtime.server.ts'
 
 async function main() {
@@ -26,7 +26,7 @@ async function main() {
       await source.backup(path.join(staging, 'lampstand.db'))
       source.close()
     } else {
-      const tables = await exportTables(runtime.db)
+      const tables = await exportTables({ db: runtime.db })
       fs.writeFileSync(
         path.join(staging, 'database.json'),
         JSON.stringify({ format: 'lampstand-json-1', tables }),

@@ -8,9 +8,9 @@ import path from 'node:path'
 
 import * as tar from 'tar'
 
-import { importTables } from './backup-tables.ts'
 import { SQLITE_FILE_NAME } from '#app/db/database.server.ts'
 import { readEnv } from '#app/env.server.ts'
+import { importTables } from '#app/models/backup-tables.server.ts'
 import { openRuntime } from '#app/runtime.server.ts'
 
 async function main() {
@@ -33,7 +33,7 @@ async function main() {
         : await sqliteTables(path.join(staging, 'lampstand.db'))
       const runtime = await openRuntime(env)
       try {
-        await importTables(runtime.db, tables)
+        await importTables({ db: runtime.db, tables })
       } finally {
         await runtime.close()
       }
@@ -44,10 +44,10 @@ async function main() {
     } else {
       const runtime = await openRuntime(env)
       try {
-        await importTables(
-          runtime.db,
-          JSON.parse(fs.readFileSync(path.join(staging, 'database.json'), 'utf8')).tables,
-        )
+        await importTables({
+          db: runtime.db,
+          tables: JSON.parse(fs.readFileSync(path.join(staging, 'database.json'), 'utf8')).tables,
+        })
       } finally {
         await runtime.close()
       }
@@ -64,7 +64,7 @@ async function main() {
 
 async function sqliteTables(file: string) {
   const { default: SQLite } = await import('better-sqlite3')
-  const { BACKUP_TABLES } = await import('./backup-tables.ts')
+  const { BACKUP_TABLES } = await import('#app/models/backup-tables.server.ts')
   const db = new SQLite(file, { readonly: true })
   const tables: Record<string, unknown[]> = {}
   for (const table of BACKUP_TABLES) tables[table] = db.prepare(`select * from "${table}"`).all()

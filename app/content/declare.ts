@@ -13,7 +13,7 @@ type Field<S extends z.ZodObject> = keyof z.output<S> & string
 /**
  * What the rest of the code needs to know of a table, said once. The database row type (db/types.ts), the models
  * (models/content-models.server.ts), the REST API (routes/api/table*.ts), the page cache's rules (host/app.ts),
- * backups (scripts/backup-tables.ts) and the test factories are worked out from these declarations.
+ * backups (app/models/backup-tables.server.ts) and the test factories are worked out from these declarations.
  */
 export interface TableDeclaration<S extends z.ZodObject = z.ZodObject> {
   /** Validates every write, from forms and the API alike. */

@@ -12,7 +12,7 @@ import { createPostgresDatabase, ROOT, startServer } from '../test-server.ts'
 import { ADMIN, type Client, databases, signIn, useServer } from './support.ts'
 import { openDatabase } from '#app/db/database.server.ts'
 import { PUBLIC_TABLES } from '#app/content/registry.ts'
-import { BACKUP_TABLES, TRANSIENT_TABLES } from '#scripts/backup-tables.ts'
+import { BACKUP_TABLES, TRANSIENT_TABLES } from '#app/models/backup-tables.server.ts'
 
 const run = promisify(execFile)
 const tempDirs: string[] = []

@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely'
 
-import type { Db } from '#app/db/database.server.ts'
 import { messageKeys } from '#app/content/messages/message-keys.ts'
 import { TABLES, type TableName } from '#app/content/registry.ts'
+import { type Db, inTransaction } from '#app/db/database.server.ts'
 
 /** better-auth's tables, parents before children (session, account and twoFactor refer to user). */
 const AUTH_TABLES = ['user', 'account', 'session', 'verification', 'twoFactor'] as const
@@ -35,17 +35,26 @@ export const TRANSIENT_TABLES = [
 
 type AnyKysely = Kysely<Record<string, Record<string, unknown>>>
 
-export async function exportTables(db: Db) {
-  const kysely = db.kysely as unknown as AnyKysely
+const anyTables = (db: Db) => db.kysely as unknown as AnyKysely
+
+/** Every backup table's rows, by table: `npm run backup` on PostgreSQL (on SQLite it copies the file itself). */
+export async function exportTables({ db }: { db: Db }) {
+  const kysely = anyTables(db)
   const tables: Record<string, unknown[]> = {}
   for (const table of BACKUP_TABLES) tables[table] = await kysely.selectFrom(table).selectAll().execute()
   return tables
 }
 
 /** Replaces the content of every backup table with `tables`, in one transaction. */
-export async function importTables(db: Db, tables: Record<string, Record<string, unknown>[]>) {
-  const kysely = db.kysely as unknown as AnyKysely
-  await kysely.transaction().execute(async (trx) => {
+export async function importTables({
+  db,
+  tables,
+}: {
+  db: Db
+  tables: Record<string, Record<string, unknown>[]>
+}) {
+  await inTransaction(db, async (trxDb) => {
+    const trx = anyTables(trxDb)
     for (const table of [...BACKUP_TABLES].reverse()) await trx.deleteFrom(table).execute()
     for (const table of BACKUP_TABLES) {
       let rows = tables[table] ?? []
