@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest'
 
 import { activityPage, recentActivity } from './activity.server.ts'
+import { saveChurchInfo } from '#app/content/church-info/model.server.ts'
 import { recordActivity } from '#app/models/activity.server.ts'
+import { makeChurchInfo } from '#tests/factories.ts'
 import { testDatabase, testDatabases } from '#tests/test-database.ts'
 
 // 25 November 2026, 09:30 in Dublin (UTC+0 in winter).
@@ -77,16 +79,7 @@ describe.each(testDatabases)('$name', (kind) => {
     })
 
     // In another time zone the same moments fall on other days.
-    await db.kysely
-      .insertInto('church_info')
-      .values({
-        id: 'c1',
-        name: 'IPC Cork',
-        timezone: 'America/New_York',
-        created_at: NOW.toISOString(),
-        updated_at: NOW.toISOString(),
-      } as never)
-      .execute()
+    await saveChurchInfo({ db, data: makeChurchInfo({ timezone: 'America/New_York' }) })
     const page = await activityPage({ db, clock, page: 1, section: 'events' })
     expect(page.total).toBe(1)
     expect(page.rows[0].when).toBe('Yesterday, 19:01')
