@@ -23,6 +23,7 @@ import {
   listUsers,
 } from '#app/models/users.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
+import { parseInput } from '#app/schemas/fields.ts'
 import { readFormBody } from '#app/server/api.server.ts'
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
 
@@ -97,12 +98,6 @@ const InviteSchema = z.object({
   name: z.string().trim().max(100, 'At most 100 characters').optional().default(''),
   role: z.string().refine(isRole, 'Choose Administrator or Editor'),
 })
-
-function fieldErrors(error: z.ZodError) {
-  const fields: Record<string, string> = {}
-  for (const issue of error.issues) fields[String(issue.path[0])] ??= issue.message
-  return new ValidationError(fields)
-}
 
 /** The link's e-mail, or null when e-mail is off (the screen then shows the link once). */
 async function sendLink(
@@ -212,13 +207,11 @@ export async function staffAction({
 }
 
 async function invite(runtime: AppRuntime, session: AdminSession, links: MailLinks, form: FormData) {
-  const parsed = InviteSchema.safeParse({
+  const { email, name, role } = parseInput(InviteSchema, {
     email: String(form.get('email') ?? ''),
     name: String(form.get('name') ?? ''),
     role: String(form.get('role') ?? ''),
-  })
-  if (!parsed.success) throw fieldErrors(parsed.error)
-  const { email, name, role } = parsed.data as { email: string; name: string; role: Role }
+  }) as { email: string; name: string; role: Role }
   const ctx = await runtime.auth.$context
   if (await ctx.internalAdapter.findUserByEmail(email)) {
     throw new ValidationError(
