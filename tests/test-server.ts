@@ -138,11 +138,45 @@ async function freePort() {
   return port
 }
 
-/** Builds the production bundle into BUILD_DIR (once per test run). */
+/** What the production bundle is made from: the same contents make the same bundle. */
+const BUILD_INPUTS = [
+  'app',
+  'host',
+  'public',
+  'package.json',
+  'package-lock.json',
+  'vite.config.ts',
+  'react-router.config.ts',
+  'tsconfig.json',
+]
+
+/** A digest of every build input's path and contents. */
+function buildInputsDigest() {
+  const hash = crypto.createHash('sha256')
+  const add = (entry: string) => {
+    const full = path.join(ROOT, entry)
+    const stat = fs.statSync(full, { throwIfNoEntry: false })
+    if (!stat) return
+    if (stat.isDirectory()) {
+      for (const child of fs.readdirSync(full).sort()) add(path.join(entry, child))
+      return
+    }
+    hash.update(`${entry}\0`).update(fs.readFileSync(full)).update('\0')
+  }
+  for (const entry of BUILD_INPUTS) add(entry)
+  return hash.digest('hex')
+}
+
+/**
+ * Builds the production bundle into BUILD_DIR unless it was built by this function from the very same sources:
+ * `npm test` runs Vitest and then Playwright, and each used to build it again (half a minute of two busy cores
+ * or more).
+ */
 export function buildOnce() {
-  const marker = path.join(BUILD_DIR, '.test-build-id')
-  const runId = process.env.LAMPSTAND_TEST_RUN_ID
-  if (runId && fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === runId) return
+  const marker = path.join(BUILD_DIR, '.test-build-digest')
+  const digest = buildInputsDigest()
+  if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === digest) return
+  fs.rmSync(marker, { force: true })
   const result = spawnSync('npx', ['react-router', 'build'], {
     cwd: ROOT,
     // Vitest sets NODE_ENV=test, which would make Vite build a development bundle: the tests try what ships.
@@ -150,7 +184,7 @@ export function buildOnce() {
     encoding: 'utf8',
   })
   if (result.status !== 0) throw new Error(`Build failed:\n${result.stdout}\n${result.stderr}`)
-  if (runId) fs.writeFileSync(marker, runId)
+  fs.writeFileSync(marker, digest)
 }
 
 /** Creates an empty PostgreSQL database on the server at `url`; returns its URL and a drop function. */

@@ -1,11 +1,9 @@
 // Shared steps of the admin browser tests.
-import { execFile } from 'node:child_process'
 import crypto from 'node:crypto'
-import { promisify } from 'node:util'
 
 import type { Page } from '@playwright/test'
 
-import { ROOT } from '../test-server.ts'
+import { insertAdministrator } from '../people.ts'
 import { expect } from './fixtures.ts'
 import { openDatabase } from '#app/db/database.server.ts'
 import { messageKeys } from '#app/content/messages/message-keys.ts'
@@ -92,18 +90,6 @@ export async function createPerson(
     email: `${prefix}-${crypto.randomBytes(4).toString('hex')}@example.org`,
     password: `a long passphrase ${crypto.randomBytes(3).toString('hex')}`,
   }
-  await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/admin.ts', 'create', person.email, '--password', person.password],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: server.dataDir,
-        DATABASE_URL: server.databaseUrl ?? '',
-        SEED_DEMO: 'false',
-      },
-    },
-  )
+  await insertAdministrator(server, person)
   return person
 }

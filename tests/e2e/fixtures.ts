@@ -71,8 +71,8 @@ const TRANSPARENT_PNG = Buffer.from(
   'base64',
 )
 
-/** Runs axe-core on the current page and fails on any violation. */
-export async function expectNoAxeViolations(page: Page) {
+/** Runs axe-core on the current page (every rule, or only `rules`) and fails on any violation. */
+export async function expectNoAxeViolations(page: Page, rules?: string[]) {
   // axe reads colours as painted: a dialog or toast still fading in would be judged half-transparent.
   await expect
     .poll(() =>
@@ -84,7 +84,8 @@ export async function expectNoAxeViolations(page: Page) {
       ),
     )
     .toBe(0)
-  const results = await new AxeBuilder({ page }).analyze()
+  const builder = new AxeBuilder({ page })
+  const results = await (rules ? builder.withRules(rules) : builder).analyze()
   const summary = results.violations.map(
     (violation) =>
       `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,

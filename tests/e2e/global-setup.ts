@@ -1,4 +1,3 @@
-import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,7 +6,6 @@ import { buildOnce, startServer } from '../test-server.ts'
 
 /** Builds the production bundle and seeds one data directory that every test server starts from a copy of. */
 export default async function globalSetup() {
-  process.env.LAMPSTAND_TEST_RUN_ID ??= crypto.randomUUID()
   buildOnce()
   const template = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-template-'))
   const server = await startServer({ seed: true, dataDir: template })

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
 import { startServer, type TestServer } from '../test-server.ts'
-import { ADMIN, Client, createAdminWithCli, databases, sessionCookie, signIn, sleep } from './support.ts'
+import { ADMIN, Client, databases, insertAdministrator, sessionCookie, signIn, sleep } from './support.ts'
 import { openDatabase } from '#app/db/database.server.ts'
 import { listActivity } from '#app/models/activity.server.ts'
 
@@ -20,7 +20,7 @@ async function newPerson(server: TestServer) {
     email: `person${people}-${Date.now()}@example.org`,
     password: `a long passphrase ${people}`,
   }
-  await createAdminWithCli(server, person.email, person.password)
+  await insertAdministrator(server, person)
   return person
 }
 

@@ -7,6 +7,7 @@ import {
   Client,
   createAdminWithCli,
   databases,
+  insertAdministrator,
   sessionCookie,
   signIn,
   sleep,
@@ -71,7 +72,7 @@ describe.each(databases)('$name', (database) => {
 
   test('after 5 failed sign-ins one account is refused with 429, even with the right password; others are not', async () => {
     const account = { email: 'throttled@example.org', password: 'the-right-password-1' }
-    await createAdminWithCli(ctx.server, account.email, account.password)
+    await insertAdministrator(ctx.server, account)
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       const answer = await ctx.anonymous.post('/api/auth/sign-in/email', {
         ...account,
@@ -90,7 +91,7 @@ describe.each(databases)('$name', (database) => {
 
   test('an attacker who locks the account cannot lock out its owner, who signs in from a known device', async () => {
     const owner = { email: 'owner@example.org', password: 'the-owners-password-1' }
-    await createAdminWithCli(ctx.server, owner.email, owner.password)
+    await insertAdministrator(ctx.server, owner)
     // The owner's browser has signed in before: it carries a device cookie.
     const first = await ctx.anonymous.post('/api/auth/sign-in/email', owner, {
       headers: { 'x-forwarded-for': '203.0.113.50' },

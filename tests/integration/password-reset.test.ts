@@ -7,7 +7,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeEvent } from '../factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
 import { createPostgresDatabase, startServer, type TestServer } from '../test-server.ts'
-import { ADMIN, Client, createAdminWithCli, databases, runSql, signIn, sleep, useServer } from './support.ts'
+import {
+  ADMIN,
+  Client,
+  createAdminWithCli,
+  databases,
+  insertAdministrator,
+  runSql,
+  signIn,
+  sleep,
+  useServer,
+} from './support.ts'
 
 const NEW_PASSWORD = 'a-new-song-for-sunday'
 
@@ -93,7 +103,7 @@ describe.each(databases)('$name, e-mail on', (database) => {
 
   test('the answer does not wait for the link: when making it fails, an address with access is answered as any other, and the failure is logged', async () => {
     const owner = { email: 'verger@example.org', password: 'the-vergers-long-password' }
-    await createAdminWithCli(server, owner.email, owner.password)
+    await insertAdministrator(server, owner)
     const said = (text: string, email: string) =>
       text.slice(text.indexOf('Check your e-mail'), text.indexOf('</main>')).replace(email, 'EMAIL')
     // The table the links are kept in is away (an operator's mistake, a database in trouble).
@@ -118,7 +128,7 @@ describe.each(databases)('$name, e-mail on', (database) => {
 
   test('a reset by the e-mailed link: the old password and every old session stop working; the link works once', async () => {
     const owner = { email: 'treasurer@example.org', password: 'the-old-long-password' }
-    await createAdminWithCli(server, owner.email, owner.password)
+    await insertAdministrator(server, owner)
     const phone = await signIn(server.url, owner)
     const laptop = await signIn(server.url, owner)
     expect((await phone.post('/api/events', makeEvent())).status).toBe(201)
@@ -163,7 +173,7 @@ describe.each(databases)('$name, e-mail on', (database) => {
   /** A new person who has a reset link, an invitation link and a new address's link still open. */
   async function personWithOpenLinks(name: string) {
     const owner = { email: `${name}@example.org`, password: `the ${name}'s long password` }
-    await createAdminWithCli(server, owner.email, owner.password)
+    await insertAdministrator(server, owner)
     const signedIn = await signIn(server.url, owner)
     const admin = await signIn(server.url, ADMIN)
 
@@ -242,7 +252,7 @@ describe.each(databases)('$name, e-mail on', (database) => {
 
   test('links are throttled per address and per IP address with 429, as sign-in is', async () => {
     const email = 'throttled@example.org'
-    await createAdminWithCli(server, email, 'a-throttled-long-password')
+    await insertAdministrator(server, { email, password: 'a-throttled-long-password' })
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect((await askForLink(anonymous, email)).status, `attempt ${attempt}`).toBe(200)
     }

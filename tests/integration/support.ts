@@ -7,6 +7,7 @@ import pg from 'pg'
 
 import { afterAll, beforeAll, expect } from 'vitest'
 
+import { insertAdministrator } from '../people.ts'
 import {
   launchServer,
   ROOT,
@@ -18,6 +19,7 @@ import {
 } from '../test-server.ts'
 
 export type { ServerProcess }
+export { insertAdministrator }
 
 export interface TestDatabase {
   name: 'SQLite' | 'PostgreSQL'
@@ -232,11 +234,11 @@ export async function runSql(ctx: Pick<ServerContext, 'server'>, statement: stri
 }
 
 /**
- * Someone with the Editor role, signed in: made by the operator's tool and given the role in the database, as
- * an administrator's change of role on the Staff screen does.
+ * Someone with the Editor role, signed in: made as the operator's tool makes people and given the role in the
+ * database, as an administrator's change of role on the Staff screen does.
  */
 export async function createEditor(ctx: ServerContext, email: string, password = 'an-editors-long-password') {
-  await createAdminWithCli(ctx.server, email, password)
+  await insertAdministrator(ctx.server, { email, password })
   await runSql(ctx, `update "user" set role = 'editor' where email = '${email.replace(/'/g, "''")}'`)
   return signIn(ctx.server.url, { email, password })
 }

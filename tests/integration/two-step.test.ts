@@ -9,7 +9,7 @@ import { describe, expect, test } from 'vitest'
 
 import { makeService } from '../factories.ts'
 import { ROOT } from '../test-server.ts'
-import { ADMIN, type Answer, Client, createAdminWithCli, databases, useServer } from './support.ts'
+import { ADMIN, type Answer, Client, databases, insertAdministrator, useServer } from './support.ts'
 import { openDatabase } from '#app/db/database.server.ts'
 import { listActivity } from '#app/models/activity.server.ts'
 
@@ -94,7 +94,7 @@ describe.each(databases)('$name', (database) => {
       email: `two-step-${people}-${Date.now()}@example.org`,
       password: `a long passphrase ${people}`,
     }
-    await createAdminWithCli(ctx.server, person.email, person.password)
+    await insertAdministrator(ctx.server, person)
     const browser = new Browser(ctx.server.url)
     expect((await browser.json('/api/auth/sign-in/email', person)).status).toBe(200)
 

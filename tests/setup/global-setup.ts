@@ -1,5 +1,3 @@
-import crypto from 'node:crypto'
-
 import pg from 'pg'
 
 import { buildOnce } from '../test-server.ts'
@@ -26,6 +24,5 @@ export default async function globalSetup() {
       await client.end().catch(() => {})
     }
   }
-  process.env.LAMPSTAND_TEST_RUN_ID ??= crypto.randomUUID()
   buildOnce()
 }

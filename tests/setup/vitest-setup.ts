@@ -11,6 +11,8 @@ beforeEach(() => {
 })
 
 afterEach(() => {
+  // Test files share their worker (isolate: false): a test that took the clock over gives it back.
+  vi.useRealTimers()
   const calls = [
     ...vi.mocked(console.error).mock.calls.map((args) => ['error', ...args]),
     ...vi.mocked(console.warn).mock.calls.map((args) => ['warn', ...args]),
