@@ -144,10 +144,11 @@ describe.each(databases)('$name', (database) => {
             .join('\n'),
       )
       // Before, the first of them took 27 s or answered 500. What remains is each page's own first render, the
-      // same with ordinary rules (measured: 20–60 ms of processor time, more on the clock on a busy machine).
+      // same with ordinary rules (measured: 20–60 ms of processor time). The processor time is what proves it: the
+      // clock only says that nothing froze, and on a machine busy with other work a first render took 1.3 s.
       for (const [address, { took, cpu }] of Object.entries(figures)) {
         expect(cpu, address).toBeLessThan(100)
-        expect(took, address).toBeLessThan(1000)
+        expect(took, address).toBeLessThan(10_000)
       }
 
       // Each is listed with its rule in words, without a next date; the weekly one is listed as before.
