@@ -10,13 +10,14 @@ const SECTIONS = [
   ['Getting Here', '/admin/getting-here'],
   ['Services', '/admin/services'],
   ['Events', '/admin/events'],
+  ['Sermons', '/admin/sermons'],
   ['Ministries', '/admin/ministries'],
   ['Gallery', '/admin/gallery'],
   ['Carousel', '/admin/carousel'],
   ['Messages', '/admin/messages'],
 ] as const
 
-test('The top bar links to the 11 sections and highlights the current one', async ({ page }) => {
+test('The top bar links to the 12 sections and highlights the current one', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
   await signIn(page)
   await expect(page.getByText('Admin CMS')).toBeVisible()
