@@ -60,6 +60,7 @@ test('The footer has the name, tagline, quick links, social links in new tabs an
     'About Us',
     'Services',
     'Events',
+    'Sermons',
     'Ministries',
     'Gallery',
     'Contact',
