@@ -73,24 +73,35 @@ const TRANSPARENT_PNG = Buffer.from(
 
 /** Runs axe-core on the current page (every rule, or only `rules`) and fails on any violation. */
 export async function expectNoAxeViolations(page: Page, rules?: string[]) {
-  // axe reads colours as painted: a dialog or toast still fading in would be judged half-transparent.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          document
+  // axe reads colours as painted: a dialog or toast fading in or out would be judged half-transparent. So it runs
+  // when nothing moves, and runs again when something began to move while it read (a toast's timer ending).
+  for (let attempt = 1; ; attempt++) {
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const moving = document
             .getAnimations()
-            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
-      ),
+            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length
+          const marks = window as unknown as { __axeMoved?: boolean }
+          marks.__axeMoved = false
+          const mark = () => (marks.__axeMoved = true)
+          for (const type of ['transitionrun', 'animationstart'])
+            document.addEventListener(type, mark, { capture: true, once: true })
+          return moving
+        }),
+      )
+      .toBe(0)
+    const builder = new AxeBuilder({ page })
+    const results = await (rules ? builder.withRules(rules) : builder).analyze()
+    const moved = await page.evaluate(() => (window as unknown as { __axeMoved?: boolean }).__axeMoved === true)
+    if (moved && attempt < 3) continue
+    const summary = results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
     )
-    .toBe(0)
-  const builder = new AxeBuilder({ page })
-  const results = await (rules ? builder.withRules(rules) : builder).analyze()
-  const summary = results.violations.map(
-    (violation) =>
-      `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-  )
-  expect(summary, 'axe violations').toEqual([])
+    expect(summary, 'axe violations').toEqual([])
+    return
+  }
 }
 
 /** Waits until React has hydrated the page (root.tsx sets data-hydrated on <html>). */

@@ -64,14 +64,14 @@ export function AdminTopBar({
           Admin CMS
         </NavLink>
         <nav aria-label="Admin sections" className="hidden min-w-0 flex-1 xl:block">
-          <ul className="flex items-center justify-center 2xl:gap-0.5">
+          <ul className="flex items-center justify-center">
             {sections.map((section) => (
               <li key={section.to}>
                 <NavLink
                   to={section.to}
                   className={({ isActive }) =>
                     cn(
-                      'block rounded-md px-1.5 py-2 text-sm font-medium whitespace-nowrap transition-colors 2xl:px-2.5',
+                      'block rounded-md px-1 py-2 text-[0.8125rem] font-medium whitespace-nowrap transition-colors 2xl:px-1.5 2xl:text-sm',
                       'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
                       isActive
                         ? 'bg-primary/10 text-primary'
@@ -119,7 +119,8 @@ export function AdminTopBar({
           <Form method="post" action="/admin/logout" className="hidden sm:block">
             <Button type="submit" variant="outline" size="sm" title={`Signed in as ${email}`}>
               <LogOut aria-hidden="true" />
-              Sign Out
+              {/* From xl the twelve sections need the room: the icon alone, its name still read out. */}
+              <span className="xl:sr-only">Sign Out</span>
             </Button>
           </Form>
           <Button
