@@ -17,6 +17,7 @@ const KEYS = {
   retention: 'retention_months',
   requireTwoStep: 'require_two_step',
   siteAddress: 'site_address',
+  setupHidden: 'setup_checklist_hidden',
 } as const
 
 async function readSetting({ db, key }: { db: Db; key: string }): Promise<unknown> {
@@ -153,4 +154,13 @@ export async function saveSiteAddress({ db, data, actor }: { db: Db; data: unkno
   // Every page's absolute addresses (canonical, share cards, feeds) change: the page cache must not keep them.
   await db.contentVersion.bump()
   return site_address
+}
+
+/** Whether an administrator hid the dashboard's set-up list ("Get your website ready") for everyone. */
+export async function getSetupChecklistHidden({ db }: { db: Db }): Promise<boolean> {
+  return (await readSetting({ db, key: KEYS.setupHidden })) === true
+}
+
+export async function hideSetupChecklist({ db, actor }: { db: Db; actor: Actor }) {
+  await writeSetting({ db, key: KEYS.setupHidden, value: true, log: { actor, title: 'Set-up list hidden' } })
 }

@@ -9,6 +9,7 @@ import { HttpError } from '#app/lib/errors.ts'
 import { recordActivity } from '#app/models/activity.server.ts'
 import { enqueueMail } from '#app/models/outbox.server.ts'
 import {
+  hideSetupChecklist,
   listNotificationRecipients,
   saveNotificationRecipients,
   saveRequireTwoStep,
@@ -24,6 +25,7 @@ const TOASTS = {
   test: { ok: 'Test e-mail queued', failed: 'Failed to send a test e-mail' },
   'two-step': { ok: 'Two-step sign-in setting saved', failed: 'Failed to save the two-step setting' },
   'site-address': { ok: 'Site address saved', failed: 'Failed to save the site address' },
+  'hide-setup': { ok: 'The set-up list is hidden', failed: 'Failed to hide the set-up list' },
 } as const
 
 type Intent = keyof typeof TOASTS
@@ -77,6 +79,9 @@ export async function settingsAction({
         await saveSiteAddress({ db, data: { site_address: String(form.get('site_address') ?? '') }, actor })
         // E-mails held for want of it go out now.
         runtime.mailer.wake()
+        break
+      case 'hide-setup':
+        await hideSetupChecklist({ db, actor })
         break
       case 'retention':
         await saveRetentionMonths({

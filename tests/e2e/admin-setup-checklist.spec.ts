@@ -158,3 +158,20 @@ test('An empty site opens on a checklist that ticks as the essentials are filled
   await expect(checklist(page)).toHaveCount(0)
   await expect(page.getByRole('link', { name: 'Services 1' })).toBeVisible()
 })
+
+base(
+  'An administrator can hide the set-up list for good, as the demo (which has no logo) would otherwise show it for ever',
+  async ({ page }) => {
+    await signIn(page)
+    await expect(checklist(page)).toBeVisible()
+    await expect(
+      checklist(page).getByRole('link', { name: /Upload the church’s logo \(to do\)/ }),
+    ).toBeVisible()
+    await checklist(page).getByRole('button', { name: 'Hide this list' }).click()
+    await expectToast(page, 'The set-up list is hidden')
+    await expect(checklist(page)).toHaveCount(0)
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible()
+    await expect(checklist(page)).toHaveCount(0)
+  },
+)

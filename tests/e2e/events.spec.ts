@@ -37,6 +37,11 @@ test('The secretary adds a monthly "first Sunday" event with its preview, finds 
   await page.getByLabel('Ends on').fill(first.toString())
   await page.getByLabel('Ends at').fill('11:45')
   await page.getByRole('combobox', { name: 'Repeats' }).selectOption({ label: 'Every month' })
+  // The other choice names the day of the month as people say it ("the 1st", "the 7th"), not "the 1".
+  const ordinal = ['st', 'nd', 'rd'][first.day - 1] ?? 'th'
+  await expect(
+    page.getByRole('radio', { name: `The same date each month (the ${first.day}${ordinal})` }),
+  ).toBeVisible()
   await page.getByRole('radio', { name: 'The first Sunday of each month' }).check()
   await page.getByRole('textbox', { name: 'Location', exact: true }).fill('Main Hall')
 

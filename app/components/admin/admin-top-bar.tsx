@@ -16,7 +16,8 @@ import { cn } from '#app/lib/cn.ts'
 const MENU_ID = 'admin-menu'
 
 /**
- * The fixed top bar: title, the sections (a toggled menu below the xl width) and Sign Out. It shows only the
+ * The fixed top bar: title, tools and Sign Out in the first row, the sections in a second (a toggled menu below
+ * the xl width). It shows only the
  * sections the person's role may use (`areas`); the server refuses the others whatever the bar shows.
  */
 export function AdminTopBar({
@@ -56,71 +57,44 @@ export function AdminTopBar({
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95 shadow-xs backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-[90rem] items-center gap-4 px-4 sm:px-6 xl:gap-3 2xl:gap-4">
+      <div className="mx-auto flex h-16 max-w-[90rem] items-center gap-4 px-4 sm:px-6">
         <NavLink
           to="/admin/dashboard"
           className="shrink-0 rounded-sm text-lg font-semibold tracking-tight text-gray-950 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >
           Admin CMS
         </NavLink>
-        <nav aria-label="Admin sections" className="hidden min-w-0 flex-1 xl:block">
-          <ul className="flex items-center justify-center">
-            {sections.map((section) => (
-              <li key={section.to}>
-                <NavLink
-                  to={section.to}
-                  className={({ isActive }) =>
-                    cn(
-                      'block rounded-md px-1 py-2 text-[0.8125rem] font-medium whitespace-nowrap transition-colors 2xl:px-1.5 2xl:text-sm',
-                      'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
-                      isActive
-                        ? 'bg-primary/10 text-primary'
-                        : 'text-gray-600 hover:bg-gray-100 hover:text-gray-950',
-                    )
-                  }
-                >
-                  {section.label}
-                  {section.to === '/admin/messages' ? <NewCount count={newMessages} /> : null}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
-        <div className="ml-auto flex items-center gap-2 xl:ml-0 xl:gap-0.5 2xl:gap-2">
+        <div className="ml-auto flex items-center gap-2 xl:gap-1">
           {tools.map(({ to, label, icon: Icon }) => (
             <NavLink
               key={to}
               to={to}
-              aria-label={label}
-              title={label}
               className={({ isActive }) =>
                 cn(
-                  buttonClasses({ variant: 'ghost', size: 'icon' }),
+                  buttonClasses({ variant: 'ghost', size: 'sm' }),
                   'hidden xl:inline-flex',
                   isActive && 'bg-primary/10 text-primary hover:bg-primary/10 hover:text-primary',
                 )
               }
             >
               <Icon aria-hidden="true" />
+              {label}
             </NavLink>
           ))}
           <a
             href="/"
             target="_blank"
             rel="noopener"
-            title="View website"
             className={buttonClasses({ variant: 'ghost', size: 'sm', className: 'text-primary' })}
           >
             <ExternalLink aria-hidden="true" />
-            {/* From xl the sections fill the bar: the icon alone, its name for screen readers. */}
-            <span className="xl:sr-only">View website</span>
+            View website
             <span className="sr-only"> (opens in a new tab)</span>
           </a>
           <Form method="post" action="/admin/logout" className="hidden sm:block">
             <Button type="submit" variant="outline" size="sm" title={`Signed in as ${email}`}>
               <LogOut aria-hidden="true" />
-              {/* From xl the twelve sections need the room: the icon alone, its name still read out. */}
-              <span className="xl:sr-only">Sign Out</span>
+              Sign Out
             </Button>
           </Form>
           <Button
@@ -144,6 +118,31 @@ export function AdminTopBar({
           </Button>
         </div>
       </div>
+      {/* From xl the sections have a row of their own under the title: all twelve with their names, and the tools
+          above keep theirs (a bar of bare icons was hard to read). */}
+      <nav aria-label="Admin sections" className="hidden border-t border-gray-100 xl:block">
+        <ul className="mx-auto flex h-11 max-w-[90rem] items-center gap-0.5 overflow-x-auto px-4 sm:px-6">
+          {sections.map((section) => (
+            <li key={section.to} className="shrink-0">
+              <NavLink
+                to={section.to}
+                className={({ isActive }) =>
+                  cn(
+                    'block rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
+                    'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
+                    isActive
+                      ? 'bg-primary/10 text-primary'
+                      : 'text-gray-600 hover:bg-gray-100 hover:text-gray-950',
+                  )
+                }
+              >
+                {section.label}
+                {section.to === '/admin/messages' ? <NewCount count={newMessages} /> : null}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
       <div
         id={MENU_ID}
         hidden={!open}

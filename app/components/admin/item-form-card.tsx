@@ -48,7 +48,7 @@ export function ItemFormCard({
   return (
     <section
       aria-labelledby={headingId}
-      className="scroll-mt-24 rounded-lg border border-gray-200 bg-white shadow-xs"
+      className="scroll-mt-24 xl:scroll-mt-36 rounded-lg border border-gray-200 bg-white shadow-xs"
     >
       <div className="border-b border-gray-200 px-5 py-4 sm:px-6">
         <h2 id={headingId} tabIndex={-1} className="text-lg font-semibold text-gray-950 focus:outline-none">

@@ -1,5 +1,9 @@
 import { ChevronRight, CircleCheck, Circle } from 'lucide-react'
-import { Link } from 'react-router'
+import { Link, useFetcher } from 'react-router'
+
+import { useResultToast } from './use-result-toast.ts'
+import { Button } from '#app/components/ui/button.tsx'
+import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 
 import { cn } from '#app/lib/cn.ts'
 
@@ -12,9 +16,18 @@ export interface ChecklistStep {
 
 /**
  * "Get your website ready": the steps a new site still needs, each leading to its screen and ticked when done.
- * Shown on the dashboard until every step is done.
+ * Shown on the dashboard until every step is done, or until an administrator hides it (`mayHide`: a site that
+ * wants no logo, say, need not see the list for ever).
  */
-export function SetupChecklist({ steps }: { steps: readonly ChecklistStep[] }) {
+export function SetupChecklist({
+  steps,
+  mayHide = false,
+}: {
+  steps: readonly ChecklistStep[]
+  mayHide?: boolean
+}) {
+  const hide = useFetcher<AdminActionResult>({ key: 'hide-setup' })
+  useResultToast(hide.data, hide.state === 'idle')
   const done = steps.filter((step) => step.done).length
   if (done === steps.length) return null
   return (
@@ -44,6 +57,14 @@ export function SetupChecklist({ steps }: { steps: readonly ChecklistStep[] }) {
           <p className="text-sm text-gray-600 tabular-nums">
             {done} of {steps.length} done
           </p>
+          {mayHide ? (
+            <hide.Form method="post" action="/admin/settings">
+              <input type="hidden" name="intent" value="hide-setup" />
+              <Button type="submit" variant="ghost" size="sm" disabled={hide.state !== 'idle'}>
+                Hide this list
+              </Button>
+            </hide.Form>
+          ) : null}
         </div>
       </div>
       <ul className="divide-y divide-gray-100 sm:grid sm:grid-cols-2 sm:divide-y-0 sm:px-2 sm:py-2 lg:grid-cols-3">

@@ -26,6 +26,15 @@ const WEEKDAYS = [
   ['SA', 'Sat', 'Saturday'],
   ['SU', 'Sun', 'Sunday'],
 ] as const
+const ORDINAL_SUFFIX = { one: 'st', two: 'nd', few: 'rd', other: 'th' } as Record<string, string>
+const ordinals = new Intl.PluralRules('en', { type: 'ordinal' })
+
+/** "the 1st", "the 22nd", "the 27th": the day of the month the start date falls on (or "the start date"). */
+function sameDateLabel(startDate: string) {
+  const day = startDate ? parseLocalDate(startDate)?.day : undefined
+  return day === undefined ? 'the start date' : `the ${day}${ORDINAL_SUFFIX[ordinals.select(day)] ?? 'th'}`
+}
+
 const NTH = { 1: 'first', 2: 'second', 3: 'third', 4: 'fourth', 5: 'fifth', [-1]: 'last' } as Record<
   number,
   string
@@ -409,8 +418,7 @@ export function EventScheduleField({
               checked={schedule.monthly === 'date'}
               onChange={() => update({ monthly: 'date' })}
             >
-              The same date each month (
-              {schedule.startDate ? `the ${parseLocalDate(schedule.startDate)?.day}` : 'the start date'})
+              The same date each month ({sameDateLabel(schedule.startDate)})
             </Radio>
           </div>
           {nth &&

@@ -56,7 +56,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <main
         id="admin-main"
         tabIndex={-1}
-        className="mx-auto max-w-7xl px-4 pt-24 pb-16 focus:outline-none sm:px-6 lg:px-8"
+        className="mx-auto max-w-7xl px-4 pt-24 pb-16 focus:outline-none sm:px-6 lg:px-8 xl:pt-36"
       >
         <Outlet />
       </main>
@@ -72,7 +72,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         richColors
         closeButton
         theme="light"
-        offset={{ top: 76 }}
+        offset={{ top: 120 }}
         mobileOffset={{ top: 72 }}
       />
     </div>

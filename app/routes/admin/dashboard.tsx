@@ -31,6 +31,7 @@ import { nextDateText, nextEvents, ruleText } from '#app/content/events/events.s
 import { mailStatus } from '#app/server/mail-status.server.ts'
 import { formatTime } from '#app/content/events/dates.ts'
 import { siteSetupSteps } from '#app/server/site-setup.server.ts'
+import { getSetupChecklistHidden } from '#app/models/settings.server.ts'
 
 const RECENT_COUNT = 5
 const RECENT_ACTIVITY_COUNT = 10
@@ -57,6 +58,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     mail,
     setup,
     activity,
+    setupHidden,
   ] = await Promise.all([
     countServices({ db }),
     countEvents({ db }),
@@ -68,10 +70,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     mailStatus(runtime),
     siteSetupSteps({ db }),
     mayReadActivity ? recentActivity({ db, clock, limit: RECENT_ACTIVITY_COUNT }) : null,
+    getSetupChecklistHidden({ db }),
   ])
   return {
     mail: settings ? mail : null,
-    setup: settings ? setup : setup.filter((step) => step.to !== '/admin/settings'),
+    // Hidden by an administrator: gone for everyone (each step stays on its own screen).
+    setup: setupHidden ? [] : settings ? setup : setup.filter((step) => step.to !== '/admin/settings'),
+    mayHideSetup: settings,
     activity,
     counts: [
       ...(messages
@@ -120,13 +125,13 @@ const ICONS = {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, events, undated, unworkable, images, mail, setup, activity } = loaderData
+  const { counts, events, undated, unworkable, images, mail, setup, mayHideSetup, activity } = loaderData
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of the church website's content." />
       {/* A phone's first screen shows what is left to set up and the counts; notices for whoever runs the
           server come after them. */}
-      <SetupChecklist steps={setup} />
+      <SetupChecklist steps={setup} mayHide={mayHideSetup} />
       <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
         {counts.map(({ label, count, to, icon }) => {
           const Icon = ICONS[icon]
