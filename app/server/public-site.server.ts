@@ -14,7 +14,7 @@ import { socialLinks } from '#app/lib/social-links.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { getEvent } from '#app/content/events/model.server.ts'
 import { latestContentChanges } from '#app/models/content-dates.server.ts'
-import { feedEvents } from '#app/content/events/events.server.ts'
+import { upcomingEvents } from '#app/content/events/events.server.ts'
 import { listSermons, listSermonSeries } from '#app/content/sermons/model.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 
@@ -100,9 +100,10 @@ export interface SitemapEntry {
  * date it last changed.
  */
 export async function sitemapEntries({ db, clock }: { db: Db; clock: Clock }): Promise<SitemapEntry[]> {
-  const [changed, { events }, sermons, series] = await Promise.all([
+  const [changed, { oneTime, repeating }, sermons, series] = await Promise.all([
     latestContentChanges({ db }),
-    feedEvents({ db, clock }),
+    // What /events lists: a repeating series that has ended (its COUNT reached, its UNTIL passed) left it.
+    upcomingEvents({ db, clock }),
     listSermons({ db, publicOnly: true }),
     listSermonSeries({ db }),
   ])
@@ -116,7 +117,7 @@ export async function sitemapEntries({ db, clock }: { db: Db; clock: Clock }): P
       path: page.path,
       lastmod: newest(changed.church_info, ...page.shows.map((table) => changed[table])),
     })),
-    ...events.map((event) => ({
+    ...[...oneTime, ...repeating].map(({ event }) => ({
       path: eventPath(event.id),
       lastmod: newest(changed.church_info, event.updated_at),
     })),

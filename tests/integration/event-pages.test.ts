@@ -165,6 +165,59 @@ describe.each(databases)('$name', (database) => {
       expect((await ctx.anonymous.get('/events/00000000-0000-4000-8000-000000000000')).status).toBe(404)
     })
 
+    test('Google Calendar gets a well-formed UNTIL, and a series with skipped dates is offered as a file only', async () => {
+      const weekly = await ctx.admin.post('/api/events', {
+        title: 'Evening Prayer',
+        starts_at: '2026-12-06T19:00',
+        ends_at: '2026-12-06T20:00',
+        recurrence: 'FREQ=WEEKLY;BYDAY=SU;UNTIL=20270601',
+      })
+      const page = (await ctx.anonymous.get(`/events/${weekly.body.id}`)).text
+      const google = /href="(https:\/\/calendar\.google\.com\/calendar\/render\?[^"]+)"/.exec(page)![1]
+      const params = new URL(google.replaceAll('&amp;', '&')).searchParams
+      // A timed start with a time zone: UNTIL is the last day's end in Cork, in UTC (Irish summer time: UTC+1).
+      expect(params.get('recur')).toBe('RRULE:FREQ=WEEKLY;BYDAY=SU;UNTIL=20270601T225959Z')
+
+      const skipped = await ctx.admin.post('/api/events', {
+        title: 'Sunday Worship',
+        starts_at: '2026-12-06T10:30',
+        recurrence: 'FREQ=WEEKLY;BYDAY=SU',
+        exdates: ['2026-12-27'],
+      })
+      const withSkips = (await ctx.anonymous.get(`/events/${skipped.body.id}`)).text
+      expect(withSkips).not.toContain('calendar.google.com')
+      expect(withSkips).toContain(`href="/events/${skipped.body.id}/calendar.ics"`)
+      expect(await pageText(ctx.anonymous, `/events/${skipped.body.id}`)).toContain(
+        'Google Calendar can import it',
+      )
+    })
+
+    test('a repeating series that has ended leaves the sitemap as it left /events', async () => {
+      const counted = await ctx.admin.post('/api/events', {
+        title: 'Autumn Bible Course',
+        starts_at: '2026-10-04T19:00',
+        recurrence: 'FREQ=WEEKLY;BYDAY=SU;COUNT=3',
+      })
+      const until = await ctx.admin.post('/api/events', {
+        title: 'October Prayer Week',
+        starts_at: '2026-10-05T07:00',
+        recurrence: 'FREQ=DAILY;UNTIL=20261011',
+      })
+      const ongoing = await ctx.admin.post('/api/events', {
+        title: 'Thursday Prayer',
+        starts_at: '2026-10-01T20:00',
+        recurrence: 'FREQ=WEEKLY;BYDAY=TH',
+      })
+      const sitemap = (await ctx.anonymous.get('/sitemap.xml')).text
+      const events = await pageText(ctx.anonymous, '/events')
+      for (const ended of [counted, until]) {
+        expect(sitemap).not.toContain(`/events/${ended.body.id}</loc>`)
+        expect(events).not.toContain(ended.body.title)
+      }
+      expect(sitemap).toContain(`/events/${ongoing.body.id}</loc>`)
+      expect(events).toContain('Thursday Prayer')
+    })
+
     test('the page of an event that is over says so and offers no calendar links', async () => {
       const answer = await ctx.admin.post('/api/events', { title: 'Old Fair', starts_at: '2026-10-03T10:00' })
       const text = await pageText(ctx.anonymous, `/events/${answer.body.id}`)

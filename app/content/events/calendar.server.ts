@@ -174,3 +174,26 @@ export function calendarHeaders(filename?: string) {
     'Cache-Control': 'no-cache',
   }
 }
+
+/**
+ * The Google Calendar address that opens "add event" filled in (its template link), in the church's zone; null
+ * when Google cannot be told the whole event. Its link carries one RRULE (UNTIL written as RFC 5545 wants, like the
+ * feed's) but no skip dates: a weekly service skipped on 27 December would land in the visitor's calendar on that
+ * day, so such events offer the .ics alone.
+ */
+export function googleCalendarUrl(event: EventRecord, zone: string, origin: string) {
+  const timing = timingOf(event)
+  const start = parseLocalDateTime(timing.starts_at)
+  if (!start) return null
+  if (timing.recurrence && timing.exdates.some((text) => parseLocalDate(text))) return null
+  const end = parseLocalDateTime(timing.ends_at) ?? start
+  const dates = timing.all_day
+    ? `${icsDate(start.toPlainDate())}/${icsDate(end.toPlainDate().add({ days: 1 }))}`
+    : `${icsLocal(start)}/${icsLocal(end)}`
+  const params = new URLSearchParams({ action: 'TEMPLATE', text: event.title, dates, ctz: zone })
+  const details = [event.description ? htmlToText(event.description) : '', `${origin}/events/${event.id}`]
+  params.set('details', details.filter(Boolean).join('\n\n'))
+  if (event.location) params.set('location', event.location)
+  if (timing.recurrence) params.set('recur', recurrenceLines(timing, zone))
+  return `https://calendar.google.com/calendar/render?${params.toString()}`
+}

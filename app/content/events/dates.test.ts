@@ -190,6 +190,11 @@ test('date and time texts are worked out from the real fields', () => {
   expect(dateText(timing({ starts_at: '2027-02-12T18:00', ends_at: '2027-02-14T15:00' }))).toBe(
     'Friday 12 – Sunday 14 February 2027',
   )
+  // Over several days, the time says when it ends too (the /events card showed '6:00 PM' alone).
+  expect(timeText(timing({ starts_at: '2027-02-12T18:00', ends_at: '2027-02-14T15:00' }))).toBe(
+    '6:00 PM Friday – 3:00 PM Sunday',
+  )
+  expect(timeText(timing({ starts_at: '2027-02-12T18:00', ends_at: '2027-02-14T23:59' }))).toBe('6:00 PM')
   expect(
     dateText(timing({ starts_at: '2027-04-30T00:00', ends_at: '2027-05-02T00:00', all_day: true })),
   ).toBe('Friday 30 April – Sunday 2 May 2027')

@@ -493,7 +493,10 @@ export function dateText(timing: EventTiming): string | null {
   return formatDate(start)
 }
 
-/** The spec's `time` text: '6:00 PM', '6:00 PM – 8:00 PM'; null for an all-day event. */
+/**
+ * The spec's `time` text: '6:00 PM', '6:00 PM – 8:00 PM', '6:00 PM Friday – 2:00 PM Sunday' over several days; null
+ * for an all-day event.
+ */
 export function timeText(timing: EventTiming): string | null {
   const start = parseLocalDateTime(timing.starts_at)
   if (!start || timing.all_day) return null
@@ -505,6 +508,10 @@ export function timeText(timing: EventTiming): string | null {
     !isEndOfDay(end)
   ) {
     return `${formatTime(start)} – ${formatTime(end)}`
+  }
+  // Over several days with a closing time: both ends, each with its day ('6:00 PM Friday – 2:00 PM Sunday').
+  if (end && Temporal.PlainDateTime.compare(end, start) > 0 && !isEndOfDay(end)) {
+    return `${formatTime(start)} ${weekdayName(start)} – ${formatTime(end)} ${weekdayName(end)}`
   }
   return formatTime(start)
 }

@@ -25,15 +25,8 @@ import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { summarise } from '#app/lib/church-text.ts'
 import { getEvent } from './model.server.ts'
-import {
-  churchToday,
-  googleCalendarUrl,
-  hasEnded,
-  nextDateOf,
-  ruleText,
-  timingOf,
-  zonedIso,
-} from './events.server.ts'
+import { googleCalendarUrl } from './calendar.server.ts'
+import { churchToday, hasEnded, nextDateOf, ruleText, timingOf, zonedIso } from './events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { pagePath, feedPath } from '#app/content/registry.ts'
 
@@ -79,7 +72,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       dated && !ended && problem === null
         ? {
             ics: feedPath('event-calendar', { id: event.id }),
-            google: googleCalendarUrl(event, zone, origin)!,
+            google: googleCalendarUrl(event, zone, origin),
           }
         : null,
     directions: event.location
@@ -207,16 +200,24 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
                 Download .ics
                 <span className="sr-only"> (Apple Calendar, Outlook and others)</span>
               </a>
-              <a
-                href={addToCalendar.google}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={buttonClasses({ variant: 'outline' })}
-              >
-                <CalendarPlus className="size-4" aria-hidden />
-                Google Calendar
-              </a>
+              {addToCalendar.google ? (
+                <a
+                  href={addToCalendar.google}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className={buttonClasses({ variant: 'outline' })}
+                >
+                  <CalendarPlus className="size-4" aria-hidden />
+                  Google Calendar
+                </a>
+              ) : null}
             </div>
+            {addToCalendar.google ? null : (
+              <p className="text-sm text-muted-foreground">
+                Google Calendar’s “add” link cannot leave out the skipped dates, so this event is offered as a
+                file: Google Calendar can import it (Settings, then Import).
+              </p>
+            )}
           </section>
         ) : null}
 

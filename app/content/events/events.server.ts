@@ -7,14 +7,12 @@ import {
   formatDate,
   lastDay,
   type Occurrence,
-  parseLocalDateTime,
   ruleInWords,
   ruleProblem,
   todayIn,
   UnworkableRuleError,
   upcomingOccurrences,
 } from './dates.ts'
-import { htmlToText } from '#app/lib/html-to-text.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import {
   type EventRecord,
@@ -167,25 +165,6 @@ export function hasEnded(event: EventRecord, today: Temporal.PlainDate) {
 /** 'next Sunday 29 November' (with the year when it is not this year's). */
 export function nextDateText(next: Occurrence, today: Temporal.PlainDate) {
   return formatDate(next.start, next.start.year !== today.year)
-}
-
-/** The Google Calendar address that opens "add event" filled in (its template link), in the church's zone. */
-export function googleCalendarUrl(event: EventRecord, zone: string, origin: string) {
-  const timing = timingOf(event)
-  const start = parseLocalDateTime(timing.starts_at)
-  if (!start) return null
-  const stamp = (value: Temporal.PlainDateTime) =>
-    value.toString({ smallestUnit: 'second' }).replace(/[-:]/g, '')
-  const end = parseLocalDateTime(timing.ends_at) ?? start
-  const dates = timing.all_day
-    ? `${start.toPlainDate().toString().replace(/-/g, '')}/${end.toPlainDate().add({ days: 1 }).toString().replace(/-/g, '')}`
-    : `${stamp(start)}/${stamp(end)}`
-  const params = new URLSearchParams({ action: 'TEMPLATE', text: event.title, dates, ctz: zone })
-  const details = [event.description ? htmlToText(event.description) : '', `${origin}/events/${event.id}`]
-  params.set('details', details.filter(Boolean).join('\n\n'))
-  if (event.location) params.set('location', event.location)
-  if (timing.recurrence) params.set('recur', `RRULE:${timing.recurrence}`)
-  return `https://calendar.google.com/calendar/render?${params.toString()}`
 }
 
 /** The instant of a local date-time in the church's zone, ISO 8601 with its offset (structured data). */
