@@ -27,6 +27,10 @@ export interface PublicLayoutData {
     /** The welcome text as plain text, for descriptions. */
     summary: string
     address: string | null
+    /** The address in parts (schema.org PostalAddress), each null until staff fill it. */
+    streetAddress: string | null
+    locality: string | null
+    postalCode: string | null
     country: string
     countryName: string
     email: string | null
@@ -139,6 +143,9 @@ function churchBlock(data: PublicLayoutData) {
     telephone: church.phone,
     email: church.email,
     address: church.address,
+    streetAddress: church.streetAddress,
+    locality: church.locality,
+    postalCode: church.postalCode,
     country: church.country,
     countryName: church.countryName,
     latitude: church.latitude,

@@ -21,6 +21,9 @@ const CHURCH = {
   telephone: '+353214320199',
   email: 'office@church.example',
   address: 'Unit 4, Kinsale Road,\nCork T12 X2Y8, Ireland',
+  streetAddress: null,
+  locality: null,
+  postalCode: null,
   country: 'IE',
   countryName: 'Ireland',
   latitude: 51.8969,
@@ -88,6 +91,20 @@ test('the Church block says the address without the country, which it gives as a
     streetAddress: 'Unit 4, Kinsale Road, Cork T12 X2Y8',
     addressCountry: 'IE',
   })
+  // In parts once staff give them: street, locality and postcode as search engines read them.
+  const parts = churchJsonLd({
+    ...CHURCH,
+    streetAddress: 'Unit 4, Kinsale Road',
+    locality: 'Cork',
+    postalCode: 'T12 X2Y8',
+  }) as unknown as Record<string, unknown>
+  expect(parts.address).toEqual({
+    '@type': 'PostalAddress',
+    streetAddress: 'Unit 4, Kinsale Road',
+    addressLocality: 'Cork',
+    postalCode: 'T12 X2Y8',
+    addressCountry: 'IE',
+  })
   const bare = churchJsonLd({
     ...CHURCH,
     telephone: null,
@@ -134,8 +151,39 @@ test('an Event block has what search engines require for event results', () => {
         streetAddress: 'Unit 4, Kinsale Road, Cork T12 X2Y8',
         addressCountry: 'IE',
       },
+      geo: { '@type': 'GeoCoordinates', latitude: 51.8969, longitude: -8.4863 },
     },
     organizer: { '@type': 'Organization', name: 'Grace Church', url: 'https://church.example/' },
   })
   expect(block.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/)
+})
+
+test('an event away from the church is at its own place, never at the church’s address', () => {
+  const event = {
+    origin: 'https://church.example',
+    path: '/events/retreat',
+    name: 'Youth Retreat',
+    description: null,
+    startDate: '2027-02-12T18:00:00+00:00',
+    endDate: null,
+    images: [],
+    church: CHURCH,
+  }
+  const place = (facts: Partial<Parameters<typeof eventJsonLd>[0]>) =>
+    (eventJsonLd({ ...event, ...facts }) as unknown as { location: Record<string, unknown> }).location
+  expect(place({ venue: 'Glengarriff', latitude: 51.7497, longitude: -9.5516 })).toEqual({
+    '@type': 'Place',
+    name: 'Glengarriff',
+    address: 'Glengarriff',
+    geo: { '@type': 'GeoCoordinates', latitude: 51.7497, longitude: -9.5516 },
+  })
+  // A room of the church, or a map position within a stone's throw of it, is at the church.
+  for (const at of [{ venue: 'Main Hall' }, { venue: 'Car park', latitude: 51.897, longitude: -8.4862 }]) {
+    expect(place(at)).toMatchObject({
+      name: at.venue,
+      address: { '@type': 'PostalAddress', addressCountry: 'IE' },
+      geo: { latitude: 51.8969, longitude: -8.4863 },
+    })
+  }
+  expect(place({})).toMatchObject({ name: 'Grace Church', address: { '@type': 'PostalAddress' } })
 })

@@ -162,6 +162,10 @@ export interface ChurchFacts {
   telephone: string | null
   email: string | null
   address: string | null
+  /** The address in parts; without a street, the whole address (less its country) stands as the street. */
+  streetAddress: string | null
+  locality: string | null
+  postalCode: string | null
   /** ISO 3166 code, 'IE'. */
   country: string
   countryName: string
@@ -188,20 +192,42 @@ export function churchJsonLd(facts: ChurchFacts): WithContext<Church> {
     ...(facts.description ? { description: facts.description } : {}),
     ...(facts.telephone ? { telephone: facts.telephone } : {}),
     ...(facts.email ? { email: facts.email } : {}),
-    ...(facts.address
-      ? {
-          address: {
-            '@type': 'PostalAddress',
-            streetAddress: withoutCountry(facts.address, facts.countryName),
-            addressCountry: facts.country,
-          },
-        }
-      : {}),
-    ...(facts.latitude !== null && facts.longitude !== null
-      ? { geo: { '@type': 'GeoCoordinates', latitude: facts.latitude, longitude: facts.longitude } }
-      : {}),
+    ...(postalAddress(facts) ? { address: postalAddress(facts) } : {}),
+    ...(geo(facts) ? { geo: geo(facts) } : {}),
     ...(facts.sameAs.length > 0 ? { sameAs: facts.sameAs } : {}),
   }
+}
+
+type AddressFacts = Pick<
+  ChurchFacts,
+  'address' | 'streetAddress' | 'locality' | 'postalCode' | 'country' | 'countryName'
+>
+
+/** The church's PostalAddress: its parts when staff gave them, else the address as typed as the street. */
+function postalAddress(church: AddressFacts) {
+  const street =
+    church.streetAddress || (church.address && withoutCountry(church.address, church.countryName))
+  if (!street) return undefined
+  return {
+    '@type': 'PostalAddress' as const,
+    streetAddress: street,
+    ...(church.streetAddress && church.locality ? { addressLocality: church.locality } : {}),
+    ...(church.streetAddress && church.postalCode ? { postalCode: church.postalCode } : {}),
+    addressCountry: church.country,
+  }
+}
+
+function geo(place: { latitude?: number | null; longitude?: number | null }) {
+  if (place.latitude == null || place.longitude == null) return undefined
+  return { '@type': 'GeoCoordinates' as const, latitude: place.latitude, longitude: place.longitude }
+}
+
+/** Roughly how far apart two map positions are, in metres (an equirectangular estimate: fine within a town). */
+function metresApart(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }) {
+  const rad = Math.PI / 180
+  const x = (b.longitude - a.longitude) * rad * Math.cos(((a.latitude + b.latitude) / 2) * rad)
+  const y = (b.latitude - a.latitude) * rad
+  return Math.sqrt(x * x + y * y) * 6_371_000
 }
 
 /** 'Unit 4, Kinsale Road, Cork, Ireland' → 'Unit 4, Kinsale Road, Cork': the country is said on its own. */
@@ -225,13 +251,13 @@ export interface EventFacts {
   endDate: string | null
   /** Absolute addresses of its pictures (its share image at least). */
   images: string[]
-  /** The church, which organises it and whose address it is at. */
-  church: Pick<ChurchFacts, 'name' | 'address' | 'country' | 'countryName'>
-  /**
-   * The event's location text ('Church hall'): the place's name. Its address is the church's, since events
-   * have no address of their own yet.
-   */
+  /** The church, which organises it, and whose address it is at when it has no place of its own. */
+  church: AddressFacts & Pick<ChurchFacts, 'name' | 'latitude' | 'longitude'>
+  /** The event's location text ('Glengarriff', 'Main Hall'): the place's name. */
   venue?: string | null
+  /** The event's own map position, when staff gave one. */
+  latitude?: number | null
+  longitude?: number | null
   cancelled?: boolean
 }
 
@@ -241,13 +267,6 @@ export interface EventFacts {
  * eventAttendanceMode, organizer). The organiser is the church as an Organization (a Church is a Place).
  */
 export function eventJsonLd(facts: EventFacts): WithContext<Event> {
-  const address = facts.church.address
-    ? {
-        '@type': 'PostalAddress' as const,
-        streetAddress: withoutCountry(facts.church.address, facts.church.countryName),
-        addressCountry: facts.church.country,
-      }
-    : undefined
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -259,11 +278,29 @@ export function eventJsonLd(facts: EventFacts): WithContext<Event> {
     image: facts.images,
     eventStatus: facts.cancelled ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    location: {
-      '@type': 'Place',
-      name: facts.venue || facts.church.name,
-      ...(address ? { address } : {}),
-    },
+    location: eventPlace(facts),
     organizer: { '@type': 'Organization', name: facts.church.name, url: `${facts.origin}/` },
   }
+}
+
+/**
+ * Where an event is. At the church (no location, or a room with no map position of its own, or a map position
+ * within 250 m of the church's): the church's address and position. Elsewhere (the retreat in Glengarriff, the
+ * baptism at Myrtleville): its own name and position, with its location text as the address, never the church's.
+ */
+function eventPlace(facts: EventFacts) {
+  const { church, venue } = facts
+  const own = geo(facts)
+  const churchGeo = geo(church)
+  const atChurch = !venue || !own || (churchGeo !== undefined && metresApart(own, churchGeo) < 250)
+  if (atChurch) {
+    const address = postalAddress(church)
+    return {
+      '@type': 'Place' as const,
+      name: venue || church.name,
+      ...(address ? { address } : {}),
+      ...(churchGeo ? { geo: churchGeo } : {}),
+    }
+  }
+  return { '@type': 'Place' as const, name: venue, address: venue, geo: own }
 }

@@ -150,6 +150,10 @@ describe.each(databases)('$name', (database) => {
       // Structured data and a share card of its own, and its place in the sitemap.
       expect(page).toContain('"@type":"Event"')
       expect(page).toContain('"startDate":"2026-12-06T14:00:00+00:00"')
+      // At its own place, not at the church's address.
+      expect(page).toContain(
+        '"location":{"@type":"Place","name":"Myrtleville Beach","address":"Myrtleville Beach","geo":{"@type":"GeoCoordinates","latitude":51.7836,"longitude":-8.2981}}',
+      )
       const image = /<meta property="og:image" content="[^"]*(\/og\/events\/[^"]+)"/.exec(page)![1]
       const card = await ctx.anonymous.get(image.replaceAll('&amp;', '&'))
       expect(card.status).toBe(200)

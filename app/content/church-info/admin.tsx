@@ -35,7 +35,16 @@ const fields = (countries: ReadonlyArray<{ value: string; label: string }>): Adm
     label: 'Footer tagline',
     hint: 'One sentence in the footer, under the name; also on the home page’s share picture.',
   },
-  { kind: 'textarea', name: 'address', label: 'Address', rows: 3 },
+  { kind: 'textarea', name: 'address', label: 'Address', rows: 3, hint: 'As shown on the website.' },
+  {
+    kind: 'text',
+    name: 'street_address',
+    label: 'Street address',
+    placeholder: 'Unit 4, Kinsale Road Business Park',
+    hint: 'The address in parts, as search engines and maps read it (the country is chosen below).',
+  },
+  { kind: 'text', name: 'address_locality', label: 'Town or city', placeholder: 'Cork', half: true },
+  { kind: 'text', name: 'postal_code', label: 'Postcode', placeholder: 'T12 X2Y8', half: true },
   {
     kind: 'select',
     name: 'country',

@@ -97,6 +97,10 @@ export const ChurchInfoSchema = z
     /** The footer's line under the name. */
     tagline: optionalText('Tagline', 300),
     address: optionalText('Address', MEDIUM_TEXT_MAX_LENGTH),
+    /** The address in parts, as search engines read it (schema.org PostalAddress); the country is `country`. */
+    street_address: optionalText('Street address', 300),
+    address_locality: optionalText('Town or city', 100),
+    postal_code: optionalText('Postcode', 20),
     country,
     timezone,
     email: optionalEmail,

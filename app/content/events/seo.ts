@@ -13,6 +13,8 @@ export interface EventFactsData {
   endDate: string | null
   photo: string | null
   venue: string | null
+  latitude: number | null
+  longitude: number | null
 }
 
 /** An event's own page ('/events/<id>') and its share image key ('events/<id>'). */
@@ -26,6 +28,8 @@ export function eventFacts(
     description: string | null
     image_url: string | null
     location: string | null
+    latitude: number | null
+    longitude: number | null
   },
   dates: { startDate: string; endDate: string | null },
 ): EventFactsData {
@@ -36,6 +40,8 @@ export function eventFacts(
     ...dates,
     photo: event.image_url,
     venue: event.location,
+    latitude: event.latitude,
+    longitude: event.longitude,
   }
 }
 
@@ -63,6 +69,8 @@ export function eventsJsonLd(
       ],
       church,
       venue: event.venue,
+      latitude: event.latitude,
+      longitude: event.longitude,
     }),
   )
 }
