@@ -46,6 +46,8 @@ const EnvSchema = z
       .optional()
       .or(z.literal('').transform(() => undefined)),
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+    /** Messages posted to the API without the contact form's token, accepted into the Inbox per hour, site-wide. */
+    CONTACT_API_LIMIT: z.coerce.number().int().min(0).default(10),
     PAGE_CACHE: booleanish.default(true),
     SMTP_URL: z
       .string()

@@ -78,13 +78,22 @@ export interface SpamCheck {
   /** Whether the message came through the site's own form, which always carries a token. */
   fromForm: boolean
   fields: { first_name: string; last_name: string; subject: string | null; message: string }
+  /**
+   * Posted to the API without the form's token when the hour's allowance of such messages (CONTACT_API_LIMIT,
+   * site-wide) is used up: a robot that skips the form's timing cannot fill the Inbox nor the office's e-mail.
+   */
+  overApiAllowance?: boolean
 }
 
 /**
  * Why a message looks like spam, in staff's words ('sent 1 s after the page opened; 4 links'), or null when it
  * does not. Nothing here refuses a visitor: a suspect message is kept in Spam, where staff can say "Not spam".
  */
-export function spamReason(secret: string, now: number, { formToken, fromForm, fields }: SpamCheck) {
+export function spamReason(
+  secret: string,
+  now: number,
+  { formToken, fromForm, fields, overApiAllowance = false }: SpamCheck,
+) {
   const reasons: string[] = []
   const token = readFormToken(secret, formToken, now)
   if ('ageMs' in token) {
@@ -97,6 +106,8 @@ export function spamReason(secret: string, now: number, { formToken, fromForm, f
     reasons.push('the form’s hidden time stamp was altered')
   } else if (fromForm) {
     reasons.push('the form’s hidden time stamp was missing')
+  } else if (overApiAllowance) {
+    reasons.push('sent without the contact form, past the hour’s allowance of such messages')
   }
   const text = [fields.subject ?? '', fields.message].join('\n')
   const links = text.match(LINK)?.length ?? 0

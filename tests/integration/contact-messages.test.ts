@@ -307,3 +307,50 @@ describe.each(databases)('$name', (database) => {
     expect(answer.text).not.toContain(word)
   })
 })
+
+describe.each(databases)('$name, with an allowance of 2 messages an hour without the form', (database) => {
+  const ctx = useServer(database, { env: { CONTACT_API_LIMIT: '2', TRUST_PROXY: 'true' } })
+
+  test('messages posted as JSON without the form’s token, from many addresses, reach the Inbox only up to the allowance', async () => {
+    const words = [uniqueWord(), uniqueWord(), uniqueWord()]
+    for (const word of words) {
+      const answer = await ctx.anonymous.post(
+        '/api/contact_messages',
+        makeContactMessage({ message: word }),
+        {
+          headers: { 'x-forwarded-for': visitorAddress() },
+        },
+      )
+      // Answered alike: a robot learns nothing.
+      expect(answer.status).toBe(201)
+    }
+    const stored = await Promise.all(
+      words.map(
+        async (word) => (await ctx.admin.get<StoredMessage[]>(`/api/contact_messages?q=${word}`)).body[0],
+      ),
+    )
+    expect(stored.map((message) => message.status)).toEqual(['new', 'new', 'spam'])
+    expect(stored[2].spam_reason).toBe(
+      'sent without the contact form, past the hour’s allowance of such messages',
+    )
+
+    // The contact page's own form, with its token, is not counted against it.
+    const page = (await ctx.anonymous.get('/contact')).text
+    const token = /name="form_token" value="([^"]+)"/.exec(page)![1]
+    await sleep(3_100)
+    const word = uniqueWord()
+    const form = new URLSearchParams({
+      ...(makeContactMessage({ message: word }) as Record<string, string>),
+      form_token: token,
+    })
+    const posted = await fetch(`${ctx.server.url}/contact`, {
+      method: 'POST',
+      body: form,
+      headers: { 'x-forwarded-for': visitorAddress(), origin: ctx.server.url },
+      redirect: 'manual',
+    })
+    expect(posted.status).toBeLessThan(400)
+    const [fromForm] = (await ctx.admin.get<StoredMessage[]>(`/api/contact_messages?q=${word}`)).body
+    expect(fromForm.status).toBe('new')
+  })
+})

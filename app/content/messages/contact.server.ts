@@ -12,9 +12,10 @@ import { parseInput } from '#app/schemas/fields.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
-import { spamReason } from '#app/server/spam.server.ts'
+import { readFormToken, spamReason } from '#app/server/spam.server.ts'
 
 export const CONTACT_WINDOW_MS = 10 * 60 * 1000
+const API_ALLOWANCE_WINDOW_MS = 60 * 60 * 1000
 
 /**
  * A visitor's message, from the contact page or POST /api/contact_messages: validated, limited per IP
@@ -52,10 +53,26 @@ export async function submitContactMessage({
       CONTACT_WINDOW_MS / 1000,
     )
   }
+  // Without the form's token nothing says a person typed it: such messages share one allowance an hour, site-wide,
+  // so that a robot posting JSON from many addresses never reaches the office faster than the form would let it.
+  const tokenless =
+    !fromForm && 'problem' in readFormToken(runtime.secret, data[FORM_TOKEN_FIELD], now.getTime())
+  const overApiAllowance =
+    tokenless &&
+    !(
+      await consumeRateLimit({
+        db: runtime.db,
+        key: 'contact-api:site',
+        limit: runtime.env.CONTACT_API_LIMIT,
+        windowMs: API_ALLOWANCE_WINDOW_MS,
+        now: now.getTime(),
+      })
+    ).allowed
   const spam = spamReason(runtime.secret, now.getTime(), {
     formToken: data[FORM_TOKEN_FIELD],
     fromForm,
     fields,
+    overApiAllowance,
   })
   const { db } = runtime
   const [recipients, church] = runtime.mail
