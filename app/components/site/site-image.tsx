@@ -15,6 +15,9 @@ interface SiteImageProps {
   deferred?: boolean
 }
 
+/** What a deferred image shows until its picture is asked for: a transparent pixel (an `<img>` must have a src). */
+export const PLACEHOLDER_SRC = 'data:image/gif;base64,R0lGODlhAQABAAAAACH5BAEAAAAALAAAAAABAAEAAAI='
+
 /** An image with its intrinsic size (no layout shift), a srcset of the upload's variants and lazy loading. */
 export function SiteImage({
   image,
@@ -27,7 +30,7 @@ export function SiteImage({
 }: SiteImageProps) {
   return (
     <img
-      src={deferred ? undefined : image.src}
+      src={deferred ? PLACEHOLDER_SRC : image.src}
       srcSet={deferred ? undefined : image.srcSet}
       {...{
         [Data.deferredSrc]: deferred ? image.src : undefined,

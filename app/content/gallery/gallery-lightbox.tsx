@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 import { Data, DialogId } from '#app/islands/markup.ts'
+import { PLACEHOLDER_SRC } from '#app/components/site/site-image.tsx'
 
 /**
  * The large view of a gallery photo: a modal <dialog>, empty until the page's script (app/islands/public-site.ts)
@@ -19,6 +20,7 @@ export function GalleryLightbox() {
       <figure className="flex max-h-full w-full max-w-5xl flex-col items-center">
         <img
           {...{ [Data.lightboxImage]: true }}
+          src={PLACEHOLDER_SRC}
           alt=""
           className="max-h-[72vh] w-auto max-w-full rounded-xl object-contain shadow-2xl"
         />
@@ -27,7 +29,10 @@ export function GalleryLightbox() {
             id="lightbox-title"
             {...{ [Data.lightboxTitle]: true }}
             className="font-serif text-xl font-semibold"
-          />
+          >
+            {/* The photo's title, once the script has filled the dialog in. */}
+            Photo
+          </h2>
           <p className="mt-1 flex items-center justify-center gap-3 text-sm">
             <span
               {...{ [Data.lightboxCategory]: true }}

@@ -76,20 +76,28 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         </nav>
 
         {items.length > 0 ? (
-          <ul aria-label="Photos" className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
-            {items.map((item, index) => (
-              <li key={item.id}>
-                <GalleryTile
-                  item={item}
-                  priority={index === 0}
-                  href={item.image.src}
-                  opensLightbox
-                  sizes="(min-width: 1024px) 400px, 50vw"
-                  className="aspect-[4/3]"
-                />
-              </li>
-            ))}
-          </ul>
+          <>
+            <h2 id="gallery-photos" className="sr-only">
+              Photos
+            </h2>
+            <ul
+              aria-labelledby="gallery-photos"
+              className="mt-10 grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3"
+            >
+              {items.map((item, index) => (
+                <li key={item.id}>
+                  <GalleryTile
+                    item={item}
+                    priority={index === 0}
+                    href={item.image.src}
+                    opensLightbox
+                    sizes="(min-width: 1024px) 400px, 50vw"
+                    className="aspect-[4/3]"
+                  />
+                </li>
+              ))}
+            </ul>
+          </>
         ) : (
           <p className="mt-12 text-center text-lg text-muted-foreground">No photos in this category yet.</p>
         )}
