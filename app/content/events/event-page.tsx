@@ -26,7 +26,15 @@ import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { summarise } from '#app/lib/church-text.ts'
 import { getEvent } from './model.server.ts'
 import { googleCalendarUrl } from './calendar.server.ts'
-import { churchToday, hasEnded, nextDateOf, ruleText, timingOf, zonedIso } from './events.server.ts'
+import {
+  churchToday,
+  hasEnded,
+  nextDateOf,
+  ruleText,
+  timingOf,
+  undatedStillShown,
+  zonedIso,
+} from './events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { pagePath, feedPath } from '#app/content/registry.ts'
 
@@ -34,7 +42,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
   const { origin } = context.get(requestContext)
   const event = await getEvent({ db, id: params.id })
-  if (!event) throw new Response('Not found', { status: 404 })
+  // An event whose date the site cannot read leaves the public pages UNDATED_SHOWN_DAYS after it was added.
+  if (!event || (event.starts_at === null && !undatedStillShown(event, clock.now()))) {
+    throw new Response('Not found', { status: 404 })
+  }
   const { zone, today } = await churchToday({ db, clock })
   const timing = timingOf(event)
   // A rule that cannot be worked out (stored before rules were bounded) is shown by its text, without dates.

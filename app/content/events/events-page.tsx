@@ -23,7 +23,15 @@ const LISTED_MAX = 60
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
   const { origin } = context.get(requestContext)
-  const { zone, today, oneTime, repeating, undated, unworkable, more } = await upcomingEvents({
+  const {
+    zone,
+    today,
+    oneTime,
+    repeating,
+    undatedShown: undated,
+    unworkable,
+    more,
+  } = await upcomingEvents({
     db,
     clock,
     limit: LISTED_MAX,

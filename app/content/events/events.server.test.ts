@@ -88,4 +88,16 @@ describe.each(testDatabases)('$name', (database) => {
     ])
     expect(undated.map((event) => event.title)).toEqual(['Harvest'])
   })
+
+  test('an event whose date cannot be read stays on the public pages for 30 days after it was added, on the dashboard for good', async () => {
+    const db = await churchWith([{ title: 'Harvest supper', date: 'Friday 2 October' }])
+    const day = 24 * 60 * 60 * 1000
+    const at = (days: number) => ({ now: () => new Date(Date.now() + days * day) })
+    const soon = await upcomingEvents({ db, clock: at(29) })
+    expect(soon.undated.map((event) => event.title)).toEqual(['Harvest supper'])
+    expect(soon.undatedShown.map((event) => event.title)).toEqual(['Harvest supper'])
+    const later = await upcomingEvents({ db, clock: at(31) })
+    expect(later.undated.map((event) => event.title)).toEqual(['Harvest supper'])
+    expect(later.undatedShown).toEqual([])
+  })
 })

@@ -113,6 +113,7 @@ export async function upcomingEvents({ db, clock, limit }: EventsDeps & { limit?
     limit === undefined ? null : countUpcomingOneTimeEvents({ db, today: today.toString() }),
   ])
   const scheduled = repeating.map((event) => nextOf(event, zone, today))
+  const now = clock.now()
   return {
     zone,
     today,
@@ -120,10 +121,23 @@ export async function upcomingEvents({ db, clock, limit }: EventsDeps & { limit?
     more: total === null ? 0 : Math.max(0, total - oneTime.length),
     oneTime: oneTime.map((event) => nextOf(event, zone, today)).filter((item) => item.next !== null),
     repeating: scheduled.filter((item) => item.next !== null).sort(bySoonest),
+    /** Events whose date is text the site cannot read: every one, for the dashboard to ask for dates. */
     undated,
+    /** Those of them visitors still see: added in the last UNDATED_SHOWN_DAYS days. */
+    undatedShown: undated.filter((event) => undatedStillShown(event, now)),
     /** Repeating events whose rule cannot be worked out, with the reason in staff's words. */
     unworkable: scheduled.flatMap(({ event, problem }) => (problem === null ? [] : [{ event, problem }])),
   }
+}
+
+/**
+ * How long an event whose date cannot be read stays on the public pages after it was added: the site cannot tell
+ * when it is over, so without a date from staff (the dashboard asks) it would be shown for ever.
+ */
+export const UNDATED_SHOWN_DAYS = 30
+
+export function undatedStillShown(event: Pick<EventRecord, 'created_at'>, now: Date) {
+  return Date.parse(event.created_at) > now.getTime() - UNDATED_SHOWN_DAYS * 24 * 60 * 60 * 1000
 }
 
 /** The next `count` events by date, repeating ones at their next date: the home page and the dashboard. */

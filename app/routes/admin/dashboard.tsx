@@ -165,7 +165,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         id="needs-a-date"
         icon={CalendarX}
         heading={undated.length === 1 ? '1 event needs a date' : `${undated.length} events need a date`}
-        why="Their dates were typed as text the website cannot read, so it cannot tell when they are over or list them by date. Open each one in Events and choose its date."
+        why="Their dates were typed as text the website cannot read, so it cannot tell when they are over or list them by date: visitors stop seeing them 30 days after they were added. Open each one in Events and choose its date."
         events={undated.map((event) => ({
           id: event.id,
           title: event.title,
