@@ -28,6 +28,8 @@ export const YOUTUBE_TIMEOUT_MS = 10_000
 export const YOUTUBE_FEED_MAX_BYTES = 1024 * 1024
 /** A video's thumbnail (480×360 JPEG, some 20–40 KB). */
 const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024
+/** Videos looked at per check: YouTube's feed lists a channel's 15 latest; a longer answer is cut here. */
+export const YOUTUBE_VIDEOS_PER_CHECK = 30
 /** The daily check: a day after the last one, whatever came of it (a failure is not tried again sooner). */
 export const YOUTUBE_CHECK_EVERY_MS = 24 * 60 * 60 * 1000
 
@@ -178,6 +180,7 @@ export async function importVideos({
   videos: readonly ChannelVideo[]
   now: Date
 }) {
+  videos = videos.slice(0, YOUTUBE_VIDEOS_PER_CHECK)
   const known = await importedVideoIds({ db, videoIds: videos.map((video) => video.id) })
   const zone = await churchTimeZone({ db })
   let made = 0
