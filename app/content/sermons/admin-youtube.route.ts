@@ -4,7 +4,7 @@ import type { Route } from './+types/admin-youtube.route.ts'
 import { actorFromSession, requireArea } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
-import { saveYoutubeChannel } from '#app/models/settings.server.ts'
+import { getYoutubeChannel, getYoutubeCheck, saveYoutubeChannel } from '#app/models/settings.server.ts'
 import { sessionEnded } from '#app/server/admin-actions.server.ts'
 import { readFormBody } from '#app/server/api.server.ts'
 import { readYoutubeChannel } from './youtube-channel.ts'
@@ -15,6 +15,17 @@ function checkedToast(imported: number) {
   return imported === 0
     ? 'Checked YouTube: no new videos'
     : `Checked YouTube: ${imported} new ${imported === 1 ? 'video is a draft sermon' : 'videos are draft sermons'}`
+}
+
+/** The import's state: the channel as given, and what its last check found (`checked_at`, `problem`, `imported`). */
+export async function loader({ context }: Route.LoaderArgs) {
+  requireArea(context, 'content')
+  const { db } = context.get(runtimeContext)
+  const [channel, check] = await Promise.all([getYoutubeChannel({ db }), getYoutubeCheck({ db })])
+  return Response.json(
+    { channel, check: channel && check?.channel_id === channel.channel_id ? check : null },
+    { headers: { 'Cache-Control': 'no-store' } },
+  )
 }
 
 /**
