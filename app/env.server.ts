@@ -82,6 +82,18 @@ const EnvSchema = z
         return addresses
       }),
     /**
+     * Where the YouTube import reads a channel's public feed (`?channel_id=…` is added): YouTube's own, or a copy
+     * for tests and sites without access to it.
+     */
+    YOUTUBE_FEED_URL: z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be an absolute http(s) URL such as https://www.youtube.com/feeds/videos.xml',
+      })
+      .or(z.literal('').transform(() => undefined))
+      .optional()
+      .transform((value) => value ?? 'https://www.youtube.com/feeds/videos.xml'),
+    /**
      * Start the server's clock at this moment instead of now (it then runs on as time does): to see the site
      * as it will look on another day, and for tests. Everything that depends on "today" reads this clock.
      */

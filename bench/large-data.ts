@@ -9,7 +9,7 @@ import { openDatabase } from '#app/db/database.server.ts'
 import { completeEvent } from '#app/content/events/schema.ts'
 import { messageKeys } from '#app/content/messages/message-keys.ts'
 
-export const LARGE = { events: 1_000, galleryImages: 1_000, messages: 100_000 }
+export const LARGE = { events: 1_000, galleryImages: 1_000, messages: 100_000, sermons: 500 }
 
 const FIRST_NAMES = ['Anil', 'Mary', 'John', 'Priya', 'Seán', 'Aoife', 'Thomas', 'Grace', 'Joseph', 'Niamh']
 const LAST_NAMES = [
@@ -166,6 +166,28 @@ export async function addLargeData(dataDir: string) {
           return { ...message, ...messageKeys(message) }
         },
         (rows) => trx.insertInto('contact_messages').values(rows).execute(),
+      )
+      // Ten years of Sundays, published with their audio as the upload leaves them: the podcast's 500 episodes.
+      await insertAll(
+        LARGE.sermons,
+        (i) => {
+          const when = at(i, LARGE.sermons)
+          const title = `${pick(['The Good Shepherd', 'Grace and peace', 'The Prodigal Son', 'No condemnation'], i)} ${i + 1}`
+          return {
+            id: crypto.randomUUID(),
+            title,
+            preached_on: when.slice(0, 10),
+            summary: `<p>${sentence(i, 30)}.</p>`,
+            audio_url: `/media/sermon-${i + 1}.mp3`,
+            audio_bytes: 20_000_000 + i * 1000,
+            audio_duration_seconds: 1800 + (i % 900),
+            status: 'published' as const,
+            guid: crypto.randomUUID(),
+            created_at: when,
+            updated_at: when,
+          }
+        },
+        (rows) => trx.insertInto('sermons').values(rows).execute(),
       )
     })
     return LARGE

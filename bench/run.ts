@@ -98,7 +98,7 @@ async function main() {
     await seedDemo(dataDir)
     if (args.large) {
       console.log(
-        `Adding ${LARGE.events} events, ${LARGE.galleryImages} gallery images and ${LARGE.messages} messages …`,
+        `Adding ${LARGE.events} events, ${LARGE.galleryImages} gallery images, ${LARGE.messages} messages and ${LARGE.sermons} sermons …`,
       )
       const began = performance.now()
       await addLargeData(dataDir)
@@ -131,7 +131,7 @@ async function main() {
     // The pages that list events, each rendered afresh: what a visitor waits for after any change.
     console.log('Events, rendered afresh (page cache off) …')
     const eventPages: Timing[] = []
-    for (const path of ['/calendar.ics', '/events', '/', '/api/events']) {
+    for (const path of ['/calendar.ics', '/sermons/feed.xml', '/events', '/', '/api/events']) {
       eventPages.push(await timeSequential(uncachedServer.url, path, {}))
     }
     if (loadRun) {
@@ -455,7 +455,7 @@ function printReport(
       round(kb(timing.bytes), 1),
       timing.status,
       formatTargets(
-        timing.path === '/calendar.ics'
+        timing.path === '/calendar.ics' || timing.path === '/sermons/feed.xml'
           ? [
               target(
                 timing.status === 200 && timing.medianMs <= TARGETS.uncachedFeedMs,

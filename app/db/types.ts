@@ -128,6 +128,14 @@ export interface AuthTables {
   verification: { identifier: string; value: string; expiresAt: Date | string | number }
 }
 
+/** A video of the church's YouTube channel already made a draft sermon (app/content/sermons/youtube-import.server.ts). */
+export interface YoutubeImportsTable {
+  video_id: string
+  /** The draft it became; null once that sermon was deleted (the video is still never imported again). */
+  sermon_id: string | null
+  imported_at: Timestamp
+}
+
 export interface MigrationMarker {
   id: Generated<number>
 }
@@ -141,4 +149,5 @@ export interface Database extends ContentTables {
   settings: SettingsTable
   activity_log: ActivityLogTable
   two_step_last_steps: TwoStepLastStepsTable
+  youtube_imports: YoutubeImportsTable
 }

@@ -9,13 +9,16 @@ const AUTH_TABLES = ['user', 'account', 'session', 'verification', 'twoFactor'] 
 
 /**
  * Every table a backup holds: the declared tables (app/content/registry.ts), the uploads' records, the settings
- * (notification recipients, retention), the activity log, the accounts.
+ * (notification recipients, retention, the YouTube channel), the activity log, the videos already imported, the
+ * accounts.
  */
 export const BACKUP_TABLES = [
   ...(Object.keys(TABLES) as TableName[]),
   'media',
   'settings',
   'activity_log',
+  // The videos already made sermons: a restored site must not import them again.
+  'youtube_imports',
   ...AUTH_TABLES,
 ]
 

@@ -18,6 +18,8 @@ const KEYS = {
   requireTwoStep: 'require_two_step',
   siteAddress: 'site_address',
   setupHidden: 'setup_checklist_hidden',
+  youtubeChannel: 'youtube_channel',
+  youtubeCheck: 'youtube_check',
 } as const
 
 async function readSetting({ db, key }: { db: Db; key: string }): Promise<unknown> {
@@ -163,4 +165,95 @@ export async function getSetupChecklistHidden({ db }: { db: Db }): Promise<boole
 
 export async function hideSetupChecklist({ db, actor }: { db: Db; actor: Actor }) {
   await writeSetting({ db, key: KEYS.setupHidden, value: true, log: { actor, title: 'Set-up list hidden' } })
+}
+
+/** The church's YouTube channel as staff gave it, and the channel ID read from it; null when none is set. */
+export interface YoutubeChannel {
+  channel_id: string
+  /** What staff pasted, shown back to them. */
+  address: string
+}
+
+export async function getYoutubeChannel({ db }: { db: Db }): Promise<YoutubeChannel | null> {
+  const value = (await readSetting({ db, key: KEYS.youtubeChannel })) as
+    | Partial<YoutubeChannel>
+    | null
+    | undefined
+  return value && typeof value.channel_id === 'string' && typeof value.address === 'string'
+    ? { channel_id: value.channel_id, address: value.address }
+    : null
+}
+
+/** Stores the channel (already read: app/content/sermons/youtube-channel.ts), or none; logged as a change. */
+export async function saveYoutubeChannel({
+  db,
+  channel,
+  actor,
+}: {
+  db: Db
+  channel: YoutubeChannel | null
+  actor?: Actor
+}) {
+  const title = channel ? `YouTube channel ${channel.channel_id}` : 'No YouTube channel'
+  await writeSetting({ db, key: KEYS.youtubeChannel, value: channel, log: actor && { actor, title } })
+}
+
+/** The YouTube import's last check: when, of which channel, and what came of it. */
+export interface YoutubeCheck {
+  channel_id: string
+  /** When it was made (ISO): the next daily check is a day later. */
+  checked_at: string
+  /** Null when the channel was read; else why not, in staff's words. */
+  problem: string | null
+  /** Drafts made by that check. */
+  imported: number
+}
+
+export async function getYoutubeCheck({ db }: { db: Db }): Promise<YoutubeCheck | null> {
+  const value = (await readSetting({ db, key: KEYS.youtubeCheck })) as YoutubeCheck | null | undefined
+  return value && typeof value.checked_at === 'string' ? value : null
+}
+
+/**
+ * Records the start of a check, unless another worker or instance started one since `seen` was read (it wins):
+ * true when this caller may go on. The stored text is compared, so two callers cannot both claim the same turn.
+ */
+export async function claimYoutubeCheck({
+  db,
+  seen,
+  check,
+}: {
+  db: Db
+  seen: YoutubeCheck | null
+  check: YoutubeCheck
+}) {
+  const value = JSON.stringify(check)
+  const updated_at = nowIso()
+  if (seen === null) {
+    const result = await db.kysely
+      .insertInto('settings')
+      .values({ key: KEYS.youtubeCheck, value, updated_at })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .executeTakeFirst()
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+  }
+  const row = await db.kysely
+    .selectFrom('settings')
+    .select('value')
+    .where('key', '=', KEYS.youtubeCheck)
+    .executeTakeFirst()
+  if (!row) return false
+  if ((JSON.parse(row.value) as YoutubeCheck).checked_at !== seen.checked_at) return false
+  const result = await db.kysely
+    .updateTable('settings')
+    .set({ value, updated_at })
+    .where('key', '=', KEYS.youtubeCheck)
+    .where('value', '=', row.value)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Records what a check found. */
+export async function saveYoutubeCheck({ db, check }: { db: Db; check: YoutubeCheck }) {
+  await writeSetting({ db, key: KEYS.youtubeCheck, value: check })
 }

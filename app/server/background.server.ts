@@ -9,11 +9,18 @@ import { deleteOldMail } from '#app/models/outbox.server.ts'
 import { getRetentionMonths, seedNotificationRecipients } from '#app/models/settings.server.ts'
 
 import type { Sealer } from '#app/lib/seal.server.ts'
+import { runDueYoutubeCheck } from '#app/content/sermons/youtube-import.server.ts'
+import type { LocalImageStorage } from '#app/storage/images.server.ts'
 
 import { type MailSettings, type MailWorker, startMailWorker } from './mail-worker.server.ts'
 import type { SiteAddress } from './site-address.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
+/**
+ * How often each worker asks whether the YouTube import's daily check is due: the check itself runs once a day,
+ * claimed by one worker of one instance (app/content/sermons/youtube-import.server.ts).
+ */
+export const YOUTUBE_POLL_MS = 10 * 60 * 1000
 
 /**
  * Retention (GDPR): deletes messages older than the retention setting, Spam older than 30 days, sent or
@@ -47,9 +54,10 @@ export async function startBackgroundWork({
   facts = logger,
   siteAddress,
   mailSealer,
+  storage,
 }: {
   db: Db
-  env: Pick<Env, 'NOTIFY_TO'>
+  env: Pick<Env, 'NOTIFY_TO' | 'YOUTUBE_FEED_URL'>
   mail: MailSettings | null
   clock: Clock
   logger: pino.Logger
@@ -57,6 +65,7 @@ export async function startBackgroundWork({
   facts?: pino.Logger
   siteAddress: SiteAddress
   mailSealer: Sealer
+  storage: LocalImageStorage
 }): Promise<BackgroundWork> {
   if (await seedNotificationRecipients({ db, addresses: env.NOTIFY_TO ?? [] })) {
     facts.info(`Notification recipients set from NOTIFY_TO: ${env.NOTIFY_TO?.join(', ')}`)
@@ -77,6 +86,20 @@ export async function startBackgroundWork({
   await retention()
   const daily = setInterval(() => void retention(), DAY_MS)
   daily.unref()
+  // The church's YouTube channel, read once a day for new videos (a channel that cannot be read is a notice on
+  // the dashboard, and is not tried again before the next day: no retry storm).
+  let youtube: Promise<unknown> | null = null
+  const youtubeCheck = () => {
+    if (youtube) return
+    youtube = runDueYoutubeCheck({ db, storage, clock, logger, feedUrl: env.YOUTUBE_FEED_URL })
+      .catch((error: unknown) => logger.error({ err: error }, 'the YouTube import failed'))
+      .finally(() => {
+        youtube = null
+      })
+  }
+  youtubeCheck()
+  const youtubeTimer = setInterval(youtubeCheck, YOUTUBE_POLL_MS)
+  youtubeTimer.unref()
   const worker = mail
     ? startMailWorker({ db, settings: mail, clock, logger, siteAddress, sealer: mailSealer })
     : null
@@ -91,6 +114,8 @@ export async function startBackgroundWork({
     mailer: { wake: () => worker?.wake() },
     stop: async () => {
       clearInterval(daily)
+      clearInterval(youtubeTimer)
+      await youtube
       await worker?.stop()
     },
   }

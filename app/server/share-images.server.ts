@@ -51,19 +51,7 @@ export function createShareImages(storage: Pick<LocalImageStorage, 'root'>): Sha
     return made
   }
 
-  async function readOwnPicture(address: string | null | undefined) {
-    if (!address || address.includes('..')) return null
-    const candidates = address.startsWith('/media/')
-      ? [path.join(storage.root, address.slice('/media/'.length))]
-      : address.startsWith('/images/')
-        ? BUNDLED_DIRS.map((dir) => path.join(dir, address))
-        : []
-    for (const file of candidates) {
-      const bytes = await fs.readFile(file).catch(() => null)
-      if (bytes) return bytes
-    }
-    return null
-  }
+  const readOwnPicture = (address: string | null | undefined) => readSitePicture(storage, address)
 
   /** The logo fitted into a white disc of `size` pixels. */
   async function logoDisc(logo: string, size: number) {
@@ -210,8 +198,29 @@ export function createShareImages(storage: Pick<LocalImageStorage, 'root'>): Sha
   }
 }
 
+/**
+ * The bytes of one of the site's own pictures: an upload (`/media/…`) or a bundled one (`/images/…`); null for
+ * any other address, or a file that is not there.
+ */
+export async function readSitePicture(
+  storage: Pick<LocalImageStorage, 'root'>,
+  address: string | null | undefined,
+) {
+  if (!address || address.includes('..')) return null
+  const candidates = address.startsWith('/media/')
+    ? [path.join(storage.root, address.slice('/media/'.length))]
+    : address.startsWith('/images/')
+      ? BUNDLED_DIRS.map((dir) => path.join(dir, address))
+      : []
+  for (const file of candidates) {
+    const bytes = await fs.readFile(file).catch(() => null)
+    if (bytes) return bytes
+  }
+  return null
+}
+
 /** Pango markup treats these as its own. */
-function escapeMarkup(text: string) {
+export function escapeMarkup(text: string) {
   return text.replace(
     /[&<>"']/g,
     (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!,

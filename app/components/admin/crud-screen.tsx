@@ -32,6 +32,8 @@ export interface CrudScreenProps<T extends { id: string }> {
   ordered?: boolean
   /** Beside the heading: links to the screen's neighbours (a kind's other tables: Sermons, Series, Speakers). */
   headerLinks?: React.ReactNode
+  /** Below the form and the list: cards of the screen's own (the Sermons screen's feed health and YouTube import). */
+  after?: React.ReactNode
 }
 
 /**
@@ -51,6 +53,7 @@ export function CrudScreen<T extends { id: string }>({
   describe,
   ordered = false,
   headerLinks,
+  after,
 }: CrudScreenProps<T>) {
   // `?edit=<id>` opens that item in the form (the dashboard's "needs a date" list links there).
   const [searchParams] = useSearchParams()
@@ -218,6 +221,7 @@ export function CrudScreen<T extends { id: string }>({
           />
         </div>
       </div>
+      {after}
       <DiscardChangesDialog
         open={editAsked !== null}
         title="Discard your changes?"

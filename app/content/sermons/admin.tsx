@@ -17,6 +17,12 @@ import {
 } from './model.server.ts'
 import { SermonSchema } from './schema.ts'
 import { pagePath } from '#app/content/registry.ts'
+import { churchTimeZone } from '#app/content/church-info/model.server.ts'
+import { formatMessageDate } from '#app/lib/message-format.ts'
+import { getYoutubeChannel, getYoutubeCheck } from '#app/models/settings.server.ts'
+import { FeedHealthPanel } from './admin-feed-health.tsx'
+import { YoutubeImportCard } from './admin-youtube.tsx'
+import { podcastHealth } from './feed-health.server.ts'
 
 const TOASTS = {
   created: 'Sermon added successfully',
@@ -91,17 +97,37 @@ function sermonFields(series: Option[], speakers: Option[]): AdminField[] {
 
 export const meta = () => adminMeta('Sermons')
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(runtimeContext)
-  const [items, series, speakers] = await Promise.all([
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, storage, siteAddress } = context.get(runtimeContext)
+  const address = await siteAddress.get()
+  const [items, series, speakers, health, channel, check, zone] = await Promise.all([
     listSermons({ db }),
     listSermonSeries({ db }),
     listSpeakers({ db }),
+    // Apple's checks on the feeds, as they are now: after every save, the screen loads again.
+    podcastHealth({ db, storage, origin: address ?? new URL(request.url).origin }),
+    getYoutubeChannel({ db }),
+    getYoutubeCheck({ db }),
+    churchTimeZone({ db }),
   ])
   return {
     items,
     series: series.map((item) => ({ value: item.id, label: item.title })),
     speakers: speakers.map((item) => ({ value: item.id, label: item.name })),
+    health,
+    siteAddressKnown: address !== null,
+    youtube: {
+      address: channel?.address ?? null,
+      // The last check of this channel (one of a channel since replaced says nothing of it).
+      check:
+        channel && check && check.channel_id === channel.channel_id
+          ? {
+              when: formatMessageDate(check.checked_at, zone),
+              problem: check.problem,
+              imported: check.imported,
+            }
+          : null,
+    },
   }
 }
 
@@ -116,7 +142,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function SermonsScreen({ loaderData }: Route.ComponentProps) {
-  const { series, speakers } = loaderData
+  const { series, speakers, health, siteAddressKnown, youtube } = loaderData
   const names = new Map([...series, ...speakers].map((option) => [option.value, option.label]))
   return (
     <CrudScreen
@@ -130,6 +156,12 @@ export default function SermonsScreen({ loaderData }: Route.ComponentProps) {
       schema={SermonSchema}
       saveFailedToast={TOASTS.saveFailed}
       headerLinks={<AdminSermonTabs />}
+      after={
+        <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
+          <FeedHealthPanel feeds={health} siteAddressKnown={siteAddressKnown} />
+          <YoutubeImportCard address={youtube.address} check={youtube.check} />
+        </div>
+      }
       describe={(sermon) => ({
         title: sermon.title,
         badge: STATUS_LABELS[sermon.status],

@@ -71,6 +71,8 @@ export const sermons = defineContent({
     more: [
       { path: 'sermons/series', file: 'content/sermons/admin-series.tsx' },
       { path: 'sermons/speakers', file: 'content/sermons/admin-speakers.tsx' },
+      // The YouTube card's channel and "Check now" (the screen's own action is its sermons').
+      { path: 'sermons/youtube', file: 'content/sermons/admin-youtube.route.ts' },
     ],
   },
   activity: { sermons: 'Sermons', sermon_series: 'Sermon series', speakers: 'Speakers' },
@@ -89,5 +91,25 @@ export const sermons = defineContent({
     },
     'sermon-series': { path: 'sermons/series/:id', file: 'content/sermons/series-page.tsx' },
     sermon: { path: 'sermons/:id', file: 'content/sermons/sermon-page.tsx' },
+  },
+  feeds: {
+    // The podcast of every published sermon with audio, and one per series: kept in the page cache like the
+    // pages, fresh after any change.
+    podcast: {
+      path: 'sermons/feed.xml',
+      file: 'content/sermons/podcast-feed.route.ts',
+      cache: { contentType: 'application/rss+xml' },
+    },
+    'series-podcast': {
+      path: 'sermons/series/:id/feed.xml',
+      file: 'content/sermons/series-podcast-feed.route.ts',
+      cache: { contentType: 'application/rss+xml' },
+    },
+    // The podcasts' pictures, drawn once per process and kept a year by their versioned address.
+    'podcast-artwork': {
+      path: 'sermons/podcast-art/:key/:file',
+      file: 'content/sermons/podcast-artwork.route.ts',
+      cache: 'download',
+    },
   },
 })

@@ -80,3 +80,92 @@ export async function listPublishedSermonBooks({ db }: { db: Db }) {
     .execute()
   return new Set(rows.flatMap((row) => (row.scripture_books ?? '').trim().split(' ').filter(Boolean)))
 }
+
+/**
+ * The published sermons with audio, newest first: a podcast feed's episodes (of one series, with `seriesId`), at
+ * most `limit`.
+ */
+export async function listPodcastSermons({
+  db,
+  seriesId,
+  limit,
+}: {
+  db: Db
+  seriesId?: string | null
+  limit: number
+}) {
+  return (
+    published(db, { seriesId })
+      .where('audio_url', 'is not', null)
+      // What a feed says of each, and no more: a 500-episode feed reads half the text it would with every column.
+      .select([
+        'id',
+        'title',
+        'preached_on',
+        'speaker_id',
+        'summary',
+        'audio_url',
+        'audio_bytes',
+        'audio_duration_seconds',
+        'transcript_url',
+        'guid',
+      ])
+      .orderBy('preached_on', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'asc')
+      .limit(limit)
+      .execute()
+  )
+}
+
+// The YouTube import's memory of the videos it made drafts of (app/db/migrations/0016-youtube-imports.ts).
+
+/** Of these video ids, the ones already made sermons. */
+export async function importedVideoIds({ db, videoIds }: { db: Db; videoIds: readonly string[] }) {
+  if (videoIds.length === 0) return new Set<string>()
+  const rows = await db.kysely
+    .selectFrom('youtube_imports')
+    .select('video_id')
+    .where('video_id', 'in', [...videoIds])
+    .execute()
+  return new Set(rows.map((row) => row.video_id))
+}
+
+/**
+ * Claims a video for import: true for the one caller that recorded it first (another worker or instance running
+ * the same check gets false, and makes no second sermon of it).
+ */
+export async function claimYoutubeVideo({ db, videoId, at }: { db: Db; videoId: string; at: Date }) {
+  const result = await db.kysely
+    .insertInto('youtube_imports')
+    .values({ video_id: videoId, sermon_id: null, imported_at: at.toISOString() })
+    .onConflict((oc) => oc.column('video_id').doNothing())
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+/** Records which sermon a claimed video became. */
+export async function recordYoutubeSermon({
+  db,
+  videoId,
+  sermonId,
+}: {
+  db: Db
+  videoId: string
+  sermonId: string
+}) {
+  await db.kysely
+    .updateTable('youtube_imports')
+    .set({ sermon_id: sermonId })
+    .where('video_id', '=', videoId)
+    .execute()
+}
+
+/** Lets go of a claimed video whose sermon could not be made: the next check tries it again. */
+export async function releaseYoutubeVideo({ db, videoId }: { db: Db; videoId: string }) {
+  await db.kysely
+    .deleteFrom('youtube_imports')
+    .where('video_id', '=', videoId)
+    .where('sermon_id', 'is', null)
+    .execute()
+}

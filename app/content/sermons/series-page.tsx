@@ -5,7 +5,7 @@ import { SermonCard } from './sermon-card.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
-import { runtimeContext } from '#app/context.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
@@ -13,6 +13,8 @@ import { summarise } from '#app/lib/church-text.ts'
 import { listPublishedSermons } from './model.server.ts'
 import { sermonCard, sermonNames } from './sermons.server.ts'
 import { pagePath } from '#app/content/registry.ts'
+import { feedLinkTag, podcastLinks } from './podcast-links.ts'
+import { PodcastSubscribe } from './podcast-subscribe.tsx'
 
 /** A series is a few months of Sundays: all of it on one page. */
 const SERIES_MAX = 200
@@ -31,6 +33,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       summary: summarise(htmlToText(series.description ?? '')),
     },
     sermons: sermons.map((sermon) => sermonCard(sermon, names)),
+    podcast: podcastLinks(context.get(requestContext).origin, series.id),
   }
 }
 
@@ -38,17 +41,18 @@ export function meta(args: Route.MetaArgs) {
   const data = args.loaderData
   if (!data) return []
   const { series } = data
-  return pageMeta(args, {
+  const tags = pageMeta(args, {
     path: pagePath('sermon-series', { id: series.id }),
     title: series.title,
     description: series.summary || `Sermons in the series ${series.title}.`,
     // The archive's share card until sermons draw their own (with the audio and feeds, issue 27).
     shareImage: { key: 'sermons' },
   })
+  return tags.length > 0 ? [...tags, feedLinkTag(data.podcast, `${series.title} (podcast)`)] : tags
 }
 
 export default function SeriesPage({ loaderData }: Route.ComponentProps) {
-  const { series, sermons } = loaderData
+  const { series, sermons, podcast } = loaderData
   return (
     <>
       <PageHero title={series.title} intro="A sermon series" />
@@ -81,6 +85,9 @@ export default function SeriesPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <p className="mt-6 text-muted-foreground">No sermons of this series have been published yet.</p>
         )}
+        <div className="mt-12 max-w-2xl">
+          <PodcastSubscribe id="series-podcast" heading="This series as a podcast" links={podcast} />
+        </div>
       </section>
     </>
   )

@@ -3,12 +3,14 @@ import { SermonCard } from './sermon-card.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
-import { runtimeContext } from '#app/context.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { BOOKS, isBookCode } from './books.ts'
 import { listPublishedSermonBooks, listPublishedSermons } from './model.server.ts'
 import { sermonCard, sermonNames } from './sermons.server.ts'
 import { pagePath } from '#app/content/registry.ts'
+import { feedLinkTag, podcastLinks } from './podcast-links.ts'
+import { PodcastSubscribe } from './podcast-subscribe.tsx'
 
 export const SERMONS_PER_PAGE = 12
 
@@ -60,11 +62,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pages,
     newer: page > 1 ? pageLink(page - 1) : null,
     older: page < pages ? pageLink(page + 1) : null,
+    // The site's address (never a Host a visitor made up, once it is known: decision 0018).
+    podcast: podcastLinks(context.get(requestContext).origin),
+    seriesPodcasts: names.series.map((item) => ({
+      title: item.title,
+      links: podcastLinks(context.get(requestContext).origin, item.id),
+    })),
   }
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, 'sermons')
+  const tags = pageMeta(args, 'sermons')
+  return args.loaderData && tags.length > 0
+    ? [...tags, feedLinkTag(args.loaderData.podcast, 'Sermons (podcast)')]
+    : tags
 }
 
 function FilterSelect({
@@ -98,7 +109,8 @@ function FilterSelect({
 }
 
 export default function Sermons({ loaderData }: Route.ComponentProps) {
-  const { sermons, filter, options, filtered, page, pages, newer, older, total } = loaderData
+  const { sermons, filter, options, filtered, page, pages, newer, older, total, podcast, seriesPodcasts } =
+    loaderData
   return (
     <>
       <PageHero
@@ -191,6 +203,15 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
             )}
           </nav>
         ) : null}
+
+        <div className="mt-12 max-w-2xl">
+          <PodcastSubscribe
+            id="podcast"
+            heading="Listen as a podcast"
+            links={podcast}
+            series={seriesPodcasts}
+          />
+        </div>
       </section>
     </>
   )

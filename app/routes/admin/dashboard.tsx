@@ -8,6 +8,7 @@ import {
   Mail,
   Music,
   Repeat,
+  Video,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -31,7 +32,7 @@ import { nextDateText, nextEvents, ruleText } from '#app/content/events/events.s
 import { mailStatus } from '#app/server/mail-status.server.ts'
 import { formatTime } from '#app/content/events/dates.ts'
 import { siteSetupSteps } from '#app/server/site-setup.server.ts'
-import { getSetupChecklistHidden } from '#app/models/settings.server.ts'
+import { getSetupChecklistHidden, getYoutubeChannel, getYoutubeCheck } from '#app/models/settings.server.ts'
 
 const RECENT_COUNT = 5
 const RECENT_ACTIVITY_COUNT = 10
@@ -59,6 +60,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     setup,
     activity,
     setupHidden,
+    youtubeChannel,
+    youtubeCheck,
   ] = await Promise.all([
     countServices({ db }),
     countEvents({ db }),
@@ -71,9 +74,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     siteSetupSteps({ db }),
     mayReadActivity ? recentActivity({ db, clock, limit: RECENT_ACTIVITY_COUNT }) : null,
     getSetupChecklistHidden({ db }),
+    getYoutubeChannel({ db }),
+    getYoutubeCheck({ db }),
   ])
   return {
     mail: settings ? mail : null,
+    // The church's YouTube channel could not be read at its last check: why, in words.
+    youtubeProblem:
+      youtubeChannel && youtubeCheck?.channel_id === youtubeChannel.channel_id ? youtubeCheck.problem : null,
     // Hidden by an administrator: gone for everyone (each step stays on its own screen).
     setup: setupHidden ? [] : settings ? setup : setup.filter((step) => step.to !== '/admin/settings'),
     mayHideSetup: settings,
@@ -125,7 +133,8 @@ const ICONS = {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, events, undated, unworkable, images, mail, setup, mayHideSetup, activity } = loaderData
+  const { counts, events, undated, unworkable, images, mail, setup, mayHideSetup, activity, youtubeProblem } =
+    loaderData
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of the church website's content." />
@@ -161,6 +170,25 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         })}
       </ul>
       {mail ? <MailNotices status={mail} className="mt-6" /> : null}
+      {youtubeProblem ? (
+        <section
+          aria-labelledby="youtube-problem"
+          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          <h2 id="youtube-problem" className="flex items-center gap-2 font-semibold">
+            <Video aria-hidden="true" className="size-4 shrink-0" />
+            The church’s YouTube channel could not be read
+          </h2>
+          <p className="mt-1">
+            {youtubeProblem}. New videos are not made draft sermons until it can be; the website tries again
+            tomorrow, or{' '}
+            <Link to="/admin/sermons#youtube-import" className="font-medium underline">
+              check the channel in Sermons
+            </Link>
+            .
+          </p>
+        </section>
+      ) : null}
       <EventsToFix
         id="needs-a-date"
         icon={CalendarX}

@@ -1,0 +1,58 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+
+import sharp from 'sharp'
+
+/** The channel of the saved feed (tests/fixtures/youtube-channel.xml). */
+export const SAVED_CHANNEL_ID = 'UCx2Lw8nTqEkR3CkJv5hPp0A'
+/** Its videos, newest first. */
+export const SAVED_VIDEOS = [
+  {
+    id: 'Zq3uJd9F1xA',
+    title: 'Sunday Worship – The Good Shepherd (John 10) & Communion',
+    published: '2026-11-23T03:15:00Z',
+  },
+  { id: 'b7Kp2Rr0mWc', title: 'Midweek Bible Study: Romans 8', published: '2026-11-19T19:30:00Z' },
+]
+
+/**
+ * YouTube's public channel feed as a test's own HTTP server: the saved feed at `/feeds/videos.xml?channel_id=`
+ * for SAVED_CHANNEL_ID (404 for any other channel, as YouTube answers), with its thumbnails pointing back here.
+ */
+export async function startYoutubeServer() {
+  const saved = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'youtube-channel.xml'), 'utf8')
+  const thumbnail = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#2a4d6e' } })
+    .jpeg()
+    .toBuffer()
+  const requests: string[] = []
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost')
+    requests.push(url.pathname + url.search)
+    if (url.pathname === '/feeds/videos.xml') {
+      if (url.searchParams.get('channel_id') !== SAVED_CHANNEL_ID) {
+        res.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>')
+        return
+      }
+      res
+        .writeHead(200, { 'content-type': 'application/atom+xml; charset=UTF-8' })
+        .end(saved.replaceAll('https://i1.ytimg.com', origin))
+      return
+    }
+    if (/^\/vi\/[\w-]+\/hqdefault\.jpg$/.test(url.pathname)) {
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(thumbnail)
+      return
+    }
+    res.writeHead(404).end()
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return {
+    /** What YOUTUBE_FEED_URL says. */
+    feedUrl: `${origin}/feeds/videos.xml`,
+    /** The feed requests it answered (path and query). */
+    feedRequests: () => requests.filter((request) => request.startsWith('/feeds/')),
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
