@@ -15,6 +15,10 @@ export const enum Data {
   swatch = 'data-swatch',
   /** The theme picker's dark-mode button. */
   darkToggle = 'data-dark-toggle',
+  /** A control floating over the page (WhatsApp, the theme picker): site.css moves it aside on phones. */
+  floating = 'data-floating',
+  /** On the root, written by the floating behaviour while the visitor scrolls down the page. */
+  scrollingDown = 'data-scrolling-down',
   /** The cookie banner (hidden by site.css once the root has `data-cookie-consent`). */
   cookieBanner = 'data-cookie-banner',
   /** A cookie banner button: `accept` or `decline`. */

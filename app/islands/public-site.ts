@@ -8,6 +8,7 @@
 import { type Behaviour, startBehaviours } from './behaviour.ts'
 import { contactForm } from './behaviours/contact-form.ts'
 import { cookieBanner } from './behaviours/cookie-banner.ts'
+import { floating } from './behaviours/floating.ts'
 import { invokerCommands } from './behaviours/invoker-commands.ts'
 import { lightbox } from './behaviours/lightbox.ts'
 import { map } from './behaviours/map.ts'
@@ -25,6 +26,7 @@ const BEHAVIOURS: Behaviour[] = [
   lightbox,
   contactForm,
   map,
+  floating,
 ]
 
 startBehaviours(BEHAVIOURS)

@@ -13,7 +13,8 @@ export function ThemePicker() {
   return (
     <aside
       aria-label="Colour theme"
-      className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-offset,0px))] z-40 flex items-center gap-1.5 rounded-full border border-border bg-card/95 p-1.5 shadow-lg shadow-stone-900/10 backdrop-blur transition-[bottom] duration-300 sm:gap-2"
+      {...{ [Data.floating]: true }}
+      className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-offset,0px))] z-40 flex items-center gap-1.5 rounded-full border border-border bg-card/95 p-1.5 shadow-lg shadow-stone-900/10 backdrop-blur sm:gap-2"
     >
       {THEMES.map((option) => (
         <button

@@ -1,12 +1,15 @@
 import { MessageCircle } from 'lucide-react'
 
+import { Data } from '#app/islands/markup.ts'
+
 /** The floating 'WhatsApp Us' link to the church's wa.me address (lib/phone.ts); hidden without a number. */
 export function WhatsAppButton({ url }: { url: string | null }) {
   if (!url) return null
   return (
     <aside
       aria-label="WhatsApp"
-      className="fixed bottom-[calc(1rem+var(--cookie-banner-offset,0px))] left-4 z-40 transition-[bottom] duration-300"
+      {...{ [Data.floating]: true }}
+      className="fixed bottom-[calc(1rem+var(--cookie-banner-offset,0px))] left-4 z-40"
     >
       <a
         href={url}
