@@ -14,6 +14,7 @@ const AUTH_TABLES = ['user', 'account', 'session', 'verification', 'twoFactor'] 
 export const BACKUP_TABLES = [
   ...(Object.keys(TABLES) as TableName[]),
   'media',
+  'audio_files',
   'settings',
   'activity_log',
   ...AUTH_TABLES,

@@ -10,14 +10,25 @@ import type { Route } from './+types/uploads.ts'
 import { actorFromSession, requireApiAccess } from '#app/auth/session.server.ts'
 import { HttpError, MethodNotAllowedError } from '#app/lib/errors.ts'
 import { allowMethods, apiHandler, json } from '#app/server/api.server.ts'
-import { TOO_LARGE_MESSAGE as TOO_LARGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
+import {
+  AUDIO_MAX_BYTES,
+  AUDIO_TOO_LARGE_MESSAGE,
+  looksLikeAudio,
+  TOO_LARGE_MESSAGE as TOO_LARGE,
+  UPLOAD_MAX_BYTES,
+} from '#app/lib/upload-limits.ts'
+import { storeAudio } from '#app/storage/audio.server.ts'
 import { type LocalImageStorage, storeImage } from '#app/storage/images.server.ts'
 
 export const loader = apiHandler<Route.LoaderArgs>(() => {
   throw new MethodNotAllowedError(['POST'])
 })
 
-/** Admin: one image in the multipart field `file`; answers `{ secure_url, width, height, variants }`. */
+/**
+ * Staff: one picture or one sermon audio file in the multipart field `file`. A picture answers `{ secure_url,
+ * width, height, variants }`; audio (MP3, M4A/AAC) `{ secure_url, bytes, duration_seconds, type }`, read from the
+ * file. Large audio is better sent resumably, through /api/uploads/tus (uploads.tus.ts).
+ */
 export const action = apiHandler<Route.ActionArgs>(async ({ request, runtime }) => {
   allowMethods(request, ['POST'])
   const actor = actorFromSession(await requireApiAccess(request, runtime, 'content'), runtime.clock)
@@ -25,13 +36,23 @@ export const action = apiHandler<Route.ActionArgs>(async ({ request, runtime }) 
   try {
     const type = request.headers.get('content-type') ?? ''
     if (!type.toLowerCase().startsWith('multipart/form-data')) {
-      throw new HttpError(415, 'Send the image as multipart/form-data in the field "file"')
+      throw new HttpError(415, 'Send the file as multipart/form-data in the field "file"')
     }
     // Multipart framing adds a little; anything declaring far more than the limit is refused before reading.
-    if (Number(request.headers.get('content-length') ?? 0) > UPLOAD_MAX_BYTES + 64 * 1024)
-      throw new HttpError(413, TOO_LARGE)
+    if (Number(request.headers.get('content-length') ?? 0) > AUDIO_MAX_BYTES + 64 * 1024)
+      throw new HttpError(413, AUDIO_TOO_LARGE_MESSAGE)
     const upload = await receiveFile(request, runtime.storage)
     tempFile = upload.path
+    if (upload.audio) {
+      const audio = await storeAudio({
+        db: runtime.db,
+        storage: runtime.storage,
+        input: upload.path,
+        originalName: upload.name,
+        actor,
+      })
+      return json(audio, { status: 201 })
+    }
     const result = await storeImage({
       db: runtime.db,
       storage: runtime.storage,
@@ -46,27 +67,41 @@ export const action = apiHandler<Route.ActionArgs>(async ({ request, runtime }) 
 })
 
 /** What is read of a body after the answer is decided, so the client hears it; past this the connection is closed. */
-const DISCARD_MAX_BYTES = UPLOAD_MAX_BYTES + 1024 * 1024
+const DISCARD_MAX_BYTES = AUDIO_MAX_BYTES + 1024 * 1024
+
+/** Bytes enough to tell audio from a picture by its first bytes (looksLikeAudio). */
+const HEAD_BYTES = 12
+
+interface ReceivingFile {
+  path: string
+  name: string | null
+  out: WriteStream
+  written: Promise<void>
+  /** The file's first bytes, and what they say it is (null until enough have arrived). */
+  head: Buffer
+  audio: boolean | null
+}
 
 /**
- * Streams the `file` field to a temporary file, stopping at the size limit (413). Every stream's `error` is
+ * Streams the `file` field to a temporary file, stopping at the size limit (413): a file whose first bytes look
+ * like audio may be up to 200 MB, anything else up to an image's 30 MB. Every stream's `error` is
  * handled: a body that ends inside the file part, or a browser that goes away half-way, is a 400 for this
  * request and nothing more, and its `.part` file is removed at once.
  */
 function receiveFile(request: Request, storage: LocalImageStorage) {
-  return new Promise<{ path: string; name: string | null }>((resolve, reject) => {
-    if (!request.body) return reject(new HttpError(400, 'Choose an image to upload'))
+  return new Promise<{ path: string; name: string | null; audio: boolean }>((resolve, reject) => {
+    if (!request.body) return reject(new HttpError(400, 'Choose a file to upload'))
     let parser: busboy.Busboy
     try {
       parser = busboy({
         headers: { 'content-type': request.headers.get('content-type') ?? '' },
-        limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 10, parts: 12 },
+        limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10, parts: 12 },
       })
     } catch {
       return reject(new HttpError(400, 'The upload could not be read'))
     }
     const source = Readable.fromWeb(request.body as unknown as NodeReadableStream)
-    let file: { path: string; name: string | null; out: WriteStream; written: Promise<void> } | null = null
+    let file: ReceivingFile | null = null
     let settled = false
 
     const fail = (error: HttpError) => {
@@ -95,20 +130,38 @@ function receiveFile(request: Request, storage: LocalImageStorage) {
       }
       const path = storage.tempPath()
       const out = createWriteStream(path)
-      stream.on('limit', () => fail(new HttpError(413, TOO_LARGE)))
-      const written = pipeline(stream, out)
-      written.catch(() => fail(new HttpError(400, 'The upload was cut short')))
-      file = { path, name: info.filename ?? null, out, written }
+      const entry: ReceivingFile = {
+        path,
+        name: info.filename ?? null,
+        out,
+        written: Promise.resolve(),
+        head: Buffer.alloc(0),
+        audio: null,
+      }
+      file = entry
+      let received = 0
+      stream.on('data', (chunk: Buffer) => {
+        received += chunk.length
+        if (entry.audio === null) {
+          entry.head = Buffer.concat([entry.head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES)
+          if (entry.head.length >= HEAD_BYTES) entry.audio = looksLikeAudio(entry.head)
+        }
+        if (!entry.audio && received > UPLOAD_MAX_BYTES) fail(new HttpError(413, TOO_LARGE))
+      })
+      stream.on('limit', () => fail(new HttpError(413, entry.audio ? AUDIO_TOO_LARGE_MESSAGE : TOO_LARGE)))
+      entry.written = pipeline(stream, out)
+      entry.written.catch(() => fail(new HttpError(400, 'The upload was cut short')))
     })
     parser.on('close', () => {
       if (settled) return
-      if (!file) return fail(new HttpError(400, 'Choose an image to upload in the field "file"'))
+      if (!file) return fail(new HttpError(400, 'Choose a file to upload in the field "file"'))
       const { path, name, written } = file
+      const audio = file.audio ?? looksLikeAudio(file.head)
       written.then(
         () => {
           if (settled) return
           settled = true
-          resolve({ path, name })
+          resolve({ path, name, audio })
         },
         () => fail(new HttpError(400, 'The upload was cut short')),
       )
