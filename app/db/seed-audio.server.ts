@@ -23,9 +23,31 @@ export function makeToneMp3({ seconds, frequency }: { seconds: number; frequency
       0.3 * Math.sin((4 * Math.PI * frequency * i) / SAMPLE_RATE)
     samples[i] = Math.round(wave * envelope * 2500)
   }
-  const parts: Uint8Array[] = []
+  // lamejs hands back Int8Arrays (its type says Uint8Array): viewed as bytes, not copied.
+  const parts: Buffer[] = []
+  const bytes = (part: ArrayBufferView) => Buffer.from(part.buffer, part.byteOffset, part.byteLength)
   for (let start = 0; start < total; start += FRAME)
-    parts.push(encoder.encodeBuffer(samples.subarray(start, start + FRAME)))
-  parts.push(encoder.flush())
+    parts.push(bytes(encoder.encodeBuffer(samples.subarray(start, start + FRAME))))
+  parts.push(bytes(encoder.flush()))
   return Buffer.concat(parts)
+}
+
+/**
+ * The MP3 with an ID3v1 tag naming it (the last 128 bytes: "TAG", title, artist, album…): the demo sermons share
+ * one tone, made once, and each gets a file of its own — its own address, as a podcast expects of an episode.
+ */
+export function withTitle(mp3: Buffer, title: string) {
+  const tag = Buffer.alloc(128)
+  tag.write('TAG', 0, 'latin1')
+  tag.write(
+    title
+      .normalize('NFKD')
+      .replace(/[^\x20-\x7e]/g, '')
+      .slice(0, 30),
+    3,
+    'latin1',
+  )
+  // Genre 255: none.
+  tag[127] = 255
+  return Buffer.concat([mp3, tag])
 }

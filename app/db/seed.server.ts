@@ -29,6 +29,24 @@ function isAudio(value: unknown): value is AudioSpec {
   return typeof value === 'object' && value !== null && 'audio' in value
 }
 
+const tones = new Map<string, Buffer>()
+
+/**
+ * A demo sermon's audio: the tone (encoded once for each length and note: lamejs takes a second or more for a few
+ * seconds of sound on a busy machine), tagged with the sermon's title so each sermon has a file of its own.
+ */
+async function demoAudio([seconds, frequency]: AudioSpec['audio'], title: string) {
+  // The encoder is loaded only when there is demo content to make.
+  const { makeToneMp3, withTitle } = await import('./seed-audio.server.ts')
+  const key = `${seconds}/${frequency}`
+  let tone = tones.get(key)
+  if (!tone) {
+    tone = makeToneMp3({ seconds, frequency })
+    tones.set(key, tone)
+  }
+  return withTitle(tone, title)
+}
+
 /** Another record of the demo content, stored before this one: its table and its title (or name). */
 interface RecordReference {
   record: [table: string, title: string]
@@ -60,14 +78,10 @@ async function withPictures(
       continue
     }
     if (isAudio(value)) {
-      const [seconds, frequency] = value.audio
-      // The encoder is loaded only when there is demo content to make.
-      const { makeToneMp3 } = await import('./seed-audio.server.ts')
+      const title = String(record.title)
       const input = runtime.storage.tempPath()
-      await fs.writeFile(input, makeToneMp3({ seconds, frequency }))
-      result[field] = (
-        await storeAudio({ ...runtime, input, originalName: `${frequency} Hz.mp3` })
-      ).secure_url
+      await fs.writeFile(input, await demoAudio(value.audio, title))
+      result[field] = (await storeAudio({ ...runtime, input, originalName: `${title}.mp3` })).secure_url
       continue
     }
     if (!isPicture(value)) {

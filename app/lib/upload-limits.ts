@@ -41,12 +41,17 @@ export const AUDIO_FORMAT_MESSAGE =
 export const AUDIO_ACCEPT = 'audio/mpeg,audio/mp3,audio/mp4,audio/x-m4a,audio/aac,.mp3,.m4a,.aac'
 
 /**
- * Whether a file's first bytes look like MP3 or M4A/AAC: an ID3 tag, an MPEG audio frame's sync word (MP3 or AAC's
- * ADTS), or an ISO media file's `ftyp` box. Only a first guess, to apply the right size limit while the file
- * streams in; the server reads the whole file before it keeps it.
+ * Whether a file's first bytes look like a sound file: an ID3 tag, an MPEG audio frame's sync word (MP3 or AAC's
+ * ADTS), an ISO media file's `ftyp` box (M4A) — or WAV, FLAC, Ogg or AIFF, which are then refused in words that say
+ * to convert them. Only a first guess, to apply the right size limit while the file streams in; the server reads
+ * the whole file before it keeps it.
  */
 export function looksLikeAudio(head: Uint8Array) {
   if (head.length < 4) return false
+  const magic = String.fromCharCode(...head.subarray(0, 4))
+  if (magic === 'fLaC' || magic === 'OggS' || ((magic === 'RIFF' || magic === 'FORM') && head.length >= 12)) {
+    return magic !== 'RIFF' || String.fromCharCode(...head.subarray(8, 12)) === 'WAVE'
+  }
   // ID3 tag
   if (head[0] === 0x49 && head[1] === 0x44 && head[2] === 0x33) return true
   if (head[0] === 0xff && (head[1] & 0xe0) === 0xe0) return true

@@ -14,11 +14,12 @@ import {
   AUDIO_MAX_BYTES,
   AUDIO_TOO_LARGE_MESSAGE,
   looksLikeAudio,
+  NOT_MEDIA_MESSAGE,
   TOO_LARGE_MESSAGE as TOO_LARGE,
   UPLOAD_MAX_BYTES,
 } from '#app/lib/upload-limits.ts'
 import { storeAudio } from '#app/storage/audio.server.ts'
-import { type LocalImageStorage, storeImage } from '#app/storage/images.server.ts'
+import { type LocalImageStorage, storeImage, UNREADABLE_IMAGE_MESSAGE } from '#app/storage/images.server.ts'
 
 export const loader = apiHandler<Route.LoaderArgs>(() => {
   throw new MethodNotAllowedError(['POST'])
@@ -59,6 +60,12 @@ export const action = apiHandler<Route.ActionArgs>(async ({ request, runtime }) 
       input: upload.path,
       originalName: upload.name,
       actor,
+    }).catch((error: unknown) => {
+      // Neither audio nor anything sharp can open: say what may be uploaded, not only what this is not.
+      if (error instanceof HttpError && error.message === UNREADABLE_IMAGE_MESSAGE) {
+        throw new HttpError(415, NOT_MEDIA_MESSAGE)
+      }
+      throw error
     })
     return json(result, { status: 201 })
   } finally {
