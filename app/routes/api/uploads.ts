@@ -61,8 +61,12 @@ export const action = apiHandler<Route.ActionArgs>(async ({ request, runtime }) 
       originalName: upload.name,
       actor,
     }).catch((error: unknown) => {
-      // Neither audio nor anything sharp can open: say what may be uploaded, not only what this is not.
-      if (error instanceof HttpError && error.message === UNREADABLE_IMAGE_MESSAGE) {
+      // Neither audio nor anything sharp can open, and not even said to be a picture: say what may be uploaded.
+      if (
+        error instanceof HttpError &&
+        error.message === UNREADABLE_IMAGE_MESSAGE &&
+        !upload.declaredType.startsWith('image/')
+      ) {
         throw new HttpError(415, NOT_MEDIA_MESSAGE)
       }
       throw error
@@ -82,6 +86,8 @@ const HEAD_BYTES = 12
 interface ReceivingFile {
   path: string
   name: string | null
+  /** The type the client gave the part (`image/png`): a hint for the refusal's words, never trusted. */
+  declaredType: string
   out: WriteStream
   written: Promise<void>
   /** The file's first bytes, and what they say it is (null until enough have arrived). */
@@ -96,85 +102,88 @@ interface ReceivingFile {
  * request and nothing more, and its `.part` file is removed at once.
  */
 function receiveFile(request: Request, storage: LocalImageStorage) {
-  return new Promise<{ path: string; name: string | null; audio: boolean }>((resolve, reject) => {
-    if (!request.body) return reject(new HttpError(400, 'Choose a file to upload'))
-    let parser: busboy.Busboy
-    try {
-      parser = busboy({
-        headers: { 'content-type': request.headers.get('content-type') ?? '' },
-        limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10, parts: 12 },
-      })
-    } catch {
-      return reject(new HttpError(400, 'The upload could not be read'))
-    }
-    const source = Readable.fromWeb(request.body as unknown as NodeReadableStream)
-    let file: ReceivingFile | null = null
-    let settled = false
+  return new Promise<{ path: string; name: string | null; audio: boolean; declaredType: string }>(
+    (resolve, reject) => {
+      if (!request.body) return reject(new HttpError(400, 'Choose a file to upload'))
+      let parser: busboy.Busboy
+      try {
+        parser = busboy({
+          headers: { 'content-type': request.headers.get('content-type') ?? '' },
+          limits: { fileSize: AUDIO_MAX_BYTES, files: 1, fields: 10, parts: 12 },
+        })
+      } catch {
+        return reject(new HttpError(400, 'The upload could not be read'))
+      }
+      const source = Readable.fromWeb(request.body as unknown as NodeReadableStream)
+      let file: ReceivingFile | null = null
+      let settled = false
 
-    const fail = (error: HttpError) => {
-      if (settled) return
-      settled = true
-      if (file) {
-        file.out.destroy()
-        void fs.rm(file.path, { force: true })
-      }
-      // The rest of the body is read and thrown away (up to a bound), so the answer reaches the client.
-      source.unpipe(parser)
-      discard(source, DISCARD_MAX_BYTES)
-      reject(error)
-    }
-
-    // A client that goes away: the body's stream errors (`aborted`); nothing is left to answer.
-    source.on('error', () => fail(new HttpError(400, 'The upload was cut short')))
-    parser.on('error', () => fail(new HttpError(400, 'The upload was cut short or could not be read')))
-    parser.on('file', (field, stream, info) => {
-      // busboy reports a broken part on the file's stream as well as on itself: `pipeline` below (or this
-      // no-op, for parts we skip) handles it there, the parser's own handler answers the request.
-      stream.on('error', () => {})
-      if (field !== 'file' || file) {
-        stream.resume()
-        return
-      }
-      const path = storage.tempPath()
-      const out = createWriteStream(path)
-      const entry: ReceivingFile = {
-        path,
-        name: info.filename ?? null,
-        out,
-        written: Promise.resolve(),
-        head: Buffer.alloc(0),
-        audio: null,
-      }
-      file = entry
-      let received = 0
-      stream.on('data', (chunk: Buffer) => {
-        received += chunk.length
-        if (entry.audio === null) {
-          entry.head = Buffer.concat([entry.head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES)
-          if (entry.head.length >= HEAD_BYTES) entry.audio = looksLikeAudio(entry.head)
+      const fail = (error: HttpError) => {
+        if (settled) return
+        settled = true
+        if (file) {
+          file.out.destroy()
+          void fs.rm(file.path, { force: true })
         }
-        if (!entry.audio && received > UPLOAD_MAX_BYTES) fail(new HttpError(413, TOO_LARGE))
+        // The rest of the body is read and thrown away (up to a bound), so the answer reaches the client.
+        source.unpipe(parser)
+        discard(source, DISCARD_MAX_BYTES)
+        reject(error)
+      }
+
+      // A client that goes away: the body's stream errors (`aborted`); nothing is left to answer.
+      source.on('error', () => fail(new HttpError(400, 'The upload was cut short')))
+      parser.on('error', () => fail(new HttpError(400, 'The upload was cut short or could not be read')))
+      parser.on('file', (field, stream, info) => {
+        // busboy reports a broken part on the file's stream as well as on itself: `pipeline` below (or this
+        // no-op, for parts we skip) handles it there, the parser's own handler answers the request.
+        stream.on('error', () => {})
+        if (field !== 'file' || file) {
+          stream.resume()
+          return
+        }
+        const path = storage.tempPath()
+        const out = createWriteStream(path)
+        const entry: ReceivingFile = {
+          path,
+          name: info.filename ?? null,
+          declaredType: info.mimeType ?? '',
+          out,
+          written: Promise.resolve(),
+          head: Buffer.alloc(0),
+          audio: null,
+        }
+        file = entry
+        let received = 0
+        stream.on('data', (chunk: Buffer) => {
+          received += chunk.length
+          if (entry.audio === null) {
+            entry.head = Buffer.concat([entry.head, chunk.subarray(0, HEAD_BYTES)]).subarray(0, HEAD_BYTES)
+            if (entry.head.length >= HEAD_BYTES) entry.audio = looksLikeAudio(entry.head)
+          }
+          if (!entry.audio && received > UPLOAD_MAX_BYTES) fail(new HttpError(413, TOO_LARGE))
+        })
+        stream.on('limit', () => fail(new HttpError(413, entry.audio ? AUDIO_TOO_LARGE_MESSAGE : TOO_LARGE)))
+        entry.written = pipeline(stream, out)
+        entry.written.catch(() => fail(new HttpError(400, 'The upload was cut short')))
       })
-      stream.on('limit', () => fail(new HttpError(413, entry.audio ? AUDIO_TOO_LARGE_MESSAGE : TOO_LARGE)))
-      entry.written = pipeline(stream, out)
-      entry.written.catch(() => fail(new HttpError(400, 'The upload was cut short')))
-    })
-    parser.on('close', () => {
-      if (settled) return
-      if (!file) return fail(new HttpError(400, 'Choose a file to upload in the field "file"'))
-      const { path, name, written } = file
-      const audio = file.audio ?? looksLikeAudio(file.head)
-      written.then(
-        () => {
-          if (settled) return
-          settled = true
-          resolve({ path, name, audio })
-        },
-        () => fail(new HttpError(400, 'The upload was cut short')),
-      )
-    })
-    source.pipe(parser)
-  })
+      parser.on('close', () => {
+        if (settled) return
+        if (!file) return fail(new HttpError(400, 'Choose a file to upload in the field "file"'))
+        const { path, name, written, declaredType } = file
+        const audio = file.audio ?? looksLikeAudio(file.head)
+        written.then(
+          () => {
+            if (settled) return
+            settled = true
+            resolve({ path, name, audio, declaredType })
+          },
+          () => fail(new HttpError(400, 'The upload was cut short')),
+        )
+      })
+      source.pipe(parser)
+    },
+  )
 }
 
 /** Reads and drops what is left of a stream, up to `max` bytes; a client sending more is cut off. */
