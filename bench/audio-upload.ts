@@ -18,6 +18,7 @@ import {
   seedDemo,
   startServer,
   waitForIdle,
+  writeResults,
 } from './support.ts'
 
 const args = process.argv.slice(2)
@@ -160,6 +161,26 @@ async function main() {
     console.log(
       `upload: ${(content.length / MB).toFixed(0)} MB in ${(uploadMs / 1000).toFixed(1)} s (${(content.length / MB / (uploadMs / 1000)).toFixed(1)} MB/s), answer ${answer}`,
     )
+    const file = writeResults('audio-upload-', {
+      megabytes: MEGABYTES,
+      rateMBps: RATE || null,
+      clients: CLIENTS,
+      pageCache: !UNCACHED,
+      uploadMs: Math.round(uploadMs),
+      idleRssBytes: idleRss,
+      alone: {
+        p50Ms: baseline.result.latency.p50,
+        p99Ms: baseline.result.latency.p99,
+        peakRssBytes: baseline.peak,
+      },
+      during: {
+        p50Ms: during.result.latency.p50,
+        p99Ms: during.result.latency.p99,
+        peakRssBytes: during.peak,
+      },
+      p99Ratio: ratio,
+    })
+    console.log(`saved in ${file}`)
     console.log(
       `p99 during / alone: ${ratio.toFixed(2)}× (budget 2×): ${ratio <= 2 ? 'within' : 'OVER'}; peak RSS ${(during.peak / MB).toFixed(0)} MB (budget ${RSS_BUDGET / MB} MB): ${during.peak <= RSS_BUDGET ? 'within' : 'OVER'}`,
     )
