@@ -42,6 +42,7 @@ export default [
   ...prefix('api', [
     route('auth/*', 'routes/api/auth.ts'),
     route('uploads', 'routes/api/uploads.ts'),
+    route('uploads/tus/*', 'routes/api/uploads.tus.ts'),
     ...API_ROUTES.map((api) => route(api.path, api.file)),
     route(':table/reorder', 'routes/api/table.reorder.ts'),
     route(':table', 'routes/api/table.ts'),

@@ -23,9 +23,11 @@ declare module 'autocannon' {
     body?: string | Buffer
     timeout?: number
     idReplacement?: boolean
+    /** Requests made in turn by each connection (the pages of a visit). */
+    requests?: Array<{ method?: string; path?: string }>
   }
 
-  interface Result {
+  export interface Result {
     requests: Histogram
     latency: Histogram
     throughput: Histogram
@@ -36,6 +38,12 @@ declare module 'autocannon' {
     statusCodeStats: Record<string, { count: number }>
   }
 
+  /** A run under way, stopped early by `stop()` (its callback then gets the result so far). */
+  interface Instance {
+    stop(): void
+  }
+
   function autocannon(options: Options): Promise<Result>
+  function autocannon(options: Options, done: (error: Error | null, result: Result) => void): Instance
   export default autocannon
 }

@@ -21,7 +21,7 @@ import { nextMidnight } from '#app/content/events/dates.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { checkDatabase } from '#app/models/health.server.ts'
-import { TOO_LARGE_MESSAGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
+import { AUDIO_MAX_BYTES, AUDIO_TOO_LARGE_MESSAGE } from '#app/lib/upload-limits.ts'
 import { CACHE_RULES, PUBLIC_TABLES, type TableDeclaration, TABLES } from '#app/content/registry.ts'
 import { isCrossSiteRequest } from '#host/origin-check.ts'
 import { createRenderLimit } from '#host/render-limit.ts'
@@ -74,8 +74,14 @@ const BODY_MAX_BYTES = 1024 * 1024
  * own: host/supervisor.js); with 100, 4 of 5,000 reads by 200 clients were refused.
  */
 const RENDER_LIMIT = { max: 8, maxWaiting: 200, maxWaitMs: 10_000, retryAfterSeconds: 5 }
-/** An upload's file plus its multipart framing (app/routes/api/uploads.ts checks the file itself). */
-const UPLOAD_BODY_MAX_BYTES = UPLOAD_MAX_BYTES + 1024 * 1024
+/**
+ * An upload's file plus its multipart framing: sermon audio is the largest (app/routes/api/uploads.ts checks the
+ * file itself, pictures against their own smaller limit), sent whole or as a resumable upload's pieces.
+ */
+const UPLOAD_BODY_MAX_BYTES = AUDIO_MAX_BYTES + 1024 * 1024
+const UPLOAD_PATH = /^\/api\/uploads(?:\/tus(?:\/[^/]+)?)?$/
+/** Sermon audio in /media: podcast apps and players on other sites fetch and play it. */
+const AUDIO_FILE = /\.(?:mp3|m4a|aac)$/
 
 /**
  * The whole site: an Express application (security headers, logging, media, the API and the pages) and, in
@@ -126,6 +132,8 @@ export function createSite(
           // Our own pictures and the map's tiles: a page never makes a visitor's browser ask another host.
           imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN],
           connectSrc: ["'self'"],
+          // Sermon audio is ours (/media) or, when staff give an address elsewhere, another site's https file.
+          mediaSrc: ["'self'", 'https:'],
           fontSrc: ["'self'", 'data:'],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
@@ -170,14 +178,14 @@ export function createSite(
 
   // Bodies are read by the routes as streams; refuse oversized ones up front (uploads have their own, larger limit).
   app.use((req, res, next) => {
-    const upload = req.path === '/api/uploads'
+    const upload = UPLOAD_PATH.test(req.path)
     // A chunked body declares no length; page actions (request.formData()) would buffer it whole, however big.
     if (!upload && req.get('transfer-encoding') && req.get('content-length') === undefined) {
       res.status(411).json({ error: { message: 'Send the request body with a Content-Length' } })
       return
     }
     if (Number(req.get('content-length') ?? 0) > (upload ? UPLOAD_BODY_MAX_BYTES : BODY_MAX_BYTES)) {
-      const message = upload ? TOO_LARGE_MESSAGE : 'The request body is too large'
+      const message = upload ? AUDIO_TOO_LARGE_MESSAGE : 'The request body is too large'
       res.status(413).json({ error: { message } })
       return
     }
@@ -194,8 +202,14 @@ export function createSite(
     }
   })
 
+  // Static files answer ranges (`206`, `416` with `Content-Range: bytes */N`), `HEAD` and `Accept-Ranges`
+  // themselves (tests/integration/audio-uploads.test.ts): what podcast apps ask of sermon audio.
   app.use(
     '/media',
+    (req: Request, res: Response, next: NextFunction) => {
+      if (AUDIO_FILE.test(req.path)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
+      next()
+    },
     express.static(path.join(runtime.storage.root), {
       immutable: true,
       maxAge: '365d',

@@ -57,7 +57,8 @@ async function main() {
         cwd: staging,
         follow: true,
         portable: true,
-        filter: (entry) => !/(^|\/)\.tmp(\/|$)/.test(entry),
+        // Unfinished uploads (a picture's pieces, resumable audio) are no part of the site.
+        filter: (entry) => !/(^|\/)\.(?:tmp|tus)(\/|$)/.test(entry),
       },
       entries,
     )

@@ -58,7 +58,17 @@ export interface TableDeclaration<S extends z.ZodObject = z.ZodObject> {
    * scripture's OSIS ranges): given the validated fields and, on an update, the stored record. It may throw a
    * ValidationError with field messages. Its columns are stored beside the schema's and sent with the record.
    */
-  computed?(data: z.output<S>, stored: Readonly<Record<string, unknown>> | null): object | Promise<object>
+  computed?(
+    data: z.output<S>,
+    stored: Readonly<Record<string, unknown>> | null,
+    lookup: ComputeLookup,
+  ): object | Promise<object>
+}
+
+/** What a declaration's `computed` may look up while working out its columns. */
+export interface ComputeLookup {
+  /** What was read from an audio file uploaded here, by its address (`/media/…`); null when none was. */
+  audioFile(url: string): Promise<{ bytes: number; duration_seconds: number; type: string } | null>
 }
 
 type Order = NonNullable<TableDeclaration['order']>
@@ -78,7 +88,11 @@ export function declareTable<
     kind: K
     order?: O
     versioned?: V
-    computed?(data: z.output<S>, stored: Readonly<Record<string, unknown>> | null): C | Promise<C>
+    computed?(
+      data: z.output<S>,
+      stored: Readonly<Record<string, unknown>> | null,
+      lookup: ComputeLookup,
+    ): C | Promise<C>
   },
 ) {
   return declaration as TableDeclaration<S> & { kind: K; order: O; versioned: V; computedColumns?: C }

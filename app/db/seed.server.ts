@@ -1,3 +1,5 @@
+import fs from 'node:fs/promises'
+
 import demoContent from './demo-content.json' with { type: 'json' }
 import { drawPicture, type Motif } from './seed-art.server.ts'
 import { itemTitle } from '#app/models/content-model.server.ts'
@@ -5,6 +7,7 @@ import { listModels, singleModels } from '#app/models/content-models.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { LIST_TABLES, SINGLE_TABLES, TABLES } from '#app/content/registry.ts'
 import { storeImage } from '#app/storage/images.server.ts'
+import { storeAudio } from '#app/storage/audio.server.ts'
 
 type SeedRuntime = Pick<AppRuntime, 'db' | 'storage'>
 
@@ -15,6 +18,33 @@ interface PictureSpec {
 
 function isPicture(value: unknown): value is PictureSpec {
   return typeof value === 'object' && value !== null && 'picture' in value
+}
+
+/** Audio of the demo content: a few seconds of a soft note, encoded on the spot and stored as an upload. */
+interface AudioSpec {
+  audio: [seconds: number, frequency: number]
+}
+
+function isAudio(value: unknown): value is AudioSpec {
+  return typeof value === 'object' && value !== null && 'audio' in value
+}
+
+const tones = new Map<string, Buffer>()
+
+/**
+ * A demo sermon's audio: the tone (encoded once for each length and note: lamejs takes a second or more for a few
+ * seconds of sound on a busy machine), tagged with the sermon's title so each sermon has a file of its own.
+ */
+async function demoAudio([seconds, frequency]: AudioSpec['audio'], title: string) {
+  // The encoder is loaded only when there is demo content to make.
+  const { makeToneMp3, withTitle } = await import('./seed-audio.server.ts')
+  const key = `${seconds}/${frequency}`
+  let tone = tones.get(key)
+  if (!tone) {
+    tone = makeToneMp3({ seconds, frequency })
+    tones.set(key, tone)
+  }
+  return withTitle(tone, title)
 }
 
 /** Another record of the demo content, stored before this one: its table and its title (or name). */
@@ -29,7 +59,10 @@ function isReference(value: unknown): value is RecordReference {
 /** The ids of the records stored so far, by `table/title`. */
 type StoredIds = Map<string, string>
 
-/** The record with every picture in it drawn and stored, as its address, and every reference as its id. */
+/**
+ * The record with every picture in it drawn and every sound made, stored, as their addresses, and every reference
+ * as its id.
+ */
 async function withPictures(
   runtime: SeedRuntime,
   record: Record<string, unknown>,
@@ -42,6 +75,13 @@ async function withPictures(
       if (!id)
         throw new Error(`The demo content names ${value.record.join(': ')}, which is not stored before it`)
       result[field] = id
+      continue
+    }
+    if (isAudio(value)) {
+      const title = String(record.title)
+      const input = runtime.storage.tempPath()
+      await fs.writeFile(input, await demoAudio(value.audio, title))
+      result[field] = (await storeAudio({ ...runtime, input, originalName: `${title}.mp3` })).secure_url
       continue
     }
     if (!isPicture(value)) {

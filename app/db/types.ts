@@ -74,6 +74,20 @@ export interface MediaTable {
   created_at: Timestamp
 }
 
+/** Sermon audio uploaded here, as read from the file when it arrived (app/models/audio-files.server.ts). */
+export interface AudioFilesTable {
+  id: string
+  /** `/media/<content hash>.mp3`: other bytes are another address. */
+  secure_url: string
+  original_name: string | null
+  /** `audio/mpeg`, `audio/mp4` or `audio/aac`. */
+  type: string
+  bytes: number
+  /** Whole seconds, rounded. */
+  duration_seconds: number
+  created_at: Timestamp
+}
+
 /** One entry of the activity log (app/models/activity.server.ts): who did what, where, when. */
 export interface ActivityLogTable {
   id: string
@@ -143,6 +157,7 @@ export interface MigrationMarker {
 export interface Database extends ContentTables {
   contact_messages: ContactMessagesTable
   media: MediaTable
+  audio_files: AudioFilesTable
   rate_limits: RateLimitsTable
   content_version: ContentVersionTable
   outbox: OutboxTable

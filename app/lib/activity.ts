@@ -29,7 +29,7 @@ export type ActivityAction = keyof typeof ACTIVITY_ACTIONS
 /** The admin's screens, as its top bar names them; content sections are keyed by their table (app/content). */
 export const ACTIVITY_SECTIONS: Readonly<Record<string, string>> = {
   ...TABLE_ACTIVITY_LABELS,
-  uploads: 'Pictures',
+  uploads: 'Pictures and audio',
   settings: 'Settings',
   staff: 'Staff',
   account: 'Account',

@@ -15,6 +15,7 @@ const AUTH_TABLES = ['user', 'account', 'session', 'verification', 'twoFactor'] 
 export const BACKUP_TABLES = [
   ...(Object.keys(TABLES) as TableName[]),
   'media',
+  'audio_files',
   'settings',
   'activity_log',
   // The videos already made sermons: a restored site must not import them again.

@@ -15,6 +15,7 @@ import {
 } from '#app/content/registry.ts'
 
 import { type Actor, recordActivity } from './activity.server.ts'
+import { getAudioFile } from './audio-files.server.ts'
 import { sanitizeRichText } from './rich-text.server.ts'
 
 /**
@@ -121,7 +122,8 @@ export function contentModel<T extends ListTableName>(tableName: T) {
   async function writeRow(db: Db, input: unknown, stored: Item | null) {
     const data = parseInput(schema, input) as Record<string, unknown>
     await checkReferences(db, data)
-    const computed = declaration.computed ? await declaration.computed(data, stored) : {}
+    const lookup = { audioFile: (url: string) => getAudioFile({ db, url }) }
+    const computed = declaration.computed ? await declaration.computed(data, stored, lookup) : {}
     return { ...toRow(data), ...computed }
   }
 

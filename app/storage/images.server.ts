@@ -17,6 +17,8 @@ const RASTER_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 't
 // A 100-megapixel limit keeps a "decompression bomb" from eating the server's memory.
 const MAX_INPUT_PIXELS = 100_000_000
 
+export const UNREADABLE_IMAGE_MESSAGE = 'The file is not an image that can be read'
+
 export interface UploadResult {
   secure_url: string
   width: number
@@ -91,7 +93,7 @@ export async function storeImage({
         `The image has too many pixels: at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels can be uploaded`,
       )
     }
-    throw new HttpError(415, 'The file is not an image that can be read')
+    throw new HttpError(415, UNREADABLE_IMAGE_MESSAGE)
   }
   if (!metadata.format || !RASTER_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
     throw new HttpError(

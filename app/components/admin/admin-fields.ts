@@ -19,6 +19,8 @@ export type AdminField =
   | (BaseField & { kind: 'textarea' | 'lines'; rows?: number })
   | (BaseField & { kind: 'rich-text' })
   | (BaseField & { kind: 'image' })
+  /** Sermon audio: an MP3 or M4A uploaded resumably, or an address elsewhere. */
+  | (BaseField & { kind: 'audio' })
   | (BaseField & { kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> })
   /**
    * A control of the screen's own that stands for several stored fields (an event's dates and repeat rule): it

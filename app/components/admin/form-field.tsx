@@ -1,4 +1,5 @@
 import { type AdminField, toFieldValue } from './admin-fields.ts'
+import { AudioUploadField } from './audio-upload-field.tsx'
 import { ImageUploadField } from './image-upload-field.tsx'
 import { MapPositionField } from './map-position-field.tsx'
 import { RequiredMark } from './required-mark.tsx'
@@ -70,6 +71,19 @@ export function FormField({
         />
       )
       break
+    case 'audio':
+      control = (
+        <AudioUploadField
+          id={id}
+          name={field.name}
+          label={field.label}
+          required={field.required}
+          defaultValue={defaultValue}
+          invalid={Boolean(error)}
+          describedBy={describedBy}
+        />
+      )
+      break
     case 'textarea':
     case 'lines':
       control = (
@@ -108,8 +122,8 @@ export function FormField({
       )
   }
 
-  // Rich text and image fields label their own controls (a content-editable and a file input).
-  const ownLabel = field.kind === 'rich-text' || field.kind === 'image'
+  // Rich text, image and audio fields label their own controls (a content-editable and file inputs).
+  const ownLabel = field.kind === 'rich-text' || field.kind === 'image' || field.kind === 'audio'
   return (
     <div className={cn('space-y-1.5', field.half ? 'sm:col-span-1' : 'sm:col-span-2')}>
       {ownLabel ? null : (

@@ -80,7 +80,12 @@ function sermonFields(series: Option[], speakers: Option[]): AdminField[] {
       label: 'Video (YouTube or Vimeo)',
       placeholder: 'https://www.youtube.com/watch?v=…',
     },
-    { kind: 'url', name: 'audio_url', label: 'Audio address', placeholder: 'https://…' },
+    {
+      kind: 'audio',
+      name: 'audio_url',
+      label: 'Audio',
+      hint: 'Its length and size are read from the file when it is saved, for the sermon page and the podcast.',
+    },
     { kind: 'url', name: 'notes_url', label: 'Sermon notes (address)', placeholder: 'https://…', half: true },
     {
       kind: 'url',

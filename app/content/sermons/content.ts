@@ -39,7 +39,7 @@ export const sermons = defineContent({
         series_id: { table: 'sermon_series', missing: 'There is no such series (it may have been deleted)' },
         speaker_id: { table: 'speakers', missing: 'There is no such speaker (it may have been deleted)' },
       },
-      async computed(sermon, stored) {
+      async computed(sermon, stored, lookup) {
         let reading: { osis: string; books: string } | null = null
         if (sermon.scripture) {
           // The parser is loaded only where a sermon is saved (scripture.ts).
@@ -48,16 +48,26 @@ export const sermons = defineContent({
           if (read.problem !== undefined) throw new ValidationError({ scripture: read.problem })
           reading = read
         }
-        const number = (value: unknown) => (typeof value === 'number' ? value : null)
+        // A file uploaded here carries what was read from it when it arrived; an address elsewhere, nothing (the
+        // server never fetches another site's file to measure it).
+        let audio: { bytes: number; duration_seconds: number } | null = null
+        if (sermon.audio_url?.startsWith('/media/')) {
+          audio = await lookup.audioFile(sermon.audio_url)
+          if (!audio) {
+            throw new ValidationError({
+              audio_url: 'Audio must be a sound file uploaded here (MP3 or M4A): upload it again',
+            })
+          }
+        }
         return {
           // Made once: podcast apps know an episode by it, so no edit (nor a re-import) changes it.
           guid: typeof stored?.guid === 'string' ? stored.guid : crypto.randomUUID(),
           scripture_osis: reading?.osis ?? null,
           /** The books the scripture touches, spaced (` John Rom `): the archive's book filter. */
           scripture_books: reading?.books ?? null,
-          // Read from the audio file itself, never typed (the audio upload sets them).
-          audio_bytes: number(stored?.audio_bytes),
-          audio_duration_seconds: number(stored?.audio_duration_seconds),
+          // Read from the audio file itself, never typed.
+          audio_bytes: audio?.bytes ?? null,
+          audio_duration_seconds: audio?.duration_seconds ?? null,
         }
       },
     }),

@@ -9,7 +9,7 @@ import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { summarise } from '#app/lib/church-text.ts'
 import { scriptureInWords } from './books.ts'
-import { preachedOnText } from './sermon-text.ts'
+import { audioLengthText, preachedOnText } from './sermon-text.ts'
 import { getSermon, getSermonSeries, getSpeaker } from './model.server.ts'
 import { pagePath } from '#app/content/registry.ts'
 
@@ -30,6 +30,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       scripture: scriptureInWords(sermon.scripture_osis) || sermon.scripture,
       summary: sanitizeHtml(sermon.summary),
       description: summarise(htmlToText(sermon.summary ?? '')),
+      audio: sermon.audio_url,
+      audioLength: audioLengthText(sermon.audio_duration_seconds),
       video: sermon.video_url,
       notes: sermon.notes_url,
       transcript: sermon.transcript_url,
@@ -122,6 +124,19 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
             </li>
           ) : null}
         </ul>
+      ) : null}
+      {sermon.audio ? (
+        <figure className="mt-8">
+          <figcaption className="mb-2 font-semibold">
+            Listen{sermon.audioLength ? ` (${sermon.audioLength})` : ''}
+          </figcaption>
+          {/* The browser's own player: keyboard and screen readers know it; only its length is fetched until Play. */}
+          <audio controls preload="metadata" src={sermon.audio} className="w-full">
+            <a href={sermon.audio} className={linkClass}>
+              Download the sermon’s audio
+            </a>
+          </audio>
+        </figure>
       ) : null}
       <RichText html={sermon.summary} className="mt-8 text-lg leading-relaxed text-foreground/85" />
     </article>

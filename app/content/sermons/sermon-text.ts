@@ -19,3 +19,12 @@ export interface SermonCardData {
   series: { id: string; title: string } | null
   scripture: string | null
 }
+
+/** An audio file's length in words: 2,700 s → "45 min", 4,000 s → "1 h 7 min", 6 s → "6 s"; none for none. */
+export function audioLengthText(seconds: number | null) {
+  if (!seconds || seconds <= 0) return null
+  if (seconds < 60) return `${Math.round(seconds)} s`
+  const minutes = Math.round(seconds / 60)
+  if (minutes < 60) return `${minutes} min`
+  return `${Math.floor(minutes / 60)} h ${minutes % 60} min`
+}
