@@ -15,13 +15,10 @@ test('Admin adds a series, a speaker and a sermon; visitors find it on /sermons 
   await expect(page.getByRole('heading', { name: 'Sermons', level: 1 })).toBeVisible()
   const tabs = page.getByRole('navigation', { name: 'Sermons, series and speakers' })
 
-  // The series and the speaker, each on its own screen beside the sermons.
+  // The speaker on its own screen beside the sermons; the series, below, from the sermon's form.
   const series = unique('Hebrews')
   await tabs.getByRole('link', { name: 'Series' }).click()
   await expect(page.getByRole('heading', { name: 'Sermon series', level: 1 })).toBeVisible()
-  await page.getByRole('textbox', { name: 'Title', exact: true }).fill(series)
-  await page.getByRole('button', { name: 'Add Series', exact: true }).click()
-  await expectToast(page, 'Series added successfully')
 
   const speaker = unique('Pastor Ruth')
   await tabs.getByRole('link', { name: 'Speakers' }).click()
@@ -36,7 +33,16 @@ test('Admin adds a series, a speaker and a sermon; visitors find it on /sermons 
   const title = unique('A better hope')
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
   await page.getByLabel('Date preached').fill('2030-01-06')
-  await page.getByRole('combobox', { name: 'Series', exact: true }).selectOption({ label: series })
+  // A new series without leaving the form: stored, and chosen.
+  await page.getByRole('button', { name: 'New series' }).click()
+  await page.getByRole('textbox', { name: 'Series title' }).fill(series)
+  await expectNoAxeViolations(page)
+  await page.getByRole('button', { name: 'Add', exact: true }).click()
+  await expect(page.getByRole('status').filter({ hasText: `${series} added and chosen` })).toBeAttached()
+  await expect(page.getByRole('combobox', { name: 'Series', exact: true })).toHaveValue(/[\w-]{8,}/)
+  await expect(
+    page.getByRole('combobox', { name: 'Series', exact: true }).locator('option:checked'),
+  ).toHaveText(series)
   await page.getByRole('combobox', { name: 'Speaker', exact: true }).selectOption({ label: speaker })
   await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('published')
   const scripture = page.getByRole('textbox', { name: 'Scripture', exact: true })

@@ -13,6 +13,13 @@ interface BaseField {
   half?: boolean
 }
 
+/** How a select adds a new choice: the button's words, the API that stores it, and the one field it asks for. */
+export interface SelectCreate {
+  label: string
+  api: string
+  field: { name: string; label: string }
+}
+
 /** One field of an admin form; the kind picks the control. */
 export type AdminField =
   | (BaseField & { kind: 'text' | 'email' | 'tel' | 'decimal' | 'url' | 'date' })
@@ -21,7 +28,12 @@ export type AdminField =
   | (BaseField & { kind: 'image' })
   /** Sermon audio: an MP3 or M4A uploaded resumably, or an address elsewhere. */
   | (BaseField & { kind: 'audio' })
-  | (BaseField & { kind: 'select'; options: ReadonlyArray<{ value: string; label: string }> })
+  | (BaseField & {
+      kind: 'select'
+      options: ReadonlyArray<{ value: string; label: string }>
+      /** Lets staff add a choice in place (a new series), stored through the API. */
+      create?: SelectCreate
+    })
   /**
    * A control of the screen's own that stands for several stored fields (an event's dates and repeat rule): it
    * labels, describes and reports on them itself. Given by the screen, so only that screen's code loads it.

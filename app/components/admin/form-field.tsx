@@ -4,6 +4,7 @@ import { ImageUploadField } from './image-upload-field.tsx'
 import { MapPositionField } from './map-position-field.tsx'
 import { RequiredMark } from './required-mark.tsx'
 import { RichTextField } from './rich-text-field.tsx'
+import { SelectWithCreate } from './select-with-create.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
@@ -99,7 +100,14 @@ export function FormField({
       control = <MapPositionField {...common} formId={formId} placeholder={field.placeholder} />
       break
     case 'select':
-      control = (
+      control = field.create ? (
+        <SelectWithCreate
+          common={common}
+          options={field.options}
+          defaultValue={defaultValue}
+          create={field.create}
+        />
+      ) : (
         <Select {...common} defaultValue={defaultValue}>
           {field.options.map((option) => (
             <option key={option.value} value={option.value}>

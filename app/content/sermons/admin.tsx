@@ -58,6 +58,11 @@ function sermonFields(series: Option[], speakers: Option[]): AdminField[] {
       name: 'series_id',
       label: 'Series',
       options: [{ value: '', label: 'None' }, ...series],
+      create: {
+        label: 'New series',
+        api: '/api/sermon_series',
+        field: { name: 'title', label: 'Series title' },
+      },
       half: true,
     },
     {
@@ -65,6 +70,11 @@ function sermonFields(series: Option[], speakers: Option[]): AdminField[] {
       name: 'speaker_id',
       label: 'Speaker',
       options: [{ value: '', label: 'None' }, ...speakers],
+      create: {
+        label: 'New speaker',
+        api: '/api/speakers',
+        field: { name: 'name', label: 'Speaker’s name' },
+      },
       half: true,
     },
     {
