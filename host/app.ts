@@ -23,6 +23,7 @@ import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { checkDatabase } from '#app/models/health.server.ts'
 import { TOO_LARGE_MESSAGE, UPLOAD_MAX_BYTES } from '#app/lib/upload-limits.ts'
 import { CACHE_RULES, PUBLIC_TABLES, type TableDeclaration, TABLES } from '#app/content/registry.ts'
+import { VIDEO_EMBED_ORIGINS } from '#app/content/sermons/video.ts'
 import { isCrossSiteRequest } from '#host/origin-check.ts'
 import { createRenderLimit } from '#host/render-limit.ts'
 import { createPageCache } from '#host/page-cache.ts'
@@ -126,6 +127,8 @@ export function createSite(
           // Our own pictures and the map's tiles: a page never makes a visitor's browser ask another host.
           imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN],
           connectSrc: ["'self'"],
+          // A sermon's video player, framed only once the visitor clicks its box (content/sermons/video.ts).
+          frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS],
           fontSrc: ["'self'", 'data:'],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],
