@@ -74,7 +74,7 @@ export function transcriptParagraphs(source: string): string[] {
     const end = timing ? seconds(timing.slice(5, 9)) : null
     const raw = lines.slice(timingAt + 1).join(' ')
     const voice = /<v(?:\.[\w.-]+)?\s+([^>]+)>/.exec(raw)?.[1]?.trim() ?? null
-    const text = decode(raw.replace(/<[^>]*>/g, ' '))
+    const text = decode(raw.replace(/<[^>]*>/g, ''))
       .replace(/\s+/g, ' ')
       .trim()
     if (!text || text === lastLine) {
