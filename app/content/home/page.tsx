@@ -359,10 +359,11 @@ function LatestSermon({ sermon }: { sermon: LatestSermonData }) {
           <div className={cn('mt-8 flex flex-wrap gap-3', !sermon.image && 'md:justify-center')}>
             <Link
               to={pagePath('sermon', { id: sermon.id })}
+              // Which sermon, for a list of links; it starts with the words shown ("Listen").
+              aria-label={`${sermon.action}: ${sermon.title}`}
               className={buttonClasses({ variant: 'light', size: 'lg' })}
             >
               {sermon.action}
-              <span className="sr-only">: {sermon.title}</span>
               <ArrowRight className="size-5" aria-hidden />
             </Link>
             <Link

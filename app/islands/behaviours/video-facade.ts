@@ -29,7 +29,6 @@ export const videoFacade: Behaviour = {
     frame.src = `${embed}${embed.includes('?') ? '&' : '?'}autoplay=1`
     frame.title = control.getAttribute(Data.videoTitle) ?? ''
     frame.allow = 'autoplay; encrypted-media; fullscreen; picture-in-picture'
-    frame.allowFullscreen = true
     frame.referrerPolicy = 'strict-origin-when-cross-origin'
     frame.className = 'aspect-video w-full rounded-2xl border-0 bg-black shadow-sm'
     control.replaceWith(frame)
