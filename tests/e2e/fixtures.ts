@@ -93,9 +93,7 @@ export async function expectNoAxeViolations(page: Page, rules?: string[]) {
       .toBe(0)
     const builder = new AxeBuilder({ page })
     const results = await (rules ? builder.withRules(rules) : builder).analyze()
-    const moved = await page.evaluate(
-      () => (window as unknown as { __axeMoved?: boolean }).__axeMoved === true,
-    )
+    const moved = await page.evaluate(() => (window as unknown as { __axeMoved?: boolean }).__axeMoved === true)
     if (moved && attempt < 3) continue
     const summary = results.violations.map(
       (violation) =>
