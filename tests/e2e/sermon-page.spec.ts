@@ -5,7 +5,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 
 import { unique } from './admin-helpers.ts'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { ADMIN, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
 import { acceptCookiesUpFront } from './public-helpers.ts'
 
 const VIDEO_HOSTS =
@@ -107,4 +107,40 @@ test('the video loads only after its button is pressed; the transcript opens; th
     await expectNoAxeViolations(page)
   }
   expect(videoRequests).toEqual([])
+})
+
+test('without JavaScript the video is a plain link to it, and nothing of YouTube loads', async ({
+  browser,
+  server,
+}) => {
+  const context = await browser.newContext({ baseURL: server.url, javaScriptEnabled: false })
+  const page = await context.newPage()
+  const videoRequests: string[] = []
+  page.on('request', (request) => {
+    if (VIDEO_HOSTS.test(request.url())) videoRequests.push(request.url())
+  })
+  await page.route(VIDEO_HOSTS, (route) => route.abort())
+  const title = unique('Without a script')
+  const created = await context.request.post('/api/auth/sign-in/email', {
+    data: { email: ADMIN.email, password: ADMIN.password },
+  })
+  expect(created.status()).toBe(200)
+  const sermon = await context.request.post('/api/sermons', {
+    data: {
+      title,
+      preached_on: '2020-01-05',
+      video_url: 'https://vimeo.com/76979871',
+      status: 'published',
+    },
+  })
+  expect(sermon.status(), await sermon.text()).toBe(201)
+  const { id } = (await sermon.json()) as { id: string }
+  await context.clearCookies()
+  await page.goto(`/sermons/${id}`)
+  const link = page.getByRole('link', { name: /Play video/ })
+  await expect(link).toHaveAttribute('href', 'https://vimeo.com/76979871')
+  await expect(page.getByRole('button', { name: /Play video/ })).toHaveCount(0)
+  await expect(page.locator('iframe')).toHaveCount(0)
+  expect(videoRequests).toEqual([])
+  await context.close()
 })
