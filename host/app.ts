@@ -23,6 +23,7 @@ import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { checkDatabase } from '#app/models/health.server.ts'
 import { AUDIO_MAX_BYTES, AUDIO_TOO_LARGE_MESSAGE } from '#app/lib/upload-limits.ts'
 import { CACHE_RULES, PUBLIC_TABLES, type TableDeclaration, TABLES } from '#app/content/registry.ts'
+import { VIDEO_EMBED_ORIGINS } from '#app/content/sermons/video.ts'
 import { isCrossSiteRequest } from '#host/origin-check.ts'
 import { createRenderLimit } from '#host/render-limit.ts'
 import { createPageCache } from '#host/page-cache.ts'
@@ -134,6 +135,8 @@ export function createSite(
           connectSrc: ["'self'"],
           // Sermon audio is ours (/media) or, when staff give an address elsewhere, another site's https file.
           mediaSrc: ["'self'", 'https:'],
+          // A sermon's video player, framed only once the visitor clicks its box (content/sermons/video.ts).
+          frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS],
           fontSrc: ["'self'", 'data:'],
           frameAncestors: ["'none'"],
           formAction: ["'self'"],

@@ -80,6 +80,14 @@ export const enum Data {
   mapTiles = 'data-tiles',
   mapAttribution = 'data-attribution',
   leafletBase = 'data-leaflet-base',
+
+  /**
+   * A video's click-to-load box: a link to the video on YouTube or Vimeo, which its behaviour turns into a
+   * button that swaps in the player (the value is the player's address; nothing of it loads before the click).
+   */
+  videoFacade = 'data-video-facade',
+  /** On the video box: the sermon's title, for the button's name and the player's title. */
+  videoTitle = 'data-video-title',
 }
 
 /** Ids of the dialogs behaviours open and close (site.css styles them by id too). */
@@ -96,4 +104,6 @@ export const enum Label {
   playSlideshow = 'Play slideshow',
   sendMessage = 'Send Message',
   sendingMessage = 'Sending...',
+  /** The start of a video box's button name: "Play video: <title>". */
+  playVideo = 'Play video: ',
 }

@@ -15,6 +15,7 @@ import { map } from './behaviours/map.ts'
 import { menu } from './behaviours/menu.ts'
 import { slideshow } from './behaviours/slideshow.ts'
 import { theme } from './behaviours/theme.ts'
+import { videoFacade } from './behaviours/video-facade.ts'
 
 /** Every behaviour of the public site, started in this order. */
 const BEHAVIOURS: Behaviour[] = [
@@ -27,6 +28,7 @@ const BEHAVIOURS: Behaviour[] = [
   contactForm,
   map,
   floating,
+  videoFacade,
 ]
 
 startBehaviours(BEHAVIOURS)

@@ -8,6 +8,8 @@ import {
   RETENTION_MONTHS_DEFAULT,
   RetentionSettingsSchema,
   SiteAddressSchema,
+  BIBLE_LINK_DEFAULT,
+  BibleLinkSchema,
 } from '#app/schemas/settings.ts'
 
 import { type Actor, recordActivity } from './activity.server.ts'
@@ -20,6 +22,7 @@ const KEYS = {
   setupHidden: 'setup_checklist_hidden',
   youtubeChannel: 'youtube_channel',
   youtubeCheck: 'youtube_check',
+  bibleLink: 'bible_link',
 } as const
 
 async function readSetting({ db, key }: { db: Db; key: string }): Promise<unknown> {
@@ -256,4 +259,28 @@ export async function claimYoutubeCheck({
 /** Records what a check found. */
 export async function saveYoutubeCheck({ db, check }: { db: Db; check: YoutubeCheck }) {
   await writeSetting({ db, key: KEYS.youtubeCheck, value: check })
+}
+
+/**
+ * The online Bible a sermon's passages link to (its address with `{ref}`). A setting on the Settings screen
+ * rather than a field of church info: it is one line the site uses, not something the church tells visitors,
+ * and Settings already keeps such one-off choices (the site address) with their own save and activity entry.
+ */
+export async function getBibleLink({ db }: { db: Db }): Promise<string> {
+  const parsed = BibleLinkSchema.shape.bible_link.safeParse(await readSetting({ db, key: KEYS.bibleLink }))
+  return parsed.success ? parsed.data : BIBLE_LINK_DEFAULT
+}
+
+/** Stores the online Bible's address (a 400 naming `bible_link` when it is not one); sermon pages link there. */
+export async function saveBibleLink({ db, data, actor }: { db: Db; data: unknown; actor?: Actor }) {
+  const { bible_link } = parseInput(BibleLinkSchema, data) as z.output<typeof BibleLinkSchema>
+  await writeSetting({
+    db,
+    key: KEYS.bibleLink,
+    value: bible_link,
+    log: actor && { actor, title: 'Online Bible' },
+  })
+  // Sermon pages carry the links: the page cache must not keep the old ones.
+  await db.contentVersion.bump()
+  return bible_link
 }

@@ -84,3 +84,32 @@ export const SiteAddressSchema = z.object({
       return url.origin
     }),
 })
+
+/** Where a sermon's passages are read online; `{ref}` is replaced by the passage ("Romans 8:1–39"). */
+export const BIBLE_LINK_DEFAULT = 'https://www.biblegateway.com/passage/?search={ref}&version=NIV'
+
+export const BibleLinkSchema = z.object({
+  bible_link: z
+    .string({ error: 'Enter the address of an online Bible' })
+    .trim()
+    .min(1, 'Enter the address of an online Bible')
+    .max(300, 'At most 300 characters')
+    .refine((value) => value.includes('{ref}'), {
+      message: 'Put {ref} where the passage goes, such as https://www.biblegateway.com/passage/?search={ref}',
+    })
+    .refine(
+      (value) => {
+        try {
+          return /^https?:$/.test(new URL(value.replaceAll('{ref}', 'John+3')).protocol)
+        } catch {
+          return false
+        }
+      },
+      { message: 'The address must start with https:// or http://' },
+    ),
+})
+
+/** A passage's address at the online Bible: the pattern with `{ref}` filled in (encoded). */
+export function bibleLink(pattern: string, passage: string) {
+  return pattern.replaceAll('{ref}', encodeURIComponent(passage))
+}

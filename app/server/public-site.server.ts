@@ -15,7 +15,12 @@ import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { getEvent } from '#app/content/events/model.server.ts'
 import { latestContentChanges } from '#app/models/content-dates.server.ts'
 import { upcomingEvents } from '#app/content/events/events.server.ts'
-import { listSermons, listSermonSeries } from '#app/content/sermons/model.server.ts'
+import {
+  getSermon,
+  getSermonSeries,
+  listSermons,
+  listSermonSeries,
+} from '#app/content/sermons/model.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 
 /**
@@ -72,7 +77,7 @@ export async function loadPublicSite({
 
 export type PublicSite = Awaited<ReturnType<typeof loadPublicSite>>
 
-/** The share card behind `/og/<key>.jpg`: a page of SITE_PAGES or an event's ('events/<id>'), or null. */
+/** The share card behind `/og/<key>.jpg`: a page of SITE_PAGES, an event's ('events/<id>') or a sermon's ('sermons/<id>'), or null. */
 export async function shareCardFor({
   db,
   site,
@@ -87,6 +92,15 @@ export async function shareCardFor({
   if (eventId) {
     const event = await getEvent({ db, id: eventId })
     return event ? shareCard(site, event.title, event.image_url) : null
+  }
+  const sermonId = /^sermons\/([\w-]+)$/.exec(key)?.[1]
+  if (sermonId) {
+    // A draft has no share image, as it has no page.
+    const sermon = await getSermon({ db, id: sermonId, publicOnly: true })
+    if (!sermon) return null
+    const series = sermon.series_id ? await getSermonSeries({ db, id: sermon.series_id }) : null
+    // The same picture as the page's (sermon-page.tsx): the sermon's own, else its series'.
+    return shareCard(site, sermon.title, sermon.image_url ?? series?.image_url ?? null)
   }
   return null
 }

@@ -14,6 +14,7 @@ import {
   saveNotificationRecipients,
   saveRequireTwoStep,
   saveRetentionMonths,
+  saveBibleLink,
   saveSiteAddress,
 } from '#app/models/settings.server.ts'
 
@@ -26,6 +27,7 @@ const TOASTS = {
   'two-step': { ok: 'Two-step sign-in setting saved', failed: 'Failed to save the two-step setting' },
   'site-address': { ok: 'Site address saved', failed: 'Failed to save the site address' },
   'hide-setup': { ok: 'The set-up list is hidden', failed: 'Failed to hide the set-up list' },
+  'bible-link': { ok: 'Online Bible saved', failed: 'Failed to save the online Bible' },
 } as const
 
 type Intent = keyof typeof TOASTS
@@ -82,6 +84,9 @@ export async function settingsAction({
         break
       case 'hide-setup':
         await hideSetupChecklist({ db, actor })
+        break
+      case 'bible-link':
+        await saveBibleLink({ db, data: { bible_link: String(form.get('bible_link') ?? '') }, actor })
         break
       case 'retention':
         await saveRetentionMonths({

@@ -25,6 +25,8 @@ export const PUBLIC_PAGES = (Object.keys(SITE_PAGES) as SitePageKey[]).map((key)
 /** Stores the visitor's choices before the page's own scripts run, as a returning visitor would have them. */
 export async function presetStorage(page: Page, values: Record<string, string>) {
   await page.addInitScript((entries) => {
+    // The site's own pages only: not a frame of another site (a video's player), whose storage is not ours.
+    if (window !== window.top) return
     // Only on the first document of the test: later reloads must see what the page itself stored.
     if (sessionStorage.getItem('preset-done')) return
     sessionStorage.setItem('preset-done', '1')

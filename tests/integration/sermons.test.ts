@@ -179,7 +179,7 @@ describe.each(databases)('$name', (database) => {
       'Pastor Jacob, Senior Pastor',
       'The I Am sayings',
       'John 6:35–51',
-      'Watch the video',
+      'Play video',
       'Sermon notes',
     ]) {
       expect(text).toContain(words)

@@ -12,7 +12,17 @@ export const home = defineContent({
         title: '',
         description:
           'Welcome to {church}: Sunday worship, events, ministries and a warm welcome for everyone who comes.',
-        shows: ['carousel_slides', 'services', 'events', 'ministries', 'gallery_images', 'leadership_team'],
+        shows: [
+          'carousel_slides',
+          'services',
+          'events',
+          'sermons',
+          'sermon_series',
+          'speakers',
+          'ministries',
+          'gallery_images',
+          'leadership_team',
+        ],
       },
     },
   },

@@ -1,4 +1,4 @@
-import { ArrowRight, Clock, MapPin, Navigation, Phone } from 'lucide-react'
+import { ArrowRight, BookOpen, CalendarDays, Clock, MapPin, Navigation, Phone, UserRound } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
@@ -10,6 +10,7 @@ import { HeroCarousel } from '#app/content/carousel/hero-carousel.tsx'
 import { LeaderCard } from '#app/content/leadership/leader-card.tsx'
 import { MinistryCard } from '#app/content/ministries/ministry-card.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
+import { SiteImage } from '#app/components/site/site-image.tsx'
 import { SectionHeading } from '#app/components/site/section-heading.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
@@ -27,6 +28,9 @@ import { listLeadershipTeam } from '#app/content/leadership/model.server.ts'
 import { listMinistries } from '#app/content/ministries/model.server.ts'
 import { listServices } from '#app/content/services/model.server.ts'
 import { pagePath } from '#app/content/registry.ts'
+import { scriptureInWords } from '#app/content/sermons/books.ts'
+import { getSermonSeries, getSpeaker, listPublishedSermons } from '#app/content/sermons/model.server.ts'
+import { preachedOnText } from '#app/content/sermons/sermon-text.ts'
 
 /** How many of each the home page shows (docs/specification.md §9). */
 const HOME_EVENTS = 6
@@ -36,20 +40,22 @@ const HOME_LEADERS = 3
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
-  const [slides, services, upcoming, ministries, gallery, leaders] = await Promise.all([
+  const [slides, services, upcoming, ministries, gallery, leaders, latest] = await Promise.all([
     listCarouselSlides({ db }),
     listServices({ db }),
     nextEvents({ db, clock, count: HOME_EVENTS }),
     listMinistries({ db, limit: HOME_MINISTRIES }),
     listGalleryImages({ db, limit: HOME_GALLERY }),
     listLeadershipTeam({ db, limit: HOME_LEADERS }),
+    latestSermon(db),
   ])
   const events = upcoming.events
   const image = await loadImageSources({
     db,
     urls: [slides, events.map((item) => item.event), ministries, gallery, leaders]
       .flat()
-      .map((item) => item.image_url),
+      .map((item) => item.image_url)
+      .concat(latest?.photo ?? null),
   })
   return {
     slides: slides.map((slide) => ({
@@ -91,6 +97,31 @@ export async function loader({ context }: Route.LoaderArgs) {
       bio: sanitizeHtml(leader.bio),
       image: image(leader.image_url, FALLBACK_IMAGES.person)!,
     })),
+    sermon: latest ? { ...latest, image: image(latest.photo) } : null,
+  }
+}
+
+/** The newest published sermon, as the home page's band shows it (null when there is none yet). */
+async function latestSermon(db: Parameters<typeof listPublishedSermons>[0]['db']) {
+  const {
+    sermons: [sermon],
+  } = await listPublishedSermons({ db, limit: 1 })
+  if (!sermon) return null
+  const [series, speaker] = await Promise.all([
+    sermon.series_id ? getSermonSeries({ db, id: sermon.series_id }) : null,
+    sermon.speaker_id ? getSpeaker({ db, id: sermon.speaker_id }) : null,
+  ])
+  const listen = Boolean(sermon.audio_url)
+  const watch = Boolean(sermon.video_url)
+  return {
+    id: sermon.id,
+    title: sermon.title,
+    date: preachedOnText(sermon.preached_on),
+    speaker: speaker?.name ?? null,
+    series: series ? { id: series.id, title: series.title } : null,
+    scripture: scriptureInWords(sermon.scripture_osis) || sermon.scripture,
+    action: listen && watch ? 'Listen or watch' : listen ? 'Listen' : watch ? 'Watch' : 'Read more',
+    photo: sermon.image_url ?? series?.image_url ?? null,
   }
 }
 
@@ -100,7 +131,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const church = useChurch()
-  const { slides, services, events, ministries, gallery, leaders } = loaderData
+  const { slides, services, events, ministries, gallery, leaders, sermon } = loaderData
 
   return (
     <>
@@ -193,6 +224,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <MoreLink to={pagePath('events')}>View All Events</MoreLink>
       </section>
 
+      {sermon ? <LatestSermon sermon={sermon} /> : null}
+
       <section aria-labelledby="ministries" className="bg-surface">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
           <SectionHeading id="ministries" title="Our Ministries" />
@@ -273,6 +306,76 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
       </div>
       <div className="mt-5 flex flex-1 flex-col items-start">{children}</div>
     </div>
+  )
+}
+
+type LatestSermonData = NonNullable<Route.ComponentProps['loaderData']['sermon']>
+
+/** The newest sermon in a band of the theme's colour: what it is, who preached it, and a link to hear it. */
+function LatestSermon({ sermon }: { sermon: LatestSermonData }) {
+  return (
+    <section aria-labelledby="latest-sermon" className="bg-primary text-white">
+      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-5 md:py-20 lg:px-8">
+        {sermon.image ? (
+          <SiteImage
+            image={sermon.image}
+            alt=""
+            loading="lazy"
+            sizes="(min-width: 768px) 40vw, 100vw"
+            className="aspect-[3/2] w-full rounded-2xl object-cover shadow-lg md:col-span-2"
+          />
+        ) : null}
+        <div
+          className={sermon.image ? 'md:col-span-3' : 'md:col-span-5 md:mx-auto md:max-w-3xl md:text-center'}
+        >
+          <h2 id="latest-sermon" className="text-sm font-semibold tracking-[0.2em] text-white/85 uppercase">
+            Latest Sermon
+          </h2>
+          <h3 className="mt-3 font-serif text-3xl font-bold text-balance md:text-4xl">{sermon.title}</h3>
+          {sermon.series ? <p className="mt-2 text-lg text-white/90">{sermon.series.title}</p> : null}
+          <ul
+            className={cn(
+              'mt-5 flex flex-wrap gap-x-6 gap-y-2 text-white/90',
+              !sermon.image && 'md:justify-center',
+            )}
+          >
+            <li className="flex items-center gap-2">
+              <CalendarDays className="size-5 shrink-0" aria-hidden />
+              {sermon.date}
+            </li>
+            {sermon.speaker ? (
+              <li className="flex items-center gap-2">
+                <UserRound className="size-5 shrink-0" aria-hidden />
+                {sermon.speaker}
+              </li>
+            ) : null}
+            {sermon.scripture ? (
+              <li className="flex items-center gap-2">
+                <BookOpen className="size-5 shrink-0" aria-hidden />
+                {sermon.scripture}
+              </li>
+            ) : null}
+          </ul>
+          <div className={cn('mt-8 flex flex-wrap gap-3', !sermon.image && 'md:justify-center')}>
+            <Link
+              to={pagePath('sermon', { id: sermon.id })}
+              // Which sermon, for a list of links; it starts with the words shown ("Listen").
+              aria-label={`${sermon.action}: ${sermon.title}`}
+              className={buttonClasses({ variant: 'light', size: 'lg' })}
+            >
+              {sermon.action}
+              <ArrowRight className="size-5" aria-hidden />
+            </Link>
+            <Link
+              to={pagePath('sermons')}
+              className="inline-flex h-12 items-center rounded-full px-5 font-semibold text-white underline-offset-4 hover:underline"
+            >
+              All sermons
+            </Link>
+          </div>
+        </div>
+      </div>
+    </section>
   )
 }
 

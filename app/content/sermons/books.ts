@@ -112,19 +112,22 @@ function ranges(osis: string | null) {
  * `Gen.50.1-Exod.2.25` → "Genesis 50:1 – Exodus 2:25"; several joined by semicolons.
  */
 export function scriptureInWords(osis: string | null) {
-  return ranges(osis)
-    .map(({ start, end }) => {
-      // One psalm is a Psalm.
-      const name =
-        start.book === 'Ps' && end.book === 'Ps' && start.chapter === end.chapter
-          ? 'Psalm'
-          : bookName(start.book)
-      const first = `${name} ${start.chapter}:${start.verse}`
-      if (start.book !== end.book) return `${first} – ${bookName(end.book)} ${end.chapter}:${end.verse}`
-      if (start.chapter !== end.chapter) return `${first}–${end.chapter}:${end.verse}`
-      return start.verse === end.verse ? first : `${first}–${end.verse}`
-    })
-    .join('; ')
+  return passagesInWords(osis).join('; ')
+}
+
+/** Stored OSIS ranges in words, one passage each ("Romans 8:1–39"): what an online Bible is asked for. */
+export function passagesInWords(osis: string | null) {
+  return ranges(osis).map(({ start, end }) => {
+    // One psalm is a Psalm.
+    const name =
+      start.book === 'Ps' && end.book === 'Ps' && start.chapter === end.chapter
+        ? 'Psalm'
+        : bookName(start.book)
+    const first = `${name} ${start.chapter}:${start.verse}`
+    if (start.book !== end.book) return `${first} – ${bookName(end.book)} ${end.chapter}:${end.verse}`
+    if (start.chapter !== end.chapter) return `${first}–${end.chapter}:${end.verse}`
+    return start.verse === end.verse ? first : `${first}–${end.verse}`
+  })
 }
 
 /**

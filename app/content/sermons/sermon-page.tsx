@@ -1,67 +1,125 @@
-import { ArrowLeft, BookOpen, CalendarDays, FileText, PlayCircle, UserRound } from 'lucide-react'
+import {
+  ArrowLeft,
+  BookOpen,
+  CalendarDays,
+  Download,
+  ExternalLink,
+  FileText,
+  Play,
+  UserRound,
+} from 'lucide-react'
 
 import type { Route } from './+types/sermon-page.ts'
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
+import { SiteImage } from '#app/components/site/site-image.tsx'
 import { runtimeContext } from '#app/context.ts'
+import { Data } from '#app/islands/markup.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { summarise } from '#app/lib/church-text.ts'
-import { scriptureInWords } from './books.ts'
+import { getBibleLink } from '#app/models/settings.server.ts'
+import { bibleLink } from '#app/schemas/settings.ts'
+import { loadImageSources } from '#app/server/image-sources.server.ts'
+import { passagesInWords, scriptureInWords } from './books.ts'
 import { audioLengthText, preachedOnText } from './sermon-text.ts'
 import { getSermon, getSermonSeries, getSpeaker } from './model.server.ts'
+import { audioType } from './podcast-feed.server.ts'
+import { type SermonFactsData, sermonJsonLd, sermonPath, sermonShareKey } from './seo.ts'
+import { localFileSize, readTranscript } from './transcript.server.ts'
+import { sermonVideo } from './video.ts'
 import { pagePath } from '#app/content/registry.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(runtimeContext)
+  const { db, storage } = context.get(runtimeContext)
   // A draft is nowhere public: the same 404 as a sermon that does not exist.
   const sermon = await getSermon({ db, id: params.id, publicOnly: true })
   if (!sermon) throw new Response('Not found', { status: 404 })
-  const [series, speaker] = await Promise.all([
+  const [series, speaker, pattern, transcript, notesBytes] = await Promise.all([
     sermon.series_id ? getSermonSeries({ db, id: sermon.series_id }) : null,
     sermon.speaker_id ? getSpeaker({ db, id: sermon.speaker_id }) : null,
+    getBibleLink({ db }),
+    readTranscript(storage.root, sermon.transcript_url),
+    localFileSize(storage.root, sermon.notes_url),
   ])
+  // The sermon's own picture, else its series': the video's box and the share image show it.
+  const photo = sermon.image_url ?? series?.image_url ?? null
+  const image = (await loadImageSources({ db, urls: [photo] }))(photo)
+  const video = sermonVideo(sermon.video_url)
+  const description = summarise(htmlToText(sermon.summary ?? ''))
+  const passages = passagesInWords(sermon.scripture_osis)
+  const structured: SermonFactsData = {
+    id: sermon.id,
+    name: sermon.title,
+    description: htmlToText(sermon.summary ?? '').slice(0, 500) || null,
+    datePublished: sermon.preached_on,
+    speaker: speaker?.name ?? null,
+    photo,
+    audio: sermon.audio_url
+      ? {
+          url: sermon.audio_url,
+          type: audioType(sermon.audio_url),
+          bytes: sermon.audio_bytes,
+          seconds: sermon.audio_duration_seconds,
+        }
+      : null,
+    video: video ? { url: video.url, embedUrl: video.embedUrl } : null,
+  }
   return {
     sermon: {
       id: sermon.id,
       title: sermon.title,
       date: preachedOnText(sermon.preached_on),
       scripture: scriptureInWords(sermon.scripture_osis) || sermon.scripture,
+      passages: passages.map((passage) => ({ text: passage, href: bibleLink(pattern, passage) })),
       summary: sanitizeHtml(sermon.summary),
-      description: summarise(htmlToText(sermon.summary ?? '')),
+      description,
       audio: sermon.audio_url,
       audioLength: audioLengthText(sermon.audio_duration_seconds),
-      video: sermon.video_url,
-      notes: sermon.notes_url,
-      transcript: sermon.transcript_url,
+      video,
+      image,
+      notes: sermon.notes_url ? { href: sermon.notes_url, size: notesBytes } : null,
+      transcript: sermon.transcript_url ? { href: sermon.transcript_url, paragraphs: transcript } : null,
     },
     series: series ? { id: series.id, title: series.title } : null,
     speaker: speaker ? { name: speaker.name, role: speaker.role } : null,
+    structured,
   }
 }
 
 export function meta(args: Route.MetaArgs) {
   const data = args.loaderData
   if (!data) return []
-  const { sermon, speaker } = data
-  return pageMeta(args, {
-    path: pagePath('sermon', { id: sermon.id }),
-    title: sermon.title,
-    description: [sermon.date, speaker?.name, sermon.scripture, sermon.description]
-      .filter(Boolean)
-      .join(' · ')
-      .slice(0, 300),
-    // The archive's share card until sermons draw their own (with the audio and feeds, issue 27).
-    shareImage: { key: 'sermons' },
-    type: 'article',
-  })
+  const { sermon, speaker, structured } = data
+  return pageMeta(
+    args,
+    {
+      path: sermonPath(sermon.id),
+      title: sermon.title,
+      description: [sermon.date, speaker?.name, sermon.scripture, sermon.description]
+        .filter(Boolean)
+        .join(' · ')
+        .slice(0, 300),
+      shareImage: { key: sermonShareKey(sermon.id), photo: structured.photo },
+      type: 'article',
+    },
+    { jsonLd: sermonJsonLd(args.matches, structured) },
+  )
+}
+
+/** '1.4 MB', '380 KB': how big a download is, before a phone on mobile data fetches it. */
+function fileSize(bytes: number) {
+  return bytes >= 1024 * 1024
+    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`
 }
 
 const linkClass = 'inline-flex items-center gap-2 font-semibold text-primary-text hover:underline'
 
 export default function SermonPage({ loaderData }: Route.ComponentProps) {
   const { sermon, series, speaker } = loaderData
+  const newTab = <span className="sr-only"> (opens in a new tab)</span>
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
       <a href={pagePath('sermons')} className={linkClass}>
@@ -89,42 +147,34 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
             {speaker.role ? `${speaker.name}, ${speaker.role}` : speaker.name}
           </li>
         ) : null}
-        {sermon.scripture ? (
+        {sermon.passages.length > 0 ? (
+          <li className="flex items-start gap-2">
+            <BookOpen className="mt-0.5 size-5 shrink-0 text-primary-text" aria-hidden />
+            <span>
+              {sermon.passages.map((passage, index) => (
+                <span key={passage.text}>
+                  {index > 0 ? '; ' : null}
+                  <a
+                    href={passage.href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="font-medium text-primary-text underline decoration-1 underline-offset-4 hover:decoration-2"
+                  >
+                    {passage.text}
+                    {newTab}
+                  </a>
+                </span>
+              ))}
+            </span>
+          </li>
+        ) : sermon.scripture ? (
           <li className="flex items-center gap-2">
             <BookOpen className="size-5 shrink-0 text-primary-text" aria-hidden />
             {sermon.scripture}
           </li>
         ) : null}
       </ul>
-      {sermon.video || sermon.notes || sermon.transcript ? (
-        <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-3">
-          {sermon.video ? (
-            <li>
-              <a href={sermon.video} className={linkClass} rel="noopener noreferrer" target="_blank">
-                <PlayCircle className="size-5" aria-hidden />
-                Watch the video
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            </li>
-          ) : null}
-          {sermon.notes ? (
-            <li>
-              <a href={sermon.notes} className={linkClass}>
-                <FileText className="size-5" aria-hidden />
-                Sermon notes
-              </a>
-            </li>
-          ) : null}
-          {sermon.transcript ? (
-            <li>
-              <a href={sermon.transcript} className={linkClass}>
-                <FileText className="size-5" aria-hidden />
-                Transcript
-              </a>
-            </li>
-          ) : null}
-        </ul>
-      ) : null}
+
       {sermon.audio ? (
         <figure className="mt-8">
           <figcaption className="mb-2 font-semibold">
@@ -138,7 +188,103 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
           </audio>
         </figure>
       ) : null}
+
+      {sermon.video ? (
+        <div className="mt-8">
+          {/* Without JavaScript a link to the video; the video-facade behaviour makes it a button that loads the
+              player only when pressed, so nothing of YouTube or Vimeo reaches the visitor before then. */}
+          <a
+            href={sermon.video.url}
+            {...{ [Data.videoFacade]: sermon.video.embedUrl, [Data.videoTitle]: sermon.title }}
+            className="group relative flex aspect-video w-full cursor-pointer items-center justify-center overflow-hidden rounded-2xl bg-primary text-white shadow-sm focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-primary"
+          >
+            {sermon.image ? (
+              <SiteImage
+                image={sermon.image}
+                alt=""
+                priority
+                sizes="(min-width: 768px) 720px, 100vw"
+                className="absolute inset-0 size-full object-cover"
+              />
+            ) : null}
+            <span
+              className="absolute inset-0 bg-black/45 transition-colors group-hover:bg-black/35"
+              aria-hidden
+            />
+            <span className="relative flex flex-col items-center gap-3 px-6 text-center">
+              <span className="inline-flex size-20 items-center justify-center rounded-full bg-white text-primary-text shadow-lg transition-transform group-hover:scale-105">
+                <Play className="ml-1 size-9 fill-current" aria-hidden />
+              </span>
+              <span className="font-serif text-xl font-bold drop-shadow">Play video</span>
+              <span className="text-sm text-white/90 drop-shadow">
+                From {sermon.video.provider}, once you press play
+              </span>
+            </span>
+          </a>
+        </div>
+      ) : null}
+
       <RichText html={sermon.summary} className="mt-8 text-lg leading-relaxed text-foreground/85" />
+
+      {sermon.notes || sermon.transcript ? (
+        <section
+          aria-labelledby="sermon-texts"
+          className="mt-10 rounded-2xl border border-border bg-card p-6 shadow-sm"
+        >
+          <h2 id="sermon-texts" className="font-serif text-2xl font-bold">
+            Notes and transcript
+          </h2>
+          <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-3">
+            {sermon.notes ? (
+              <li>
+                <a
+                  href={sermon.notes.href}
+                  className={linkClass}
+                  {...(sermon.notes.size !== null ? { download: '' } : {})}
+                >
+                  <Download className="size-5" aria-hidden />
+                  Sermon notes
+                  {sermon.notes.size !== null ? (
+                    <span className="font-normal text-muted-foreground">
+                      (PDF, {fileSize(sermon.notes.size)})
+                    </span>
+                  ) : (
+                    <span className="font-normal text-muted-foreground">(PDF)</span>
+                  )}
+                </a>
+              </li>
+            ) : null}
+            {sermon.transcript && !sermon.transcript.paragraphs ? (
+              <li>
+                <a
+                  href={sermon.transcript.href}
+                  className={linkClass}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                >
+                  <ExternalLink className="size-5" aria-hidden />
+                  Transcript
+                  {newTab}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+          {sermon.transcript?.paragraphs ? (
+            <details className="group mt-5 border-t border-border pt-4">
+              <summary className="flex cursor-pointer items-center gap-2 font-semibold text-primary-text hover:underline">
+                <FileText className="size-5" aria-hidden />
+                Transcript
+              </summary>
+              <div className="mt-4 space-y-4 leading-relaxed text-foreground/85">
+                {sermon.transcript.paragraphs.map((paragraph, index) => (
+                  // The paragraphs never move: their place is their identity.
+                  <p key={index}>{paragraph}</p>
+                ))}
+              </div>
+            </details>
+          ) : null}
+        </section>
+      ) : null}
     </article>
   )
 }

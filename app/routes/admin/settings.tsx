@@ -1,4 +1,4 @@
-import { Bell, CheckCircle2, Clock, Globe, Mail, Send, ShieldCheck } from 'lucide-react'
+import { Bell, BookOpen, CheckCircle2, Clock, Globe, Mail, Send, ShieldCheck } from 'lucide-react'
 import { useFetcher } from 'react-router'
 
 import type { Route } from './+types/settings.ts'
@@ -16,6 +16,7 @@ import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
 import {
+  getBibleLink,
   getRequireTwoStep,
   getRetentionMonths,
   getSiteAddress,
@@ -31,12 +32,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireArea(context, 'settings')
   const runtime = context.get(runtimeContext)
   const { db } = runtime
-  const [recipients, retentionMonths, mail, requireTwoStep, confirmed] = await Promise.all([
+  const [recipients, retentionMonths, mail, requireTwoStep, confirmed, bibleLink] = await Promise.all([
     listNotificationRecipients({ db }),
     getRetentionMonths({ db }),
     mailStatus(runtime),
     getRequireTwoStep({ db }),
     getSiteAddress({ db }),
+    getBibleLink({ db }),
   ])
   return {
     recipients,
@@ -44,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     mail,
     notifyToSet: (runtime.env.NOTIFY_TO ?? []).length > 0,
     requireTwoStep,
+    bibleLink,
     siteAddress: {
       fixed: runtime.siteAddress.fixed,
       confirmed,
@@ -59,7 +62,8 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
-  const { recipients, retentionMonths, mail, notifyToSet, requireTwoStep, siteAddress } = loaderData
+  const { recipients, retentionMonths, mail, notifyToSet, requireTwoStep, siteAddress, bibleLink } =
+    loaderData
   return (
     <>
       <PageHeader title="Settings" description="Who hears of new messages, and how long messages are kept." />
@@ -67,6 +71,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
         <div className="space-y-6">
           <NotificationsCard recipients={recipients} mailEnabled={mail.enabled} notifyToSet={notifyToSet} />
           <SiteAddressCard {...siteAddress} />
+          <BibleLinkCard bibleLink={bibleLink} />
         </div>
         <div className="space-y-6">
           <section aria-labelledby="settings-email" className={cardClasses}>
@@ -280,6 +285,46 @@ function RetentionCard({ retentionMonths }: { retentionMonths: number }) {
         </div>
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : 'Save retention period'}
+        </Button>
+      </fetcher.Form>
+    </section>
+  )
+}
+
+function BibleLinkCard({ bibleLink }: { bibleLink: string }) {
+  const { fetcher, busy, failure } = useSettingsFetcher('settings-bible-link')
+  const error = failure?.fields?.bible_link ?? failure?.error
+  return (
+    <section aria-labelledby="settings-bible-link" className={cardClasses}>
+      <CardHeading id="settings-bible-link" icon={BookOpen} title="Online Bible" />
+      <p className="mb-4 text-sm text-gray-600">
+        Each passage on a sermon&rsquo;s page links to this address, with <code>{'{ref}'}</code> where the
+        passage goes (for example Romans 8:1&ndash;39). Change the version or the website to suit your church.
+      </p>
+      <fetcher.Form method="post" className="space-y-3" {...guardedForm(busy)}>
+        <input type="hidden" name="intent" value="bible-link" />
+        <div>
+          <Label htmlFor="settings-bible-link-input">Address of a passage</Label>
+          <Input
+            id="settings-bible-link-input"
+            name="bible_link"
+            type="text"
+            inputMode="url"
+            required
+            key={bibleLink}
+            defaultValue={bibleLink}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'settings-bible-link-error' : undefined}
+            className="mt-1.5"
+          />
+          {error ? (
+            <p id="settings-bible-link-error" className="mt-1.5 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save online Bible'}
         </Button>
       </fetcher.Form>
     </section>
