@@ -55,6 +55,15 @@ const text = (html: string) =>
 describe.each(databases)('$name', (database) => {
   const ctx = useServer(database, { publicUrl: true })
 
+  /** Stores an audio file's record as the upload leaves it, for a sermon to take its figures from. */
+  async function recordAudio(url: string, bytes: number, seconds: number) {
+    const type = url.endsWith('.m4a') ? 'audio/mp4' : 'audio/mpeg'
+    await runSql(
+      ctx,
+      `insert into audio_files (id, secure_url, original_name, type, bytes, duration_seconds, created_at) values ('${url}', '${url}', null, '${type}', ${bytes}, ${seconds}, '2026-11-20T10:00:00.000Z')`,
+    )
+  }
+
   async function post(table: string, body: object) {
     const answer = await ctx.admin.post<Record_>(`/api/${table}`, body)
     expect(answer.status, answer.text).toBe(201)
@@ -81,6 +90,8 @@ describe.each(databases)('$name', (database) => {
       makeSermonSeries({ title: 'I am', image_url: picture.body.secure_url }),
     )
     const speaker = await post('speakers', makeSpeaker({ name: 'Pastor Ruth', role: 'Senior Pastor' }))
+    // A large file's figures as the audio upload records them (audio-uploads.test.ts uploads real ones).
+    await recordAudio('/media/good-shepherd.mp3', 43_400_000, 2712)
     const sermon = await post(
       'sermons',
       makeSermon({
@@ -204,6 +215,7 @@ describe.each(databases)('$name', (database) => {
   })
 
   test('an external transcript is linked; a draft has no page, no share image and is not the latest sermon', async () => {
+    await recordAudio('/media/newest.m4a', 1_000_000, 60)
     const published = await post(
       'sermons',
       makeSermon({
