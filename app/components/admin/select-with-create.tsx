@@ -1,5 +1,5 @@
 import { Plus } from 'lucide-react'
-import { useId, useRef, useState } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 
 import type { SelectCreate } from './admin-fields.ts'
 import { Button } from '#app/components/ui/button.tsx'
@@ -29,9 +29,20 @@ export function SelectWithCreate({
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const [added, setAdded] = useState<string | null>(null)
+  /** The choice just added: chosen once React has rendered its option. */
+  const [chosen, setChosen] = useState<string | null>(null)
   const select = useRef<HTMLSelectElement>(null)
   const name = useRef<HTMLInputElement>(null)
   const boxId = useId()
+
+  // The new option exists once React has committed it: choose it then, and tell the form it changed.
+  useEffect(() => {
+    if (chosen === null || !select.current) return
+    select.current.value = chosen
+    select.current.dispatchEvent(new Event('change', { bubbles: true }))
+    select.current.focus()
+    setChosen(null)
+  }, [chosen, options])
 
   async function add() {
     const value = name.current?.value.trim() ?? ''
@@ -65,13 +76,7 @@ export function SelectWithCreate({
       setOptions((list) => [...list, option])
       setAdding(false)
       setAdded(`${value} added and chosen`)
-      // The new option exists once React has rendered it: choose it then, and tell the form it changed.
-      requestAnimationFrame(() => {
-        if (!select.current) return
-        select.current.value = option.value
-        select.current.dispatchEvent(new Event('change', { bubbles: true }))
-        select.current.focus()
-      })
+      setChosen(option.value)
     } catch {
       setProblem('The connection failed. Please try again.')
     } finally {
