@@ -171,8 +171,10 @@ test('A spam-like message lands in Spam, sends nothing, and can be said not to b
   await filters.getByRole('link', { name: /^Spam/ }).click()
   await page.getByRole('button', { name: /^View message from Best Offers/ }).click()
   const dialog = page.getByRole('dialog', { name: 'Message Details' })
+  // The timing reason shows when the robot's post came within 3 s of the form (a busy machine cannot promise
+  // that; the rule itself is tested in app/server/spam.server.test.ts): the links always give it away.
   await expect(dialog).toContainText(
-    /Put in Spam because of: sent [\d.]+ s after the form was opened; 4 links/,
+    /Put in Spam because of: (sent [\d.]+ s after the form was opened; )?4 links/,
   )
   await expectNoAxeViolations(page)
   // No e-mail went out for it.
