@@ -1,4 +1,4 @@
-import { type AdminField, toFieldValue } from './admin-fields.ts'
+import { type AdminField, type FieldControlProps, toFieldValue } from './admin-fields.ts'
 import { AudioUploadField } from './audio-upload-field.tsx'
 import { ImageUploadField } from './image-upload-field.tsx'
 import { MapPositionField } from './map-position-field.tsx'
@@ -44,46 +44,26 @@ export function FormField({
   // A control of several fields labels, describes and reports on each of them itself.
   if (field.kind === 'custom') return <field.Control formId={formId} values={record} errors={errors} />
 
+  // What the controls that manage their own value (rich text, image, audio) are given.
+  const own: FieldControlProps = {
+    id,
+    name: field.name,
+    label: field.label,
+    required: field.required,
+    defaultValue,
+    invalid: Boolean(error),
+    describedBy,
+  }
   let control: React.ReactNode
   switch (field.kind) {
     case 'rich-text':
-      control = (
-        <RichTextField
-          id={id}
-          name={field.name}
-          label={field.label}
-          required={field.required}
-          defaultValue={defaultValue}
-          invalid={Boolean(error)}
-          describedBy={describedBy}
-        />
-      )
+      control = <RichTextField {...own} />
       break
     case 'image':
-      control = (
-        <ImageUploadField
-          id={id}
-          name={field.name}
-          label={field.label}
-          required={field.required}
-          defaultValue={defaultValue}
-          invalid={Boolean(error)}
-          describedBy={describedBy}
-        />
-      )
+      control = <ImageUploadField {...own} />
       break
     case 'audio':
-      control = (
-        <AudioUploadField
-          id={id}
-          name={field.name}
-          label={field.label}
-          required={field.required}
-          defaultValue={defaultValue}
-          invalid={Boolean(error)}
-          describedBy={describedBy}
-        />
-      )
+      control = <AudioUploadField {...own} />
       break
     case 'textarea':
     case 'lines':
