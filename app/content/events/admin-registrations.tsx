@@ -22,7 +22,11 @@ import { sessionEnded } from '#app/server/admin-actions.server.ts'
 import { readFormBody } from '#app/server/api.server.ts'
 import { getEvent, listRegistrations } from './model.server.ts'
 import { placesText } from './registration-form.tsx'
-import { REGISTRATION_PEOPLE_MAX, REGISTRATION_STATUSES, type RegistrationStatus } from './registration-schema.ts'
+import {
+  REGISTRATION_PEOPLE_MAX,
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
+} from './registration-schema.ts'
 import {
   dateLabels,
   registrationDates,
@@ -69,7 +73,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     total,
     q,
     status: status ?? '',
-    labels: dateLabels(event, [...items, ...all.items].map((item) => item.occurrence)),
+    labels: dateLabels(
+      event,
+      [...items, ...all.items].map((item) => item.occurrence),
+    ),
     summary: {
       people: confirmed.reduce((sum, item) => sum + item.people, 0),
       registrations: confirmed.length,
@@ -255,7 +262,11 @@ export default function RegistrationsScreen({ loaderData }: Route.ComponentProps
                               cancelling.submit({ intent: 'cancel', id: item.id }, { method: 'post' })
                             }
                           >
-                            <Button variant="outline" size="sm" aria-label={`Cancel ${item.name}’s registration`}>
+                            <Button
+                              variant="outline"
+                              size="sm"
+                              aria-label={`Cancel ${item.name}’s registration`}
+                            >
                               <X aria-hidden="true" />
                               Cancel
                             </Button>

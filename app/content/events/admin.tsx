@@ -8,13 +8,7 @@ import { runtimeContext } from '#app/context.ts'
 import { crudAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
-import {
-  createEvent,
-  deleteEvent,
-  listEvents,
-  registrationTotals,
-  updateEvent,
-} from './model.server.ts'
+import { createEvent, deleteEvent, listEvents, registrationTotals, updateEvent } from './model.server.ts'
 import { mayManageRegistrations, adminSession } from '#app/auth/session.server.ts'
 import { EventSchema } from './schema.ts'
 import { churchToday } from './events.server.ts'

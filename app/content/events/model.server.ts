@@ -194,7 +194,8 @@ export async function createRegistration({
       .insertInto('registrations')
       .values({ ...registration, search_text: registrationSearchText(registration) })
       .execute()
-    if (status !== 'spam' && mails) await enqueueMail({ db: trx, mail: mails(registration), now: now.getTime() })
+    if (status !== 'spam' && mails)
+      await enqueueMail({ db: trx, mail: mails(registration), now: now.getTime() })
     if (actor) {
       await recordActivity({
         db: trx,
@@ -287,7 +288,8 @@ export async function cancelRegistration({
           .where('id', 'in', ids)
           .execute()
         for (const row of waiting) {
-          if (ids.includes(row.id)) moved.push({ ...asRegistration(row), status: 'confirmed', updated_at: at })
+          if (ids.includes(row.id))
+            moved.push({ ...asRegistration(row), status: 'confirmed', updated_at: at })
         }
       }
     }
@@ -304,7 +306,11 @@ export async function cancelRegistration({
         itemTitle: `Registration cancelled${event ? ` for ${event.title}` : ''}`,
       })
     }
-    return { registration: { ...registration, status: 'cancelled', updated_at: at }, cancelled: true, movedUp: moved }
+    return {
+      registration: { ...registration, status: 'cancelled', updated_at: at },
+      cancelled: true,
+      movedUp: moved,
+    }
   })
 }
 
@@ -385,7 +391,15 @@ export async function registrationTotals({ db }: { db: Db }) {
 }
 
 /** Places confirmed on each of these dates of one event (the form's "places left"). */
-export async function placesTaken({ db, eventId, occurrences }: { db: Db; eventId: string; occurrences: string[] }) {
+export async function placesTaken({
+  db,
+  eventId,
+  occurrences,
+}: {
+  db: Db
+  eventId: string
+  occurrences: string[]
+}) {
   if (occurrences.length === 0) return new Map<string, { taken: number; waiting: number }>()
   const rows = await db.kysely
     .selectFrom('registrations')

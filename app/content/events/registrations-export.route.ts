@@ -28,7 +28,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     itemTitle: `Registrations for ${event.title} (CSV)`,
   })
   const day = runtime.clock.now().toISOString().slice(0, 10)
-  const name = event.title.replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'event'
+  const name =
+    event.title
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .toLowerCase() || 'event'
   return new Response(registrationsCsv({ db: runtime.db, eventId: event.id, status, q }), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',

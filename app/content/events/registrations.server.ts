@@ -45,7 +45,10 @@ import { erasedEndingOnOrBefore, placesLeft, registrationClosed } from './regist
 import { type Registration, RegistrationSchema, type RegistrationStatus } from './registration-schema.ts'
 import { csvRow } from '#app/lib/csv.ts'
 
-type Runtime = Pick<AppRuntime, 'db' | 'env' | 'clock' | 'secret' | 'mail' | 'mailer' | 'siteAddress' | 'mailSealer'>
+type Runtime = Pick<
+  AppRuntime,
+  'db' | 'env' | 'clock' | 'secret' | 'mail' | 'mailer' | 'siteAddress' | 'mailSealer'
+>
 
 /** How many dates of a repeating event the form offers. */
 export const DATES_OFFERED = 12
@@ -124,8 +127,14 @@ export async function registrationDates({
   event: EventRecord
 }): Promise<RegistrationDate[]> {
   const zone = await churchTimeZone({ db })
-  const dates = openDates(event, zone, clock.now(), DATES_OFFERED).map((occurrence) => dateOf(event, occurrence))
-  const counts = await placesTaken({ db, eventId: event.id, occurrences: dates.map((date) => date.occurrence) })
+  const dates = openDates(event, zone, clock.now(), DATES_OFFERED).map((occurrence) =>
+    dateOf(event, occurrence),
+  )
+  const counts = await placesTaken({
+    db,
+    eventId: event.id,
+    occurrences: dates.map((date) => date.occurrence),
+  })
   return dates.map((date) => {
     const { taken, waiting } = counts.get(date.occurrence)!
     return { ...date, left: placesLeft(event.capacity, taken), waiting }
@@ -201,7 +210,8 @@ export async function signUp({
         CONTACT_WINDOW_MS / 1000,
       )
     }
-    const tokenless = !fromForm && 'problem' in readFormToken(runtime.secret, data[FORM_TOKEN_FIELD], now.getTime())
+    const tokenless =
+      !fromForm && 'problem' in readFormToken(runtime.secret, data[FORM_TOKEN_FIELD], now.getTime())
     const overApiAllowance =
       tokenless &&
       !(
@@ -231,7 +241,9 @@ export async function signUp({
     spamReason: spam,
     now,
     actor,
-    mails: runtime.mail ? (saved) => [compose(saved, chosen, saved.status === 'confirmed' ? 'confirmed' : 'waiting')] : undefined,
+    mails: runtime.mail
+      ? (saved) => [compose(saved, chosen, saved.status === 'confirmed' ? 'confirmed' : 'waiting')]
+      : undefined,
   })
   if (!registration) throw new HttpError(409, 'This event does not take registrations')
   if (registration.status !== 'spam' && runtime.mail) runtime.mailer.wake()
@@ -275,12 +287,13 @@ export async function cancel({
     eventId,
     now: clock.now(),
     actor,
-    mails: compose && event
-      ? (moved) => {
-          const occurrence = occurrenceOf(event, moved)
-          return occurrence ? [compose(moved, occurrence, 'moved-up')] : []
-        }
-      : undefined,
+    mails:
+      compose && event
+        ? (moved) => {
+            const occurrence = occurrenceOf(event, moved)
+            return occurrence ? [compose(moved, occurrence, 'moved-up')] : []
+          }
+        : undefined,
   })
   if (result.movedUp.length > 0 && runtime.mail) runtime.mailer.wake()
   return { ...result, event }
@@ -335,7 +348,8 @@ export async function emailRegistered({
   const text = message.trim()
   if (!cleanSubject) fields.subject = 'Subject is required'
   if (!text) fields.message = 'Message is required'
-  else if (text.length > MAIL_MESSAGE_MAX) fields.message = `Message must be at most ${MAIL_MESSAGE_MAX} characters`
+  else if (text.length > MAIL_MESSAGE_MAX)
+    fields.message = `Message must be at most ${MAIL_MESSAGE_MAX} characters`
   if (Object.keys(fields).length > 0) throw new ValidationError(fields)
   const event = await getEvent({ db, id: eventId })
   if (!event) throw new NotFoundError('There is no such event')
@@ -453,7 +467,12 @@ async function mailComposer(runtime: Runtime, event: EventRecord, zone: string) 
       sealWith: runtime.mailSealer,
       attachments: [
         {
-          filename: `${event.title.replace(/[^\w-]+/g, '-').replace(/^-|-$/g, '').toLowerCase() || 'event'}.ics`,
+          filename: `${
+            event.title
+              .replace(/[^\w-]+/g, '-')
+              .replace(/^-|-$/g, '')
+              .toLowerCase() || 'event'
+          }.ics`,
           contentType: 'text/calendar; charset=utf-8',
           content: ics,
         },
@@ -553,7 +572,12 @@ const CSV_COLUMNS = ['id', 'status', 'occurrence', 'created_at', 'name', 'email'
  * An event's registrations as CSV, like the messages' (UTF-8 with a byte order mark, cells a spreadsheet cannot
  * run as formulas), streamed: all of them, or those of a status and search.
  */
-export function registrationsCsv(filters: { db: Db; eventId: string; status?: RegistrationStatus; q?: string }) {
+export function registrationsCsv(filters: {
+  db: Db
+  eventId: string
+  status?: RegistrationStatus
+  q?: string
+}) {
   const encoder = new TextEncoder()
   const rows = exportRegistrations(filters)
   let started = false
