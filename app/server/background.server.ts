@@ -6,7 +6,7 @@ import type { Clock } from '#app/lib/clock.ts'
 import { deleteOldActivity } from '#app/models/activity.server.ts'
 import { deleteExpiredMessages } from '#app/content/messages/model.server.ts'
 import { deleteOldMail } from '#app/models/outbox.server.ts'
-import { eraseEndedRegistrations } from '#app/content/events/registrations.server.ts'
+import { eraseEndedRegistrations } from '#app/content/events/registration-erasure.server.ts'
 import { getRetentionMonths, seedNotificationRecipients } from '#app/models/settings.server.ts'
 
 import type { Sealer } from '#app/lib/seal.server.ts'

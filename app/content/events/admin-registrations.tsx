@@ -15,6 +15,7 @@ import { Textarea } from '#app/components/ui/textarea.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { type AdminActionResult, fieldErrorsMessage } from '#app/lib/admin-action-result.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
+import { cn } from '#app/lib/cn.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { formatMessageDate } from '#app/lib/message-format.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
@@ -167,7 +168,7 @@ export default function RegistrationsScreen({ loaderData }: Route.ComponentProps
       ) : null}
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-labelledby="registrations-list" className={cardClasses}>
+        <section aria-labelledby="registrations-list" className={cn(cardClasses, 'min-w-0 self-start')}>
           <h2 id="registrations-list" className="mb-4 text-lg font-semibold text-gray-950">
             {total === 1 ? '1 registration' : `${total} registrations`}
           </h2>
@@ -204,80 +205,59 @@ export default function RegistrationsScreen({ loaderData }: Route.ComponentProps
               {q || status ? 'No registrations match.' : 'Nobody has registered yet.'}
             </p>
           ) : (
-            <div className="-mx-5 overflow-x-auto sm:-mx-6">
-              <table className="w-full min-w-[40rem] text-left text-sm">
-                <thead className="border-b border-gray-200 text-gray-600">
-                  <tr>
-                    <th scope="col" className="px-5 py-2 font-medium sm:px-6">
-                      Name
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      People
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Date
-                    </th>
-                    <th scope="col" className="px-3 py-2 font-medium">
-                      Status
-                    </th>
-                    <th scope="col" className="px-5 py-2 font-medium sm:px-6">
-                      <span className="sr-only">Actions</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-gray-100">
-                  {items.map((item) => (
-                    <tr key={item.id} className="align-top">
-                      <td className="px-5 py-3 sm:px-6">
-                        <span className="font-medium text-gray-950">{item.name}</span>
-                        <span className="block break-all text-gray-600">{item.email}</span>
-                        {item.note ? <span className="mt-1 block text-gray-600">“{item.note}”</span> : null}
-                        <span className="mt-1 block text-xs text-gray-500">Registered {item.created}</span>
-                      </td>
-                      <td className="px-3 py-3">{item.people}</td>
-                      <td className="px-3 py-3 text-gray-700">{labels[item.occurrence]}</td>
-                      <td className="px-3 py-3">
-                        <span
-                          className={
-                            item.status === 'confirmed'
-                              ? 'rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-900'
-                              : item.status === 'waiting'
-                                ? 'rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900'
-                                : 'rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700'
-                          }
-                        >
-                          {STATUS_LABELS[item.status]}
-                        </span>
-                        {item.spam_reason ? (
-                          <span className="mt-1 block text-xs text-gray-500">{item.spam_reason}</span>
-                        ) : null}
-                      </td>
-                      <td className="px-5 py-3 text-right sm:px-6">
-                        {item.status === 'confirmed' || item.status === 'waiting' ? (
-                          <ConfirmActionDialog
-                            title="Cancel this registration?"
-                            description={`${item.name}’s registration is cancelled${item.status === 'confirmed' ? ', and the first on the waiting list moves up into the places' : ''}. They are not e-mailed.`}
-                            confirm="Cancel registration"
-                            onConfirm={() =>
-                              cancelling.submit({ intent: 'cancel', id: item.id }, { method: 'post' })
-                            }
-                          >
-                            <Button
-                              variant="outline"
-                              size="sm"
-                              aria-label={`Cancel ${item.name}’s registration`}
-                            >
-                              <X aria-hidden="true" />
-                              Cancel
-                            </Button>
-                          </ConfirmActionDialog>
-                        ) : null}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ul className="-mx-5 divide-y divide-gray-100 border-t border-gray-100 sm:-mx-6">
+              {items.map((item) => (
+                <li
+                  key={item.id}
+                  className="flex flex-wrap items-start gap-x-6 gap-y-2 px-5 py-3 text-sm sm:px-6"
+                >
+                  <div className="min-w-0 flex-1 basis-56">
+                    <p className="font-medium text-gray-950">
+                      {item.name}
+                      <span className="font-normal text-gray-600">
+                        {' '}
+                        · {item.people === 1 ? '1 person' : `${item.people} people`}
+                      </span>
+                    </p>
+                    <p className="break-all text-gray-600">{item.email}</p>
+                    {item.note ? <p className="mt-1 text-gray-600">“{item.note}”</p> : null}
+                    <p className="mt-1 text-xs text-gray-500">
+                      {labels[item.occurrence]} · registered {item.created}
+                    </p>
+                  </div>
+                  <div className="flex shrink-0 items-center gap-3">
+                    <span
+                      className={cn(
+                        'rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+                        item.status === 'confirmed'
+                          ? 'bg-green-100 text-green-900'
+                          : item.status === 'waiting'
+                            ? 'bg-amber-100 text-amber-900'
+                            : 'bg-gray-100 text-gray-700',
+                      )}
+                      title={item.spam_reason ?? undefined}
+                    >
+                      {STATUS_LABELS[item.status]}
+                    </span>
+                    {item.status === 'confirmed' || item.status === 'waiting' ? (
+                      <ConfirmActionDialog
+                        title="Cancel this registration?"
+                        description={`${item.name}’s registration is cancelled${item.status === 'confirmed' ? ', and the first on the waiting list moves up into the places' : ''}. They are not e-mailed.`}
+                        confirm="Cancel registration"
+                        onConfirm={() =>
+                          cancelling.submit({ intent: 'cancel', id: item.id }, { method: 'post' })
+                        }
+                      >
+                        <Button variant="outline" size="sm" aria-label={`Cancel ${item.name}’s registration`}>
+                          <X aria-hidden="true" />
+                          Cancel
+                        </Button>
+                      </ConfirmActionDialog>
+                    ) : null}
+                  </div>
+                </li>
+              ))}
+            </ul>
           )}
         </section>
 

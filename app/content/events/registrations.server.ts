@@ -12,7 +12,6 @@ import { pagePath } from '#app/content/registry.ts'
 import type { Actor } from '#app/models/activity.server.ts'
 import type { OutgoingMail } from '#app/models/outbox.server.ts'
 import { consumeRateLimit } from '#app/models/rate-limits.server.ts'
-import { getRegistrationSettings } from '#app/models/settings.server.ts'
 import { parseInput } from '#app/schemas/fields.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
@@ -32,7 +31,6 @@ import { hasWorkableDates, timingOf } from './events.server.ts'
 import {
   cancelRegistration,
   createRegistration,
-  deleteEndedRegistrations,
   type EventRecord,
   exportRegistrations,
   getEvent,
@@ -41,7 +39,7 @@ import {
   placesTaken,
   queueRegistrationMail,
 } from './model.server.ts'
-import { erasedEndingOnOrBefore, placesLeft, registrationClosed } from './registration-rules.ts'
+import { placesLeft, registrationClosed } from './registration-rules.ts'
 import { type Registration, RegistrationSchema, type RegistrationStatus } from './registration-schema.ts'
 import { csvRow } from '#app/lib/csv.ts'
 
@@ -370,17 +368,6 @@ export async function emailRegistered({
   })
   runtime.mailer.wake()
   return people.length
-}
-
-// Erasure -------------------------------------------------------------------------------------------------------
-
-/** Erases registrations the set number of days after their date (daily, app/server/background.server.ts). */
-export async function eraseEndedRegistrations({ db, now }: { db: Db; now: Date }) {
-  const [{ registration_kept_days: days }, zone] = await Promise.all([
-    getRegistrationSettings({ db }),
-    churchTimeZone({ db }),
-  ])
-  return deleteEndedRegistrations({ db, endedOnOrBefore: erasedEndingOnOrBefore(todayIn(zone, now), days) })
 }
 
 // The e-mails -----------------------------------------------------------------------------------------------------
