@@ -181,7 +181,9 @@ export async function requireRegistrationsApiAccess(request: Request, runtime: A
 }
 
 /** The registrations screen's guard (loader and action, after the admin layout's): a 403 page for others. */
-export async function requireRegistrationsArea(context: Readonly<RouterContextProvider>): Promise<AdminSession>
+export async function requireRegistrationsArea(
+  context: Readonly<RouterContextProvider>,
+): Promise<AdminSession>
 export async function requireRegistrationsArea(
   context: Readonly<RouterContextProvider>,
   options: { inAction: true },

@@ -298,7 +298,15 @@ export async function getRegistrationSettings({ db }: { db: Db }): Promise<Regis
     : { registration_kept_days: REGISTRATION_KEPT_DAYS_DEFAULT, editors_manage_registrations: false }
 }
 
-export async function saveRegistrationSettings({ db, data, actor }: { db: Db; data: unknown; actor?: Actor }) {
+export async function saveRegistrationSettings({
+  db,
+  data,
+  actor,
+}: {
+  db: Db
+  data: unknown
+  actor?: Actor
+}) {
   const settings = parseInput(RegistrationSettingsSchema, data) as RegistrationSettings
   const title = `Keep registrations ${settings.registration_kept_days} days after the event; editors ${
     settings.editors_manage_registrations ? 'may' : 'may not'

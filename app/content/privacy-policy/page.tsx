@@ -104,8 +104,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             </p>
             <p>
               Registrations are erased by themselves{' '}
-              {`${registrationDays} ${registrationDays === 1 ? 'day' : 'days'}`} after the event. You can cancel
-              yours at any time with the link in your confirmation, or ask us to delete it sooner.
+              {`${registrationDays} ${registrationDays === 1 ? 'day' : 'days'}`} after the event. You can
+              cancel yours at any time with the link in your confirmation, or ask us to delete it sooner.
             </p>
           </PolicySection>
 

@@ -1,14 +1,4 @@
-import {
-  Bell,
-  BookOpen,
-  CheckCircle2,
-  Clock,
-  Globe,
-  Mail,
-  Send,
-  ShieldCheck,
-  Ticket,
-} from 'lucide-react'
+import { Bell, BookOpen, CheckCircle2, Clock, Globe, Mail, Send, ShieldCheck, Ticket } from 'lucide-react'
 import { useFetcher } from 'react-router'
 
 import type { Route } from './+types/settings.ts'
