@@ -66,6 +66,12 @@ test('A visitor registers on the event’s page, with and without JavaScript, an
   const [mail] = await smtp.waitFor(1)
   expect(mail.mail.subject).toBe(`You are registered: ${title}`)
   expect(mail.mail.attachments[0]?.contentType).toBe('text/calendar')
+  // The e-mail's cancel link opens a page that asks first (nothing is cancelled by opening it).
+  const cancelLink = /https?:\/\/\S+\/cancel\?token=\S+/.exec(mail.mail.text ?? '')![0]
+  await page.goto(cancelLink)
+  await expect(page.getByRole('heading', { name: 'Cancel your registration?' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Cancel my registration' })).toBeVisible()
+  await checkWidths(page, 'registration-cancel')
 
   // Without JavaScript the form posts as a page, and the answer is in the same place: 1 place left for 2 people.
   const plain = await browser.newContext({ javaScriptEnabled: false, baseURL: server.url })
@@ -127,4 +133,13 @@ test('Staff see the registrations from the events list, search them, cancel one 
   const text = await csv.text()
   expect(text).toContain('"Seán Ó Briain","sean@example.org","2"')
   expect(text).toContain('"cancelled"')
+
+  // Settings: how long registrations are kept, and whether editors may manage them.
+  await openAdmin(page, '/admin/settings')
+  const settings = page.getByRole('region', { name: 'Event registrations' })
+  await expect(settings.getByLabel('Erase registrations after the event (days)')).toHaveValue('30')
+  await expect(
+    settings.getByRole('checkbox', { name: /Editors may see and manage registrations/ }),
+  ).not.toBeChecked()
+  await checkWidths(page, 'settings-registrations')
 })

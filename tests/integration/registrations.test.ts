@@ -3,7 +3,17 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeEvent } from '../factories.ts'
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
 import { startServer, type TestServer } from '../test-server.ts'
-import { ADMIN, type Answer, apiError, Client, databases, signIn, sleep } from './support.ts'
+import {
+  ADMIN,
+  type Answer,
+  apiError,
+  Client,
+  createEditor,
+  databases,
+  querySql,
+  signIn,
+  sleep,
+} from './support.ts'
 
 // Event registrations (issue 29) through the real server: `npm start`'s supervisor with two workers on one
 // database, a real SMTP server receiving the e-mails, on SQLite and PostgreSQL.
@@ -117,6 +127,11 @@ describe.each(databases)('$name', (database) => {
     const link = cancelLinkOf(first)
     expect(link.startsWith(`${server.url}/registrations/`)).toBe(true)
     expect(first.mail.text).not.toContain('evil.example')
+    const stored = await querySql<{ sealed: number; text_body: string }>(
+      { server },
+      `select sealed, text_body from outbox where to_address = '${people[0].email}'`,
+    )
+    expect(stored.map((row) => [Number(row.sealed), row.text_body.includes('token=')])).toEqual([[1, false]])
 
     // Opening the link only asks; the button cancels.
     const page = await anonymous.get(link)
@@ -236,5 +251,26 @@ describe.each(databases)('$name', (database) => {
     const robot = await signUp(anonymous, event.id, { ...person(9), website: 'http://spam.example' })
     expect(robot.status).toBe(201)
     expect((await admin.get(`/api/events/${event.id}/registrations`)).body).toEqual([])
+  })
+
+  test('editors manage registrations only once an administrator allows it in Settings; the privacy policy says when they go', async () => {
+    const event = await newEvent({ title: 'Baptism at Myrtleville', registration: true })
+    const editor = await createEditor({ server, admin, anonymous }, 'youth.leader@example.org')
+    const screen = `/admin/events/${event.id}/registrations`
+    expect((await editor.get(`/api/events/${event.id}/registrations`)).status).toBe(403)
+    expect((await editor.get(screen)).status).toBe(403)
+    const saved = await admin.request('POST', '/admin/settings', {
+      body: new URLSearchParams({
+        intent: 'registrations',
+        registration_kept_days: '14',
+        editors_manage_registrations: 'on',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(saved.status, saved.text).toBe(200)
+    expect((await editor.get(`/api/events/${event.id}/registrations`)).status).toBe(200)
+    expect((await editor.get(screen)).status).toBe(200)
+    const policy = (await anonymous.get('/privacy-policy')).text.replace(/<!-- -->/g, '')
+    expect(policy).toContain('Registrations are erased by themselves 14 days after the event.')
   })
 })
