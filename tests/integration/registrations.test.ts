@@ -1,3 +1,4 @@
+import { HtmlValidate } from 'html-validate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { makeEvent } from '../factories.ts'
@@ -223,6 +224,9 @@ describe.each(databases)('$name', (database) => {
     expect(noDate.status).toBe(400)
     expect(noDate.body).toEqual(apiError({ occurrence: 'Choose one of the dates offered' }))
     const page = await anonymous.get(`/events/${weekly.id}`)
+    // The form's markup is as valid as every public page's (tests/integration/html-valid.test.ts).
+    const report = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(page.text)
+    expect(report.results.flatMap((result) => result.messages.map((message) => message.message))).toEqual([])
     const dates = [...page.text.matchAll(/<option value="(\d{4}-\d\d-\d\dT\d\d:\d\d)"/g)].map(
       (match) => match[1],
     )
