@@ -109,6 +109,9 @@ export async function addLargeData(dataDir: string) {
             longitude: null,
             image_url: null,
             is_regular: false,
+            registration: false,
+            capacity: null,
+            registration_closes_at: null,
           })
           return {
             id: crypto.randomUUID(),
@@ -124,6 +127,9 @@ export async function addLargeData(dataDir: string) {
             location: pick(['Main Hall', 'Fitzgerald Park', 'Fellowship Room', 'Myrtleville Beach'], i),
             image_url: i % 4 === 3 ? null : pick(images, i),
             is_regular: complete.is_regular ? 1 : 0,
+            registration: 0,
+            capacity: null,
+            registration_closes_at: null,
             sequence: 0,
             created_at: when,
             updated_at: when,

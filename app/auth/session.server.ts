@@ -13,7 +13,7 @@ import type { Clock } from '#app/lib/clock.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { adminReturnPath } from '#app/lib/return-path.ts'
 import type { Actor } from '#app/models/activity.server.ts'
-import { getRequireTwoStep } from '#app/models/settings.server.ts'
+import { getRegistrationSettings, getRequireTwoStep } from '#app/models/settings.server.ts'
 import { type TableDeclaration, type TableName, TABLES } from '#app/content/registry.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
@@ -157,5 +157,44 @@ export function requireArea(
 ): AdminSession | null {
   const session = options?.inAction ? adminSessionOrNull(context) : adminSession(context)
   if (session && !sessionMayUse(session, area)) throw data(refusalMessage(area), { status: 403 })
+  return session
+}
+
+export const REGISTRATIONS_REFUSAL =
+  'Only administrators can manage event registrations, unless an administrator lets editors do so in Settings'
+
+/**
+ * Whether this person may see and manage event registrations (visitors' personal data): administrators (who may
+ * use Messages) always; editors only when an administrator allowed it in Settings.
+ */
+export async function mayManageRegistrations(runtime: Pick<AppRuntime, 'db'>, session: AdminSession) {
+  if (sessionMayUse(session, 'messages')) return true
+  if (!sessionMayUse(session, 'content')) return false
+  return (await getRegistrationSettings({ db: runtime.db })).editors_manage_registrations
+}
+
+/** The API's guard for registrations: 401 without a session, 403 for a person who may not manage them. */
+export async function requireRegistrationsApiAccess(request: Request, runtime: AppRuntime) {
+  const session = await requireApiAccess(request, runtime, 'content')
+  if (!(await mayManageRegistrations(runtime, session))) throw new HttpError(403, REGISTRATIONS_REFUSAL)
+  return session
+}
+
+/** The registrations screen's guard (loader and action, after the admin layout's): a 403 page for others. */
+export async function requireRegistrationsArea(
+  context: Readonly<RouterContextProvider>,
+): Promise<AdminSession>
+export async function requireRegistrationsArea(
+  context: Readonly<RouterContextProvider>,
+  options: { inAction: true },
+): Promise<AdminSession | null>
+export async function requireRegistrationsArea(
+  context: Readonly<RouterContextProvider>,
+  options?: { inAction: true },
+): Promise<AdminSession | null> {
+  const session = options?.inAction ? adminSessionOrNull(context) : adminSession(context)
+  if (session && !(await mayManageRegistrations(context.get(runtimeContext), session))) {
+    throw data(REGISTRATIONS_REFUSAL, { status: 403 })
+  }
   return session
 }

@@ -51,6 +51,8 @@ export interface OutboxTable {
   site_placeholder: ColumnType<string | null, string | null | undefined, string | null>
   /** 1 when the bodies are encrypted (they carry a token); emptied once sent. */
   sealed: ColumnType<number, number | undefined, number>
+  /** JSON: files sent with it, `[{ filename, contentType, content }]` (a calendar file); null for none. */
+  attachments: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface SettingsTable {
@@ -150,6 +152,27 @@ export interface YoutubeImportsTable {
   imported_at: Timestamp
 }
 
+/** One sign-up for one date of an event (app/content/events/registrations.server.ts). */
+export interface RegistrationsTable {
+  id: string
+  event_id: string
+  /** The local start of the date chosen (`2027-02-12T18:00`). */
+  occurrence: string
+  /** That date's last day (`YYYY-MM-DD`): the registration is erased a set number of days after it. */
+  ends_on: string
+  name: string
+  email: string
+  people: number
+  note: string | null
+  /** confirmed, waiting, cancelled or spam (REGISTRATION_STATUSES). */
+  status: string
+  spam_reason: string | null
+  /** Folded name, address and note for the staff's search; never sent to clients. */
+  search_text: string
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 export interface MigrationMarker {
   id: Generated<number>
 }
@@ -165,4 +188,5 @@ export interface Database extends ContentTables {
   activity_log: ActivityLogTable
   two_step_last_steps: TwoStepLastStepsTable
   youtube_imports: YoutubeImportsTable
+  registrations: RegistrationsTable
 }

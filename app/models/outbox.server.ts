@@ -23,6 +23,15 @@ export interface OutgoingMail {
   sitePlaceholder?: string | null
   /** For an e-mail that carries a token: its bodies are stored sealed with this, and emptied once sent. */
   sealWith?: Sealer | null
+  /** Small text files sent with it (an event's `.ics`). */
+  attachments?: MailAttachment[] | null
+}
+
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  /** The file's text. */
+  content: string
 }
 
 export type OutboxRow = Selectable<OutboxTable>
@@ -68,6 +77,7 @@ export async function enqueueMail({
       site_placeholder: mail.sitePlaceholder ?? null,
       reply_to_name: mail.replyTo?.name ? singleLine(mail.replyTo.name, 200) : null,
       reply_to_address: replyTo?.address ?? null,
+      attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
       created_at: createdAt,
       attempts: 0,
       next_attempt_at: now,

@@ -10,6 +10,8 @@ import {
   SiteAddressSchema,
   BIBLE_LINK_DEFAULT,
   BibleLinkSchema,
+  REGISTRATION_KEPT_DAYS_DEFAULT,
+  RegistrationSettingsSchema,
 } from '#app/schemas/settings.ts'
 
 import { type Actor, recordActivity } from './activity.server.ts'
@@ -23,6 +25,7 @@ const KEYS = {
   youtubeChannel: 'youtube_channel',
   youtubeCheck: 'youtube_check',
   bibleLink: 'bible_link',
+  registrations: 'registrations',
 } as const
 
 async function readSetting({ db, key }: { db: Db; key: string }): Promise<unknown> {
@@ -283,4 +286,33 @@ export async function saveBibleLink({ db, data, actor }: { db: Db; data: unknown
   // Sermon pages carry the links: the page cache must not keep the old ones.
   await db.contentVersion.bump()
   return bible_link
+}
+
+export type RegistrationSettings = z.output<typeof RegistrationSettingsSchema>
+
+/** How long registrations are kept after their date (default 30 days), and whether editors may manage them. */
+export async function getRegistrationSettings({ db }: { db: Db }): Promise<RegistrationSettings> {
+  const parsed = RegistrationSettingsSchema.safeParse(await readSetting({ db, key: KEYS.registrations }))
+  return parsed.success
+    ? parsed.data
+    : { registration_kept_days: REGISTRATION_KEPT_DAYS_DEFAULT, editors_manage_registrations: false }
+}
+
+export async function saveRegistrationSettings({
+  db,
+  data,
+  actor,
+}: {
+  db: Db
+  data: unknown
+  actor?: Actor
+}) {
+  const settings = parseInput(RegistrationSettingsSchema, data) as RegistrationSettings
+  const title = `Keep registrations ${settings.registration_kept_days} days after the event; editors ${
+    settings.editors_manage_registrations ? 'may' : 'may not'
+  } manage them`
+  await writeSetting({ db, key: KEYS.registrations, value: settings, log: actor && { actor, title } })
+  // The privacy policy states the period: the page cache must not keep the old one.
+  await db.contentVersion.bump()
+  return settings
 }

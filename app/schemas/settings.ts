@@ -85,6 +85,26 @@ export const SiteAddressSchema = z.object({
     }),
 })
 
+/** Days an event's registrations are kept after its date, then erased (GDPR: not for ever). */
+export const REGISTRATION_KEPT_DAYS_DEFAULT = 30
+export const REGISTRATION_KEPT_DAYS_MAX = 365
+
+/**
+ * Event registrations: how many days after its date a registration is erased, and whether editors (not only
+ * administrators) may see and manage them (personal data).
+ */
+export const RegistrationSettingsSchema = z.object({
+  registration_kept_days: z.coerce
+    .number({ error: 'Enter a number of days' })
+    .int('Enter a whole number of days')
+    .min(1, 'Keep registrations for at least 1 day')
+    .max(REGISTRATION_KEPT_DAYS_MAX, `Keep registrations for at most ${REGISTRATION_KEPT_DAYS_MAX} days`),
+  editors_manage_registrations: z
+    .union([z.boolean(), z.string()])
+    .nullish()
+    .transform((value) => value === true || value === 'on' || value === 'true'),
+})
+
 /** Where a sermon's passages are read online; `{ref}` is replaced by the passage ("Romans 8:1–39"). */
 export const BIBLE_LINK_DEFAULT = 'https://www.biblegateway.com/passage/?search={ref}&version=NIV'
 

@@ -6,6 +6,7 @@ import type { Clock } from '#app/lib/clock.ts'
 import { deleteOldActivity } from '#app/models/activity.server.ts'
 import { deleteExpiredMessages } from '#app/content/messages/model.server.ts'
 import { deleteOldMail } from '#app/models/outbox.server.ts'
+import { eraseEndedRegistrations } from '#app/content/events/registration-erasure.server.ts'
 import { getRetentionMonths, seedNotificationRecipients } from '#app/models/settings.server.ts'
 
 import type { Sealer } from '#app/lib/seal.server.ts'
@@ -23,16 +24,18 @@ const DAY_MS = 24 * 60 * 60 * 1000
 export const YOUTUBE_POLL_MS = 10 * 60 * 1000
 
 /**
- * Retention (GDPR): deletes messages older than the retention setting, Spam older than 30 days, sent or
- * given-up e-mails that still hold a visitor's words, and activity log entries older than 12 months.
+ * Retention (GDPR): deletes messages older than the retention setting, Spam older than 30 days, event
+ * registrations the set number of days after their date, sent or given-up e-mails that still hold a visitor's
+ * words, and activity log entries older than 12 months.
  * Idempotent: every worker may run it, at any time.
  */
 export async function applyRetention({ db, now }: { db: Db; now: Date }) {
   const months = await getRetentionMonths({ db })
   const messages = await deleteExpiredMessages({ db, months, now })
+  const registrations = await eraseEndedRegistrations({ db, now })
   const mails = await deleteOldMail({ db, now: now.getTime() })
   const activity = await deleteOldActivity({ db, now })
-  return { ...messages, mails, activity }
+  return { ...messages, registrations, mails, activity }
 }
 
 export interface BackgroundWork {
@@ -75,6 +78,9 @@ export async function startBackgroundWork({
       const deleted = await applyRetention({ db, now: clock.now() })
       if (deleted.old + deleted.spam > 0) {
         logger.info(deleted, 'deleted contact messages past the retention period')
+      }
+      if (deleted.registrations > 0) {
+        logger.info({ registrations: deleted.registrations }, 'erased event registrations past their keeping')
       }
       if (deleted.activity > 0) {
         logger.info({ entries: deleted.activity }, 'deleted activity log entries older than 12 months')

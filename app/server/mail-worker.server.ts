@@ -13,6 +13,7 @@ import {
   claimDueMail,
   GIVE_UP_AFTER_MS,
   markMailFailed,
+  type MailAttachment,
   markMailSent,
   type OutboxRow,
   retryWaitingMailNow,
@@ -160,6 +161,16 @@ export function startMailWorker({
           subject: row.subject,
           text,
           html,
+          // A calendar file's address waits for the site's address like the bodies' links.
+          attachments: row.attachments
+            ? (JSON.parse(row.attachments) as MailAttachment[]).map((file) => ({
+                ...file,
+                content:
+                  row.site_placeholder && origin
+                    ? file.content.split(row.site_placeholder).join(origin)
+                    : file.content,
+              }))
+            : undefined,
           // Our own reference, so a copy accepted twice (a crash between the server's "OK" and our note of it)
           // can be recognised as one by the people reading it.
           messageId: `<${row.id}@${settings.from.address.split('@')[1]}>`,

@@ -15,6 +15,7 @@ import {
   saveRequireTwoStep,
   saveRetentionMonths,
   saveBibleLink,
+  saveRegistrationSettings,
   saveSiteAddress,
 } from '#app/models/settings.server.ts'
 
@@ -28,6 +29,7 @@ const TOASTS = {
   'site-address': { ok: 'Site address saved', failed: 'Failed to save the site address' },
   'hide-setup': { ok: 'The set-up list is hidden', failed: 'Failed to hide the set-up list' },
   'bible-link': { ok: 'Online Bible saved', failed: 'Failed to save the online Bible' },
+  registrations: { ok: 'Registration settings saved', failed: 'Failed to save the registration settings' },
 } as const
 
 type Intent = keyof typeof TOASTS
@@ -87,6 +89,16 @@ export async function settingsAction({
         break
       case 'bible-link':
         await saveBibleLink({ db, data: { bible_link: String(form.get('bible_link') ?? '') }, actor })
+        break
+      case 'registrations':
+        await saveRegistrationSettings({
+          db,
+          data: {
+            registration_kept_days: String(form.get('registration_kept_days') ?? ''),
+            editors_manage_registrations: form.get('editors_manage_registrations') === 'on',
+          },
+          actor,
+        })
         break
       case 'retention':
         await saveRetentionMonths({

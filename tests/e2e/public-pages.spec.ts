@@ -164,7 +164,10 @@ test('Events shows one-off events as cards with a default picture and regular ev
     await expect(main.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible()
     const card = main.getByRole('article').filter({ hasText: 'Harvest Thanksgiving' })
     await expect(card.locator('img')).toHaveAttribute('src', '/images/default-event.webp')
-    await expect(card.getByRole('link', { name: 'Register Now' })).toBeVisible()
+    // An event without registrations offers its page ('Learn More'); the demo's retreat takes them.
+    await expect(card.getByRole('link', { name: /^Learn More/ })).toHaveAttribute('href', `/events/${id}`)
+    const retreat = main.getByRole('article').filter({ hasText: 'Youth Retreat in West Cork' })
+    await expect(retreat.getByRole('link', { name: /^Register Now/ })).toHaveAttribute('href', /#register$/)
     const carol = main.getByRole('article').filter({ hasText: 'Christmas Carol Night' })
     await expect(carol.getByText('Sunday 20 December 2026')).toBeVisible()
     await expect(carol.getByText('Main Hall, Kinsale Road')).toBeVisible()

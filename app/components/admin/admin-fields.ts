@@ -22,7 +22,9 @@ export interface SelectCreate {
 
 /** One field of an admin form; the kind picks the control. */
 export type AdminField =
-  | (BaseField & { kind: 'text' | 'email' | 'tel' | 'decimal' | 'url' | 'date' })
+  | (BaseField & {
+      kind: 'text' | 'email' | 'tel' | 'decimal' | 'url' | 'date' | 'datetime-local' | 'number'
+    })
   | (BaseField & { kind: 'textarea' | 'lines'; rows?: number })
   | (BaseField & { kind: 'rich-text' })
   | (BaseField & { kind: 'image' })

@@ -1,7 +1,8 @@
-import { ArrowDown, ArrowUp, ImageIcon, Pencil, Trash2 } from 'lucide-react'
+import { ArrowDown, ArrowUp, ImageIcon, Pencil, Trash2, Users } from 'lucide-react'
+import { Link } from 'react-router'
 
 import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx'
-import { Button } from '#app/components/ui/button.tsx'
+import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 
 /** How one item shows in an admin list. */
@@ -14,6 +15,8 @@ export interface ItemSummary {
   excerpt?: string | null
   /** Show an image column; the address may be empty (a placeholder is shown). */
   image?: { url: string | null | undefined }
+  /** A screen of the item's own beside Edit (an event's registrations): its address, words and accessible name. */
+  link?: { to: string; label: string; name: string }
 }
 
 export type MoveDirection = 'up' | 'down'
@@ -147,6 +150,16 @@ export function ItemList<T extends { id: string }>({
                         <ArrowDown aria-hidden="true" />
                       </Button>
                     </>
+                  ) : null}
+                  {summary.link ? (
+                    <Link
+                      to={summary.link.to}
+                      aria-label={summary.link.name}
+                      className={buttonClasses({ variant: 'outline', size: 'sm', className: 'h-9' })}
+                    >
+                      <Users aria-hidden="true" />
+                      {summary.link.label}
+                    </Link>
                   ) : null}
                   <Button
                     variant="outline"

@@ -8,7 +8,8 @@ import { runtimeContext } from '#app/context.ts'
 import { crudAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
-import { createEvent, deleteEvent, listEvents, updateEvent } from './model.server.ts'
+import { createEvent, deleteEvent, listEvents, registrationTotals, updateEvent } from './model.server.ts'
+import { mayManageRegistrations, adminSession } from '#app/auth/session.server.ts'
 import { EventSchema } from './schema.ts'
 import { churchToday } from './events.server.ts'
 import { pagePath } from '#app/content/registry.ts'
@@ -43,15 +44,53 @@ function eventFields(zone: string, today: string): AdminField[] {
     { kind: 'decimal', name: 'longitude', label: 'Longitude', half: true },
     { kind: 'image', name: 'image_url', label: 'Image' },
     { kind: 'rich-text', name: 'description', label: 'Description' },
+    {
+      kind: 'select',
+      name: 'registration',
+      label: 'Registrations',
+      options: [
+        { value: 'false', label: 'Off: the button reads “Learn More”' },
+        { value: 'true', label: 'On: visitors register on the event’s page' },
+      ],
+      hint: 'People give their name, e-mail and how many are coming, and are e-mailed a confirmation with a link to cancel.',
+    },
+    {
+      kind: 'number',
+      name: 'capacity',
+      label: 'Places (optional)',
+      placeholder: 'No limit',
+      hint: 'For each date. When they are taken, new registrations join a waiting list.',
+      half: true,
+    },
+    {
+      kind: 'datetime-local',
+      name: 'registration_closes_at',
+      label: 'Registrations close (optional)',
+      hint: 'Otherwise when the event starts.',
+      half: true,
+    },
   ]
 }
 
 export const meta = () => adminMeta('Events')
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, clock } = context.get(runtimeContext)
-  const [items, { zone, today }] = await Promise.all([listEvents({ db }), churchToday({ db, clock })])
-  return { items, zone, today: today.toString() }
+  const runtime = context.get(runtimeContext)
+  const { db, clock } = runtime
+  const [items, { zone, today }, registrations] = await Promise.all([
+    listEvents({ db }),
+    churchToday({ db, clock }),
+    mayManageRegistrations(runtime, adminSession(context)).then((may) =>
+      may ? registrationTotals({ db }) : null,
+    ),
+  ])
+  return {
+    items,
+    zone,
+    today: today.toString(),
+    // Places taken and people waiting, per event, for those who may see registrations (personal data).
+    registrations: registrations && Object.fromEntries(registrations),
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -64,7 +103,7 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function EventsScreen({ loaderData }: Route.ComponentProps) {
-  const { zone, today } = loaderData
+  const { zone, today, registrations } = loaderData
   const fields = useMemo(() => eventFields(zone, today), [zone, today])
   return (
     <CrudScreen
@@ -87,7 +126,26 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
         ],
         excerpt: htmlToText(event.description),
         image: { url: event.image_url },
+        link:
+          registrations && (event.registration || registrations[event.id])
+            ? registrationLink(event, registrations[event.id])
+            : undefined,
       })}
     />
   )
+}
+
+/** "Registrations (12/30, 2 waiting)": an event's count on the list, and the way to its registrations. */
+function registrationLink(
+  event: { id: string; title: string; capacity: number | null },
+  totals: { people: number; waiting: number } | undefined,
+) {
+  const people = totals?.people ?? 0
+  const count = event.capacity === null ? `${people}` : `${people}/${event.capacity}`
+  const waiting = totals?.waiting ? `, ${totals.waiting} waiting` : ''
+  return {
+    to: `/admin/events/${event.id}/registrations`,
+    label: `Registrations (${count}${waiting})`,
+    name: `Registrations for ${event.title}: ${people} ${people === 1 ? 'place' : 'places'} taken${waiting}`,
+  }
 }

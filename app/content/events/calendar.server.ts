@@ -91,12 +91,12 @@ export function recurrenceLines(timing: EventTiming, zone: string) {
 const written = new Map<string, string>()
 const WRITTEN_MAX = 5000
 
-function veventOf(event: EventRecord, site: FeedSite) {
-  const key = `${site.origin}|${site.siteAddress}|${site.zone}|${event.id}|${event.updated_at}|${event.sequence}`
+function veventOf(event: EventRecord, site: FeedSite, uidSuffix = '') {
+  const key = `${site.origin}|${site.siteAddress}|${site.zone}|${event.id}${uidSuffix}|${event.updated_at}|${event.sequence}|${event.starts_at}`
   const known = written.get(key)
   if (known !== undefined) return known
   const calendar = new ICalCalendar()
-  if (!addEvent(calendar, event, site)) return ''
+  if (!addEvent(calendar, event, site, uidSuffix)) return ''
   const text = calendar.events()[0].toString()
   if (written.size >= WRITTEN_MAX) written.delete(written.keys().next().value!)
   written.set(key, text)
@@ -108,7 +108,7 @@ function veventOf(event: EventRecord, site: FeedSite) {
  * one whose rule the website cannot work out (stored before rules were bounded): a calendar app would fare no
  * better with it.
  */
-function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite) {
+function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite, uidSuffix = '') {
   const timing = timingOf(event)
   const start = parseLocalDateTime(timing.starts_at)
   if (!start || ruleProblem(timing, site.zone) !== null) return false
@@ -116,7 +116,7 @@ function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite) {
   const allDay = timing.all_day
   calendar.createEvent({
     // Stable across edits and requests: the record's id at the site's host (at 'lampstand' until one is known).
-    id: `${event.id}@${site.siteAddress ? new URL(site.siteAddress).host : 'lampstand'}`,
+    id: `${event.id}${uidSuffix}@${site.siteAddress ? new URL(site.siteAddress).host : 'lampstand'}`,
     sequence: event.sequence,
     // A published feed (no METHOD) dates each event by its last revision (RFC 5545 §3.8.7.2).
     stamp: new Date(event.updated_at),
@@ -146,7 +146,13 @@ function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite) {
  * its VTIMEZONE (from @touch4it/ical-timezones; without one, the TZID alone: IANA names are understood by the
  * calendar apps that matter).
  */
-export function calendarIcs(events: readonly EventRecord[], site: FeedSite, name = site.churchName) {
+export function calendarIcs(
+  events: readonly EventRecord[],
+  site: FeedSite,
+  name = site.churchName,
+  /** Added to each UID: one date of a repeating event, sent as a file of its own, is not the whole series. */
+  uidSuffix = '',
+) {
   // NOTE: the calendar gets no zone name, or ical-generator writes DTSTAMP, CREATED and LAST-MODIFIED in it
   // without their UTC 'Z'; the events carry their TZID. Nor its name: ical-generator writes NAME and
   // X-WR-CALNAME unescaped, so a line break in an event's title would end them and start lines of its own.
@@ -156,7 +162,7 @@ export function calendarIcs(events: readonly EventRecord[], site: FeedSite, name
     // Calendar apps refresh a subscription about this often (RFC 7986 REFRESH-INTERVAL and its older name).
     ttl: 6 * 60 * 60,
   })
-  const vevents = events.map((event) => veventOf(event, site)).join('')
+  const vevents = events.map((event) => veventOf(event, site, uidSuffix)).join('')
   const timed = events.some((event) => event.starts_at && !event.all_day)
   const vtimezone = timed ? (getVtimezoneComponent(site.zone)?.replace(/\r?\n/g, '\r\n').trim() ?? '') : ''
   const title = escape(icsLine(name), false)

@@ -1,5 +1,6 @@
 import { CalendarDays } from 'lucide-react'
 
+import { RegistrationSchema } from './registration-schema.ts'
 import { EventSchema } from './schema.ts'
 import { declareTable, defineContent } from '../declare.ts'
 
@@ -13,18 +14,30 @@ export const events = defineContent({
       order: 'created',
       sort: [{ column: 'starts_at', direction: 'asc' }],
       richText: ['description'],
-      booleans: ['is_regular', 'all_day'],
+      booleans: ['is_regular', 'all_day', 'registration'],
       json: ['exdates'],
       versioned: true,
       public: true,
     }),
+    // Visitors' sign-ups (personal data): their own model, screen and API routes, like the contact messages.
+    registrations: declareTable({
+      schema: RegistrationSchema,
+      kind: 'inbox',
+      richText: [],
+      public: false,
+    }),
   },
+  activity: { registrations: 'Registrations' },
   admin: {
     path: 'events',
     file: 'content/events/admin.tsx',
     label: 'Events',
     icon: CalendarDays,
     area: 'content',
+    more: [
+      { path: 'events/:id/registrations', file: 'content/events/admin-registrations.tsx' },
+      { path: 'events/:id/registrations/export', file: 'content/events/registrations-export.route.ts' },
+    ],
   },
   pages: {
     events: {
@@ -39,6 +52,12 @@ export const events = defineContent({
       },
     },
     event: { path: 'events/:id', file: 'content/events/event-page.tsx' },
+    // The link in a registration's e-mail: asks before it cancels (mail scanners open links), made per request.
+    'registration-cancel': {
+      path: 'registrations/:id/cancel',
+      file: 'content/events/registration-cancel-page.tsx',
+      cache: 'fresh',
+    },
   },
   feeds: {
     // The feed people subscribe to; it changes with the events (and with the day, as every entry does).
@@ -54,4 +73,11 @@ export const events = defineContent({
       cache: 'download',
     },
   },
+  api: [
+    { path: 'events/:id/registrations', file: 'content/events/registrations-api.route.ts' },
+    {
+      path: 'events/:id/registrations/:registrationId',
+      file: 'content/events/registrations-api.$registrationId.route.ts',
+    },
+  ],
 })

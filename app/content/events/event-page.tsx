@@ -9,7 +9,7 @@ import {
   Repeat,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { data, Link } from 'react-router'
 
 import type { Route } from './+types/event-page.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
@@ -37,9 +37,16 @@ import {
 } from './events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { pagePath, feedPath } from '#app/content/registry.ts'
+import { readFormBody } from '#app/server/api.server.ts'
+import { HttpError } from '#app/lib/errors.ts'
+import { makeFormToken } from '#app/server/spam.server.ts'
+import { HONEYPOT_FIELD } from '#app/content/messages/schema.ts'
+import { RegistrationForm, type RegistrationFormResult } from './registration-form.tsx'
+import { registrationDates, signUp } from './registrations.server.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, clock } = context.get(runtimeContext)
+  const runtime = context.get(runtimeContext)
+  const { db, clock } = runtime
   const { origin } = context.get(requestContext)
   const event = await getEvent({ db, id: params.id })
   // An event whose date the site cannot read leaves the public pages UNDATED_SHOWN_DAYS after it was added.
@@ -56,7 +63,17 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const skipped = event.exdates
     .filter((date) => date >= today.toString())
     .map((date) => formatShortDate(parseLocalDate(date)!))
-  return {
+  // An event that takes sign-ups is made for each request: its places change, and its form carries the signed
+  // time it was rendered (the contact form's spam check). Other events stay in the page cache.
+  const registration = event.registration
+    ? {
+        dates: await registrationDates({ db, clock, event }),
+        repeating: event.recurrence !== null,
+        formToken: makeFormToken(runtime.secret, clock.now().getTime()),
+      }
+    : null
+  const page = {
+    registration,
     event: {
       id: event.id,
       title: event.title,
@@ -103,6 +120,53 @@ export async function loader({ params, context }: Route.LoaderArgs) {
           ]
         : [],
   }
+  return data(page, registration ? { headers: { 'Cache-Control': 'no-store' } } : undefined)
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const cacheControl = loaderHeaders.get('Cache-Control')
+  return cacheControl ? { 'Cache-Control': cacheControl } : new Headers()
+}
+
+const FORM_FIELDS = ['name', 'email', 'people', 'note', 'occurrence', 'form_token'] as const
+
+/** The sign-up form's post, with or without JavaScript: answered with the page and the form's result in place. */
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext)
+  let values: Record<string, string> = {}
+  try {
+    const form = await readFormBody(request)
+    values = Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]))
+    const { status } = await signUp({
+      runtime,
+      eventId: params.id,
+      clientIp: context.get(requestContext).clientIp,
+      fromForm: true,
+      data: { ...values, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') },
+    })
+    return { ok: true, status, email: values.email } satisfies RegistrationFormResult
+  } catch (error) {
+    if (!(error instanceof HttpError)) {
+      runtime.logger.error({ err: error }, 'registration failed')
+      return data(
+        {
+          ok: false,
+          message: 'Sorry, your registration could not be taken. Please try again later.',
+          values,
+        } satisfies RegistrationFormResult,
+        { status: 500 },
+      )
+    }
+    return data(
+      {
+        ok: false,
+        message: error.fields ? 'Please correct the highlighted fields' : error.message,
+        fields: error.fields,
+        values,
+      } satisfies RegistrationFormResult,
+      { status: error.status },
+    )
+  }
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -121,8 +185,8 @@ export function meta(args: Route.MetaArgs) {
   )
 }
 
-export default function EventPage({ loaderData }: Route.ComponentProps) {
-  const { event, when, rule, skipped, ended, lastDate, addToCalendar, directions } = loaderData
+export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { event, when, rule, skipped, ended, lastDate, addToCalendar, directions, registration } = loaderData
   const hasMap = event.latitude !== null && event.longitude !== null
   return (
     <article>
@@ -199,6 +263,34 @@ export default function EventPage({ loaderData }: Route.ComponentProps) {
             </Detail>
           ) : null}
         </dl>
+
+        {registration ? (
+          <section
+            id="register"
+            aria-labelledby="register-heading"
+            className="scroll-mt-24 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
+          >
+            <h2 id="register-heading" className="font-serif text-2xl font-bold">
+              Register
+            </h2>
+            {registration.dates.length > 0 ? (
+              <>
+                <p className="mt-2 mb-6 text-muted-foreground">
+                  Fields marked * are required. We e-mail you a confirmation with a link to cancel.
+                </p>
+                <RegistrationForm
+                  action={pagePath('event', { id: event.id })}
+                  dates={registration.dates}
+                  repeating={registration.repeating}
+                  formToken={registration.formToken}
+                  result={actionData}
+                />
+              </>
+            ) : (
+              <p className="mt-2 text-foreground/80">Registrations are closed.</p>
+            )}
+          </section>
+        ) : null}
 
         {addToCalendar ? (
           <section aria-labelledby="add-to-calendar" className="flex flex-col gap-4">

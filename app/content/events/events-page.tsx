@@ -49,6 +49,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     location: event.location,
     is_regular: event.is_regular,
     image: image(event.image_url, FALLBACK_IMAGES.event),
+    registration: event.registration,
   })
   const calendar = new URL('/calendar.ics', origin)
   return {
@@ -124,7 +125,12 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 priority={index === 0}
                 event={event}
                 headingLevel="h2"
-                action={{ label: 'Register Now', to: pagePath('event', { id: event.id }) }}
+                // Register Now only where the event's page takes sign-ups.
+                action={
+                  event.registration
+                    ? { label: 'Register Now', to: `${pagePath('event', { id: event.id })}#register` }
+                    : { label: 'Learn More', to: pagePath('event', { id: event.id }) }
+                }
               />
             ))}
           </div>

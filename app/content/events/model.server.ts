@@ -1,7 +1,15 @@
+import { sql } from 'kysely'
+
 import { listModels } from '#app/models/content-models.server.ts'
 import { rowConversions } from '#app/models/content-model.server.ts'
-import type { Db } from '#app/db/database.server.ts'
+import { type Actor, recordActivity } from '#app/models/activity.server.ts'
+import { deleteMailFor, enqueueMail, type OutgoingMail } from '#app/models/outbox.server.ts'
+import { type Db, inTransaction } from '#app/db/database.server.ts'
 import type { ContentRecord } from '#app/content/registry.ts'
+import { foldText } from '#app/lib/fold-text.ts'
+import { newId } from '#app/lib/ids.server.ts'
+import { movedUp, placeFor } from './registration-rules.ts'
+import type { Registration, RegistrationInput, RegistrationStatus } from './registration-schema.ts'
 
 const model = listModels.events
 const { toRecord } = rowConversions('events')
@@ -75,4 +83,412 @@ export async function listUndatedEvents({ db }: { db: Db }): Promise<EventRecord
     .orderBy('id', 'asc')
     .execute()
   return rows.map(toRecord)
+}
+
+// Registrations -----------------------------------------------------------------------------------------------
+
+const REGISTRATION_COLUMNS = [
+  'id',
+  'event_id',
+  'occurrence',
+  'ends_on',
+  'name',
+  'email',
+  'people',
+  'note',
+  'status',
+  'spam_reason',
+  'created_at',
+  'updated_at',
+] as const
+
+const asRegistration = (row: Omit<Registration, 'status'> & { status: string }) => ({
+  ...row,
+  people: Number(row.people),
+  status: row.status as RegistrationStatus,
+})
+
+export const REGISTRATIONS_PAGE_SIZE_MAX = 500
+
+/** The event a sign-up or a cancellation is about, locked until the transaction ends: one date's count at a time. */
+async function lockEvent(trx: Db, eventId: string) {
+  let query = trx.kysely
+    .selectFrom('events')
+    .select(['id', 'title', 'registration', 'capacity'])
+    .where('id', '=', eventId)
+  // SQLite's transactions begin IMMEDIATE, holding the one write lock already (app/db/database.server.ts).
+  if (trx.dialect === 'postgres') query = query.forUpdate()
+  return query.executeTakeFirst()
+}
+
+/** The places confirmed on one date and how many sign-ups wait for it, as the transaction sees them. */
+async function dateCounts(db: Db, eventId: string, occurrence: string) {
+  const rows = await db.kysely
+    .selectFrom('registrations')
+    .select([
+      'status',
+      (eb) => eb.fn.sum<number>('people').as('people'),
+      (eb) => eb.fn.countAll<number>().as('count'),
+    ])
+    .where('event_id', '=', eventId)
+    .where('occurrence', '=', occurrence)
+    .where('status', 'in', ['confirmed', 'waiting'])
+    .groupBy('status')
+    .execute()
+  const of = (status: string) => rows.find((row) => row.status === status)
+  return { taken: Number(of('confirmed')?.people ?? 0), waiting: Number(of('waiting')?.count ?? 0) }
+}
+
+/**
+ * Stores a sign-up for one date of an event, confirmed while the date has room (and nobody waits) or on the
+ * waiting list, with its e-mails in the same transaction. The event's row is locked first (PostgreSQL's FOR
+ * UPDATE; SQLite's write lock is already held), so sign-ups arriving together through any worker or instance are
+ * counted one after another and never confirm more than `capacity` places. Null when the event no longer takes
+ * registrations. A spam sign-up (`spamReason`) is kept without places or e-mail.
+ */
+export async function createRegistration({
+  db,
+  eventId,
+  occurrence,
+  endsOn,
+  input,
+  spamReason = null,
+  now,
+  mails,
+  actor,
+}: {
+  db: Db
+  eventId: string
+  occurrence: string
+  endsOn: string
+  input: Omit<RegistrationInput, 'occurrence'>
+  spamReason?: string | null
+  now: Date
+  mails?: (registration: Registration) => OutgoingMail[]
+  /** Staff adding it by hand: logged (the event, never the person). */
+  actor?: Actor
+}): Promise<Registration | null> {
+  return inTransaction(db, async (trx) => {
+    const event = await lockEvent(trx, eventId)
+    if (!event || !event.registration) return null
+    const counts = await dateCounts(trx, eventId, occurrence)
+    const status: RegistrationStatus = spamReason
+      ? 'spam'
+      : placeFor({ capacity: event.capacity, ...counts, people: input.people })
+    const at = now.toISOString()
+    const registration: Registration = {
+      id: newId(),
+      event_id: eventId,
+      occurrence,
+      ends_on: endsOn,
+      name: input.name,
+      email: input.email,
+      people: input.people,
+      note: input.note,
+      status,
+      spam_reason: spamReason,
+      created_at: at,
+      updated_at: at,
+    }
+    await trx.kysely
+      .insertInto('registrations')
+      .values({ ...registration, search_text: registrationSearchText(registration) })
+      .execute()
+    if (status !== 'spam' && mails)
+      await enqueueMail({ db: trx, mail: mails(registration), now: now.getTime() })
+    if (actor) {
+      await recordActivity({
+        db: trx,
+        actor,
+        action: 'created',
+        section: 'registrations',
+        itemId: eventId,
+        itemTitle: `Registration added for ${event.title}`,
+      })
+    }
+    return registration
+  })
+}
+
+function registrationSearchText(registration: Pick<Registration, 'name' | 'email' | 'note'>) {
+  return [registration.name, registration.email, registration.note ?? ''].map(foldText).join('\n')
+}
+
+export async function getRegistration({ db, id }: { db: Db; id: string }): Promise<Registration | null> {
+  const row = await db.kysely
+    .selectFrom('registrations')
+    .select(REGISTRATION_COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? asRegistration(row) : null
+}
+
+/** What a cancellation did: the registration (null: there is none), whether it was still on, who moved up. */
+export interface CancelResult {
+  registration: Registration | null
+  cancelled: boolean
+  movedUp: Registration[]
+}
+
+/**
+ * Cancels a registration (a second time changes nothing: `cancelled` false), and in the same transaction moves
+ * the first on the waiting list up into the places it freed (as many as fit, in order), with their e-mails.
+ * `eventId` limits it to one event's registrations (the API's address names both).
+ */
+export async function cancelRegistration({
+  db,
+  id,
+  eventId,
+  now,
+  mails,
+  actor,
+}: {
+  db: Db
+  id: string
+  eventId?: string
+  now: Date
+  mails?: (moved: Registration) => OutgoingMail[]
+  actor?: Actor
+}): Promise<CancelResult> {
+  return inTransaction(db, async (trx) => {
+    const found = await getRegistration({ db: trx, id })
+    if (!found || (eventId !== undefined && found.event_id !== eventId)) {
+      return { registration: null, cancelled: false, movedUp: [] }
+    }
+    const event = await lockEvent(trx, found.event_id)
+    // Read again under the lock: the same link opened twice at once cancels once.
+    const registration = (await getRegistration({ db: trx, id }))!
+    if (registration.status === 'cancelled' || registration.status === 'spam') {
+      return { registration, cancelled: false, movedUp: [] }
+    }
+    const at = now.toISOString()
+    await trx.kysely
+      .updateTable('registrations')
+      .set({ status: 'cancelled', updated_at: at })
+      .where('id', '=', id)
+      .execute()
+    const moved: Registration[] = []
+    if (event && registration.status === 'confirmed') {
+      const { taken } = await dateCounts(trx, registration.event_id, registration.occurrence)
+      const waiting = await trx.kysely
+        .selectFrom('registrations')
+        .select(REGISTRATION_COLUMNS)
+        .where('event_id', '=', registration.event_id)
+        .where('occurrence', '=', registration.occurrence)
+        .where('status', '=', 'waiting')
+        .orderBy('created_at')
+        .orderBy('id')
+        .limit(200)
+        .execute()
+      const ids = movedUp({ capacity: event.capacity, taken, waiting: waiting.map(asRegistration) })
+      if (ids.length > 0) {
+        await trx.kysely
+          .updateTable('registrations')
+          .set({ status: 'confirmed', updated_at: at })
+          .where('id', 'in', ids)
+          .execute()
+        for (const row of waiting) {
+          if (ids.includes(row.id))
+            moved.push({ ...asRegistration(row), status: 'confirmed', updated_at: at })
+        }
+      }
+    }
+    if (mails) {
+      await enqueueMail({ db: trx, mail: moved.flatMap((entry) => mails(entry)), now: now.getTime() })
+    }
+    if (actor) {
+      await recordActivity({
+        db: trx,
+        actor,
+        action: 'changed',
+        section: 'registrations',
+        itemId: registration.event_id,
+        itemTitle: `Registration cancelled${event ? ` for ${event.title}` : ''}`,
+      })
+    }
+    return {
+      registration: { ...registration, status: 'cancelled', updated_at: at },
+      cancelled: true,
+      movedUp: moved,
+    }
+  })
+}
+
+export interface RegistrationFilters {
+  eventId: string
+  occurrence?: string
+  status?: RegistrationStatus
+  /** Case- and accent-insensitive search over name, e-mail and note. */
+  q?: string
+}
+
+function filteredRegistrations({ db, eventId, occurrence, status, q }: RegistrationFilters & { db: Db }) {
+  let query = db.kysely.selectFrom('registrations').where('event_id', '=', eventId)
+  if (occurrence) query = query.where('occurrence', '=', occurrence)
+  if (status) query = query.where('status', '=', status)
+  const term = q?.trim()
+  if (term) {
+    const pattern = `%${foldText(term).replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+    query = query.where(sql<boolean>`search_text like ${pattern} escape '\\'`)
+  }
+  return query
+}
+
+/** One event's registrations, by date and then in the order they came (the waiting list's order). */
+export async function listRegistrations({
+  db,
+  limit = REGISTRATIONS_PAGE_SIZE_MAX,
+  offset = 0,
+  ...filters
+}: RegistrationFilters & { db: Db; limit?: number; offset?: number }) {
+  const query = filteredRegistrations({ db, ...filters })
+  const [items, total] = await Promise.all([
+    query
+      .select(REGISTRATION_COLUMNS)
+      .orderBy('occurrence')
+      .orderBy('created_at')
+      .orderBy('id')
+      .limit(Math.min(Math.max(limit, 1), REGISTRATIONS_PAGE_SIZE_MAX))
+      .offset(Math.max(offset, 0))
+      .execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst(),
+  ])
+  return { items: items.map(asRegistration), total: Number(total?.count ?? 0) }
+}
+
+/** Every registration of a filter, in pages (the CSV export). */
+export async function* exportRegistrations(filters: RegistrationFilters & { db: Db }) {
+  for (let offset = 0; ; offset += REGISTRATIONS_PAGE_SIZE_MAX) {
+    const { items } = await listRegistrations({ ...filters, offset })
+    yield* items
+    if (items.length < REGISTRATIONS_PAGE_SIZE_MAX) return
+  }
+}
+
+/** Per event: places confirmed and sign-ups waiting, over all its dates (the admin's list of events). */
+export async function registrationTotals({ db }: { db: Db }) {
+  const rows = await db.kysely
+    .selectFrom('registrations')
+    .select([
+      'event_id',
+      'status',
+      (eb) => eb.fn.sum<number>('people').as('people'),
+      (eb) => eb.fn.countAll<number>().as('count'),
+    ])
+    .where('status', 'in', ['confirmed', 'waiting'])
+    .groupBy(['event_id', 'status'])
+    .execute()
+  const totals = new Map<string, { people: number; registrations: number; waiting: number }>()
+  for (const row of rows) {
+    const entry = totals.get(row.event_id) ?? { people: 0, registrations: 0, waiting: 0 }
+    if (row.status === 'confirmed') {
+      entry.people += Number(row.people)
+      entry.registrations += Number(row.count)
+    } else entry.waiting += Number(row.count)
+    totals.set(row.event_id, entry)
+  }
+  return totals
+}
+
+/** Places confirmed on each of these dates of one event (the form's "places left"). */
+export async function placesTaken({
+  db,
+  eventId,
+  occurrences,
+}: {
+  db: Db
+  eventId: string
+  occurrences: string[]
+}) {
+  if (occurrences.length === 0) return new Map<string, { taken: number; waiting: number }>()
+  const rows = await db.kysely
+    .selectFrom('registrations')
+    .select([
+      'occurrence',
+      'status',
+      (eb) => eb.fn.sum<number>('people').as('people'),
+      (eb) => eb.fn.countAll<number>().as('count'),
+    ])
+    .where('event_id', '=', eventId)
+    .where('occurrence', 'in', occurrences)
+    .where('status', 'in', ['confirmed', 'waiting'])
+    .groupBy(['occurrence', 'status'])
+    .execute()
+  const counts = new Map(occurrences.map((occurrence) => [occurrence, { taken: 0, waiting: 0 }]))
+  for (const row of rows) {
+    const entry = counts.get(row.occurrence)!
+    if (row.status === 'confirmed') entry.taken = Number(row.people)
+    else entry.waiting = Number(row.count)
+  }
+  return counts
+}
+
+/** The confirmed people of an event (of one date, or all), one address each: staff's e-mail to everyone. */
+export async function listRegisteredAddresses({
+  db,
+  eventId,
+  occurrence,
+}: {
+  db: Db
+  eventId: string
+  occurrence?: string
+}) {
+  const rows = await filteredRegistrations({ db, eventId, occurrence, status: 'confirmed' })
+    .select(['email', 'name'])
+    .orderBy('created_at')
+    .execute()
+  return [...new Map(rows.map((row) => [row.email.toLowerCase(), row])).values()]
+}
+
+/** Queues one e-mail to each address, with an activity entry (how many, never who): both or neither. */
+export async function queueRegistrationMail({
+  db,
+  mails,
+  now,
+  actor,
+  eventId,
+  eventTitle,
+}: {
+  db: Db
+  mails: OutgoingMail[]
+  now: Date
+  actor: Actor
+  eventId: string
+  eventTitle: string
+}) {
+  await inTransaction(db, async (trx) => {
+    await enqueueMail({ db: trx, mail: mails, now: now.getTime() })
+    await recordActivity({
+      db: trx,
+      actor,
+      action: 'sent',
+      section: 'registrations',
+      itemId: eventId,
+      itemTitle: `E-mail to ${mails.length} registered for ${eventTitle}`,
+    })
+  })
+}
+
+/**
+ * Erases the registrations whose date ended on `endedOnOrBefore` or earlier (the retention setting's days ago), and
+ * the e-mails about them still in the outbox. Answers how many.
+ */
+export async function deleteEndedRegistrations({ db, endedOnOrBefore }: { db: Db; endedOnOrBefore: string }) {
+  let deleted = 0
+  for (;;) {
+    const ids = (
+      await db.kysely
+        .selectFrom('registrations')
+        .select('id')
+        .where('ends_on', '<=', endedOnOrBefore)
+        .limit(500)
+        .execute()
+    ).map((row) => row.id)
+    if (ids.length === 0) return deleted
+    await inTransaction(db, async (trx) => {
+      await deleteMailFor({ db: trx, refIds: ids })
+      await trx.kysely.deleteFrom('registrations').where('id', 'in', ids).execute()
+    })
+    deleted += ids.length
+  }
 }

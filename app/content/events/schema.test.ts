@@ -21,7 +21,32 @@ test('an event needs a title; the rest may be left out and is_regular is then fa
     exdates: [],
     latitude: null,
     longitude: null,
+    registration: false,
+    capacity: null,
+    registration_closes_at: null,
   })
+})
+
+test('an event takes registrations only with a date; its places are a whole number, or empty for no limit', () => {
+  const issues = (input: object) =>
+    EventSchema.safeParse({ title: 't', ...input }).error?.issues.map((issue) => [
+      issue.path[0],
+      issue.message,
+    ])
+  expect(issues({ registration: true, date: 'Some Sunday in spring' })).toEqual([
+    ['registration', 'Give the event a date before it takes registrations'],
+  ])
+  expect(issues({ registration: 'true', starts_at: '2030-10-12T18:00', capacity: '0' })).toEqual([
+    ['capacity', 'Places must be a whole number from 1 to 100000'],
+  ])
+  const event = EventSchema.parse({
+    title: 't',
+    registration: 'true',
+    starts_at: '2030-10-12T18:00',
+    capacity: '30',
+  })
+  expect([event.registration, event.capacity]).toEqual([true, 30])
+  expect(EventSchema.parse({ title: 't', capacity: '' }).capacity).toBeNull()
 })
 
 test('an event is_regular comes from a JSON boolean or a checkbox value', () => {

@@ -23,6 +23,8 @@ import {
 
 export const EXDATES_MAX_COUNT = 200
 export const RECURRENCE_MAX_LENGTH = 300
+/** The most places an event may offer: more than any church hall holds, small enough to count quickly. */
+export const CAPACITY_MAX = 100_000
 
 /** A local date-time `YYYY-MM-DDTHH:MM` (a form's `2026-12-20T18:00:00` is cut to the minute). */
 function localDateTime(label: string) {
@@ -41,6 +43,22 @@ function localDateTime(label: string) {
       return text
     })
 }
+
+/** How many people an event has room for: a whole number, or empty for no limit. */
+const capacityField = z
+  .union([z.number(), z.string()], { error: `Places must be a whole number from 1 to ${CAPACITY_MAX}` })
+  .nullish()
+  .transform((value, ctx) => {
+    if (value === null || value === undefined) return null
+    const text = typeof value === 'number' ? String(value) : value.trim()
+    if (text === '') return null
+    const places = /^\d{1,6}$/.test(text) ? Number(text) : Number.NaN
+    if (!(places >= 1 && places <= CAPACITY_MAX)) {
+      ctx.addIssue({ code: 'custom', message: `Places must be a whole number from 1 to ${CAPACITY_MAX}` })
+      return z.NEVER
+    }
+    return places
+  })
 
 /** Skip dates: a JSON list, or text with dates separated by commas, spaces or lines. Sorted, without repeats. */
 const exdatesField = z
@@ -92,6 +110,12 @@ export const EventSchema = z
     image_url: optionalImageUrl(),
     /** Whether it repeats: worked out from `recurrence` when the event has a date. */
     is_regular: booleanField,
+    /** Whether visitors sign up on its page ('Register Now'); off, its button reads 'Learn More'. */
+    registration: booleanField,
+    /** Places for each date (a repeating event's are per date); null: no limit. */
+    capacity: capacityField,
+    /** When sign-ups close, local to the church; null: at the start of each date. */
+    registration_closes_at: localDateTime('Registrations close'),
   })
   .superRefine(
     (event, ctx) => {
@@ -110,6 +134,22 @@ export const EventSchema = z
         ),
     },
   )
+  .superRefine((event, ctx) => {
+    // A sign-up is for a date: an event known only by text the site cannot read has none to offer.
+    const readable =
+      event.starts_at ||
+      (!event.recurrence &&
+        !event.is_regular &&
+        event.date &&
+        timingFromText({ date: event.date, time: event.time, is_regular: false }))
+    if (event.registration && !readable) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['registration'],
+        message: 'Give the event a date before it takes registrations',
+      })
+    }
+  })
   .overwrite((event) => completeEvent(event))
 
 export type EventData = z.output<typeof EventSchema>

@@ -6,12 +6,17 @@ import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch } from '#app/components/site/use-church.ts'
 import { runtimeContext } from '#app/context.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
-import { getRetentionMonths } from '#app/models/settings.server.ts'
+import { getRegistrationSettings, getRetentionMonths } from '#app/models/settings.server.ts'
 import { SPAM_RETENTION_DAYS } from '#app/schemas/settings.ts'
 
 /** How long contact messages are kept, as staff set it (Settings): the policy states the real period. */
 export async function loader({ context }: Route.LoaderArgs) {
-  return { retentionMonths: await getRetentionMonths({ db: context.get(runtimeContext).db }) }
+  const { db } = context.get(runtimeContext)
+  const [retentionMonths, registrations] = await Promise.all([
+    getRetentionMonths({ db }),
+    getRegistrationSettings({ db }),
+  ])
+  return { retentionMonths, registrationDays: registrations.registration_kept_days }
 }
 
 export function meta(args: Route.MetaArgs) {
@@ -20,7 +25,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const church = useChurch()
-  const { retentionMonths } = loaderData
+  const { retentionMonths, registrationDays } = loaderData
   const email = church.email
   return (
     <>
@@ -87,6 +92,20 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
               We keep messages for {`${retentionMonths} ${retentionMonths === 1 ? 'month' : 'months'}`}, and
               then delete them. Messages that our spam filter catches are deleted after {SPAM_RETENTION_DAYS}{' '}
               days. You can ask us for a copy of your messages, or ask us to delete them sooner, at any time.
+            </p>
+          </PolicySection>
+
+          <PolicySection title="Registering for Events">
+            <p>
+              When you register for an event, we keep your name, email address, how many people are coming and
+              any note you add, so that we can plan the event and tell you about it. We e-mail you a
+              confirmation with a link to cancel, and the church staff who organise the event can see your
+              registration. It is not shared with anyone else.
+            </p>
+            <p>
+              Registrations are erased by themselves{' '}
+              {`${registrationDays} ${registrationDays === 1 ? 'day' : 'days'}`} after the event. You can
+              cancel yours at any time with the link in your confirmation, or ask us to delete it sooner.
             </p>
           </PolicySection>
 

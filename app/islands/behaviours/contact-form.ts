@@ -1,5 +1,5 @@
 /**
- * The contact form, sent in the background: the button says Sending..., and the form of the server's answer (the
+ * The contact form (and an event's registration form, which shares its markup), sent in the background: the button says Sending..., and the form of the server's answer (the
  * page the post returns) takes the form's place, its message box focused and repeated in a toast. When no answer
  * comes, a red box says so above the fields and nothing typed is lost. Without the script the form posts as usual.
  */
@@ -19,6 +19,8 @@ async function send(form: HTMLFormElement) {
   const label = button?.querySelector(`[${Data.submitLabel}]`)
   if (button?.disabled) return
   if (button) button.disabled = true
+  // The button's own words come back after a failure ('Send Message', or an event's 'Register').
+  const idle = label?.textContent ?? Label.sendMessage
   if (label) label.textContent = Label.sendingMessage
   try {
     const response = await fetch(form.action, {
@@ -36,7 +38,7 @@ async function send(form: HTMLFormElement) {
   } catch {
     showProblem(form, navigator.onLine ? FAILED : OFFLINE)
     if (button) button.disabled = false
-    if (label) label.textContent = Label.sendMessage
+    if (label) label.textContent = idle
   }
 }
 

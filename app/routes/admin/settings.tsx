@@ -1,4 +1,4 @@
-import { Bell, BookOpen, CheckCircle2, Clock, Globe, Mail, Send, ShieldCheck } from 'lucide-react'
+import { Bell, BookOpen, CheckCircle2, Clock, Globe, Mail, Send, ShieldCheck, Ticket } from 'lucide-react'
 import { useFetcher } from 'react-router'
 
 import type { Route } from './+types/settings.ts'
@@ -17,12 +17,18 @@ import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
 import {
   getBibleLink,
+  getRegistrationSettings,
   getRequireTwoStep,
   getRetentionMonths,
   getSiteAddress,
   listNotificationRecipients,
 } from '#app/models/settings.server.ts'
-import { NOTIFY_RECIPIENTS_MAX, RETENTION_MONTHS_MAX, SPAM_RETENTION_DAYS } from '#app/schemas/settings.ts'
+import {
+  NOTIFY_RECIPIENTS_MAX,
+  REGISTRATION_KEPT_DAYS_MAX,
+  RETENTION_MONTHS_MAX,
+  SPAM_RETENTION_DAYS,
+} from '#app/schemas/settings.ts'
 import { mailStatus } from '#app/server/mail-status.server.ts'
 import { settingsAction } from '#app/server/settings.server.ts'
 
@@ -32,14 +38,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireArea(context, 'settings')
   const runtime = context.get(runtimeContext)
   const { db } = runtime
-  const [recipients, retentionMonths, mail, requireTwoStep, confirmed, bibleLink] = await Promise.all([
-    listNotificationRecipients({ db }),
-    getRetentionMonths({ db }),
-    mailStatus(runtime),
-    getRequireTwoStep({ db }),
-    getSiteAddress({ db }),
-    getBibleLink({ db }),
-  ])
+  const [recipients, retentionMonths, mail, requireTwoStep, confirmed, bibleLink, registrations] =
+    await Promise.all([
+      listNotificationRecipients({ db }),
+      getRetentionMonths({ db }),
+      mailStatus(runtime),
+      getRequireTwoStep({ db }),
+      getSiteAddress({ db }),
+      getBibleLink({ db }),
+      getRegistrationSettings({ db }),
+    ])
   return {
     recipients,
     retentionMonths,
@@ -47,6 +55,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     notifyToSet: (runtime.env.NOTIFY_TO ?? []).length > 0,
     requireTwoStep,
     bibleLink,
+    registrations,
     siteAddress: {
       fixed: runtime.siteAddress.fixed,
       confirmed,
@@ -62,8 +71,16 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
-  const { recipients, retentionMonths, mail, notifyToSet, requireTwoStep, siteAddress, bibleLink } =
-    loaderData
+  const {
+    recipients,
+    retentionMonths,
+    mail,
+    notifyToSet,
+    requireTwoStep,
+    siteAddress,
+    bibleLink,
+    registrations,
+  } = loaderData
   return (
     <>
       <PageHeader title="Settings" description="Who hears of new messages, and how long messages are kept." />
@@ -92,6 +109,10 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
             )}
           </section>
           <RetentionCard retentionMonths={retentionMonths} />
+          <RegistrationsCard
+            keptDays={registrations.registration_kept_days}
+            editorsManage={registrations.editors_manage_registrations}
+          />
           <TwoStepCard required={requireTwoStep} />
         </div>
       </div>
@@ -366,6 +387,61 @@ function TwoStepCard({ required }: { required: boolean }) {
         </div>
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : 'Save two-step setting'}
+        </Button>
+      </fetcher.Form>
+    </section>
+  )
+}
+
+function RegistrationsCard({ keptDays, editorsManage }: { keptDays: number; editorsManage: boolean }) {
+  const { fetcher, busy, failure } = useSettingsFetcher('settings-registrations')
+  const error = failure?.fields?.registration_kept_days ?? failure?.error
+  return (
+    <section aria-labelledby="settings-registrations" className={cardClasses}>
+      <CardHeading id="settings-registrations" icon={Ticket} title="Event registrations" />
+      <p className="mb-4 text-sm text-gray-600">
+        People who sign up for an event give their name and e-mail address. Their registrations are erased by
+        themselves this many days after the event; the privacy policy on the website says so.
+      </p>
+      <fetcher.Form method="post" className="space-y-3" {...guardedForm(busy)}>
+        <input type="hidden" name="intent" value="registrations" />
+        <div>
+          <Label htmlFor="settings-registration-days">Erase registrations after the event (days)</Label>
+          <Input
+            id="settings-registration-days"
+            name="registration_kept_days"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={REGISTRATION_KEPT_DAYS_MAX}
+            required
+            key={keptDays}
+            defaultValue={keptDays}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? 'settings-registration-days-error' : undefined}
+            className="mt-1.5 w-32"
+          />
+          {error ? (
+            <p id="settings-registration-days-error" className="mt-1.5 text-sm text-red-700">
+              {error}
+            </p>
+          ) : null}
+        </div>
+        <div className="flex items-start gap-2">
+          <input
+            id="settings-editors-registrations"
+            name="editors_manage_registrations"
+            type="checkbox"
+            key={String(editorsManage)}
+            defaultChecked={editorsManage}
+            className="mt-0.5 size-4 accent-primary"
+          />
+          <Label htmlFor="settings-editors-registrations" className="font-normal">
+            Editors may see and manage registrations (otherwise only administrators)
+          </Label>
+        </div>
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save registration settings'}
         </Button>
       </fetcher.Form>
     </section>

@@ -1,0 +1,108 @@
+import { CalendarX2, CheckCircle2 } from 'lucide-react'
+import { data, Link } from 'react-router'
+
+import type { Route } from './+types/registration-cancel-page.ts'
+import { buttonClasses } from '#app/components/site/button-classes.ts'
+import { PageHero } from '#app/components/site/page-hero.tsx'
+import { SiteError } from '#app/components/site/site-error.tsx'
+import { runtimeContext } from '#app/context.ts'
+import { HttpError } from '#app/lib/errors.ts'
+import { readFormBody } from '#app/server/api.server.ts'
+import { getRegistration } from './model.server.ts'
+import { cancel, cancelTokenMatches, describeRegistration } from './registrations.server.ts'
+
+const notFound = () =>
+  new Response('This cancel link is not valid, or the registration has been erased', { status: 404 })
+
+/**
+ * The cancel link of a registration's e-mail. Opening it only asks (mail scanners and link previews open links);
+ * the button cancels. The link works once: afterwards it says the registration was cancelled.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, secret } = context.get(runtimeContext)
+  const token = new URL(request.url).searchParams.get('token')
+  if (!cancelTokenMatches(secret, params.id, token)) throw notFound()
+  const registration = await getRegistration({ db, id: params.id })
+  if (!registration) throw notFound()
+  return {
+    token: token!,
+    cancelled: registration.status === 'cancelled' || registration.status === 'spam',
+    waiting: registration.status === 'waiting',
+    ...(await describeRegistration({ db, registration })),
+  }
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const runtime = context.get(runtimeContext)
+  let form: FormData
+  try {
+    form = await readFormBody(request)
+  } catch (error) {
+    throw data((error as HttpError).message, { status: (error as HttpError).status })
+  }
+  try {
+    const result = await cancel({ runtime, registrationId: params.id, token: form.get('token') })
+    if (!result.registration) throw notFound()
+    return { done: result.cancelled ? 'cancelled' : 'already' }
+  } catch (error) {
+    if (error instanceof HttpError) throw notFound()
+    throw error
+  }
+}
+
+export function meta() {
+  return [{ title: 'Cancel your registration' }, { name: 'robots', content: 'noindex' }]
+}
+
+export default function CancelRegistration({ loaderData, actionData }: Route.ComponentProps) {
+  const { eventTitle, eventPath, when, token, waiting } = loaderData
+  const cancelled = actionData?.done === 'cancelled'
+  const already = actionData?.done === 'already' || (!actionData && loaderData.cancelled)
+  return (
+    <>
+      <PageHero title="Your registration" intro={`${eventTitle} · ${when}`} />
+      <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+        <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+          {cancelled || already ? (
+            <div role="status" className="flex items-start gap-3">
+              <CheckCircle2 className="mt-1 size-6 shrink-0 text-primary-text" aria-hidden />
+              <div>
+                <h2 className="font-serif text-2xl font-bold">
+                  {cancelled ? 'Your registration is cancelled' : 'This registration was already cancelled'}
+                </h2>
+                <p className="mt-2 text-foreground/80">
+                  {cancelled
+                    ? 'Thank you for letting us know: your place goes to the next person waiting.'
+                    : 'There is nothing more to do.'}
+                </p>
+              </div>
+            </div>
+          ) : (
+            <form method="post" className="flex flex-col gap-5">
+              <h2 className="font-serif text-2xl font-bold">Cancel your registration?</h2>
+              <p className="text-foreground/80">
+                {waiting
+                  ? `You are on the waiting list for ${eventTitle} on ${when}. Cancelling takes you off it.`
+                  : `You are registered for ${eventTitle} on ${when}. Cancelling gives your place to the next person waiting.`}
+              </p>
+              <input type="hidden" name="token" value={token} />
+              <div className="flex flex-wrap gap-3">
+                <button type="submit" className={buttonClasses({})}>
+                  <CalendarX2 className="size-4" aria-hidden />
+                  Cancel my registration
+                </button>
+                <Link to={eventPath} className={buttonClasses({ variant: 'outline' })}>
+                  Keep it
+                </Link>
+              </div>
+            </form>
+          )}
+        </div>
+      </section>
+    </>
+  )
+}
+
+export function ErrorBoundary() {
+  return <SiteError />
+}

@@ -1,0 +1,213 @@
+import { CheckCircle2, CircleAlert, Ticket } from 'lucide-react'
+import type { ReactNode } from 'react'
+
+import { buttonClasses } from '#app/components/site/button-classes.ts'
+import { cn } from '#app/lib/cn.ts'
+import type * as MessageSchema from '#app/content/messages/schema.ts'
+import type * as RegistrationSchema from './registration-schema.ts'
+import { Data } from '#app/islands/markup.ts'
+
+// The schemas' constants, checked by type: importing their values would bring zod into the page.
+const HONEYPOT_FIELD: typeof MessageSchema.HONEYPOT_FIELD = 'website'
+const FORM_TOKEN_FIELD: typeof MessageSchema.FORM_TOKEN_FIELD = 'form_token'
+const PEOPLE_MAX: typeof RegistrationSchema.REGISTRATION_PEOPLE_MAX = 10
+
+export type RegistrationFormResult =
+  | { ok: true; status: 'confirmed' | 'waiting'; email: string }
+  | { ok: false; message: string; fields?: Record<string, string>; values?: Record<string, string> }
+
+export interface RegistrationFormDate {
+  occurrence: string
+  label: string
+  left: number | null
+  waiting: number
+}
+
+/** "12 places left", "Full: join the waiting list". */
+export function placesText(date: Pick<RegistrationFormDate, 'left' | 'waiting'>) {
+  if (date.left === null) return null
+  if (date.left === 0 || date.waiting > 0) return 'Full: you can join the waiting list'
+  return date.left === 1 ? '1 place left' : `${date.left} places left`
+}
+
+/**
+ * An event's sign-up form: an ordinary form post to the event's page, answered in place (the page comes back with
+ * the form's result). With JavaScript the contact form's behaviour sends it in the background and puts the
+ * answer's form in its place (app/islands/behaviours/contact-form.ts), so it shares that form's markers.
+ */
+export function RegistrationForm({
+  action,
+  dates,
+  repeating,
+  formToken,
+  result,
+}: {
+  action: string
+  dates: readonly RegistrationFormDate[]
+  /** A repeating event: the visitor chooses a date. */
+  repeating: boolean
+  formToken: string
+  result: RegistrationFormResult | undefined
+}) {
+  const failure = result && !result.ok ? result : null
+  const fieldError = (name: string) => failure?.fields?.[name]
+  const value = (name: string) => failure?.values?.[name]
+  const single = !repeating && dates.length === 1 ? dates[0] : null
+  const singlePlaces = single ? placesText(single) : null
+  return (
+    <form
+      method="post"
+      action={`${action}#register`}
+      {...{ [Data.contactForm]: true }}
+      className="space-y-5"
+      aria-label="Registration form"
+    >
+      {result?.ok ? (
+        <div
+          role="status"
+          tabIndex={-1}
+          className="flex items-start gap-3 rounded-xl border border-green-600/30 bg-green-50 p-4 text-green-900 dark:bg-green-950/50 dark:text-green-100"
+        >
+          <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <p className="font-medium">
+            {result.status === 'confirmed'
+              ? `You are registered! A confirmation is on its way to ${result.email}.`
+              : `This date is full, so you are on the waiting list. We will e-mail ${result.email} if a place comes free.`}
+          </p>
+        </div>
+      ) : null}
+      {failure ? (
+        <div
+          role="alert"
+          tabIndex={-1}
+          className="flex items-start gap-3 rounded-xl border border-red-600/30 bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-100"
+        >
+          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
+          <p className="font-medium">{failure.message}</p>
+        </div>
+      ) : null}
+
+      {single ? (
+        <>
+          <input type="hidden" name="occurrence" value={single.occurrence} />
+          {singlePlaces ? <p className="font-semibold text-primary-text">{singlePlaces}</p> : null}
+        </>
+      ) : (
+        <Field label="Date" name="occurrence" required error={fieldError('occurrence')}>
+          {(props) => (
+            <select {...props} defaultValue={value('occurrence') ?? dates[0]?.occurrence}>
+              {dates.map((date) => {
+                const places = placesText(date)
+                return (
+                  <option key={date.occurrence} value={date.occurrence}>
+                    {places ? `${date.label} (${places})` : date.label}
+                  </option>
+                )
+              })}
+            </select>
+          )}
+        </Field>
+      )}
+
+      <div className="grid gap-5 sm:grid-cols-2">
+        <Field label="Name" name="name" required error={fieldError('name')}>
+          {(props) => <input {...props} type="text" autoComplete="name" defaultValue={value('name')} />}
+        </Field>
+        <Field label="Email" name="email" required error={fieldError('email')}>
+          {(props) => <input {...props} type="email" autoComplete="email" defaultValue={value('email')} />}
+        </Field>
+        <Field label="Number of people" name="people" required error={fieldError('people')}>
+          {(props) => (
+            <select {...props} defaultValue={value('people') ?? '1'}>
+              {Array.from({ length: PEOPLE_MAX }, (_, index) => (
+                <option key={index} value={String(index + 1)}>
+                  {index + 1}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+      </div>
+      <Field label="Note (optional)" name="note" error={fieldError('note')}>
+        {(props) => (
+          <textarea
+            {...props}
+            rows={3}
+            placeholder="Dietary needs, access, anything we should know"
+            defaultValue={value('note')}
+            className={cn(props.className, 'resize-y')}
+          />
+        )}
+      </Field>
+
+      <input type="hidden" name={FORM_TOKEN_FIELD} value={failure?.values?.[FORM_TOKEN_FIELD] || formToken} />
+      {/* People never see or fill this field; robots that fill every field give themselves away. */}
+      <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden>
+        <label>
+          Leave this field empty
+          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
+        </label>
+      </div>
+
+      <button type="submit" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
+        <Ticket className="size-4" aria-hidden />
+        <span {...{ [Data.submitLabel]: true }}>Register</span>
+      </button>
+    </form>
+  )
+}
+
+interface ControlProps {
+  id: string
+  name: string
+  required?: boolean
+  className: string
+  'aria-invalid'?: true
+  'aria-describedby'?: string
+}
+
+function Field({
+  label,
+  name,
+  required,
+  error,
+  children,
+}: {
+  label: string
+  name: string
+  required?: boolean
+  error?: string
+  children: (props: ControlProps) => ReactNode
+}) {
+  const id = `register-${name}`
+  const errorId = `${id}-error`
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+        {required ? (
+          <span className="text-red-700 dark:text-red-400" aria-hidden>
+            {' '}
+            *
+          </span>
+        ) : null}
+      </label>
+      {children({
+        id,
+        name,
+        required,
+        className: cn(
+          'mt-1.5 block w-full rounded-xl border bg-background px-4 py-3 text-base text-foreground shadow-xs transition outline-none placeholder:text-muted-foreground focus:border-primary-text focus:ring-3 focus:ring-primary/20 dark:focus:ring-primary-text/25',
+          error ? 'border-red-600' : 'border-border',
+        ),
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': error ? errorId : undefined,
+      })}
+      {error ? (
+        <p id={errorId} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  )
+}

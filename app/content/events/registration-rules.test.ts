@@ -1,0 +1,60 @@
+import { Temporal } from 'temporal-polyfill'
+import { expect, test } from 'vitest'
+
+import {
+  erasedEndingOnOrBefore,
+  erasureDay,
+  movedUp,
+  placeFor,
+  placesLeft,
+  registrationClosed,
+} from './registration-rules.ts'
+
+test('placeFor confirms while the places last, then puts sign-ups on the waiting list', () => {
+  expect(placeFor({ capacity: 3, taken: 0, waiting: 0, people: 1 })).toBe('confirmed')
+  expect(placeFor({ capacity: 3, taken: 2, waiting: 0, people: 1 })).toBe('confirmed')
+  expect(placeFor({ capacity: 3, taken: 3, waiting: 0, people: 1 })).toBe('waiting')
+  // A party is confirmed whole or waits whole.
+  expect(placeFor({ capacity: 3, taken: 2, waiting: 0, people: 2 })).toBe('waiting')
+  // Nobody jumps the queue, even a party that would fit.
+  expect(placeFor({ capacity: 3, taken: 1, waiting: 1, people: 1 })).toBe('waiting')
+  expect(placeFor({ capacity: null, taken: 500, waiting: 0, people: 10 })).toBe('confirmed')
+})
+
+test('movedUp takes the waiting list in order while each party fits, and stops at the first that does not', () => {
+  const waiting = [
+    { id: 'a', people: 1 },
+    { id: 'b', people: 2 },
+    { id: 'c', people: 1 },
+  ]
+  expect(movedUp({ capacity: 3, taken: 2, waiting })).toEqual(['a'])
+  expect(movedUp({ capacity: 3, taken: 0, waiting })).toEqual(['a', 'b'])
+  // 'b' does not fit in two places after 'a': 'c' waits behind it.
+  expect(movedUp({ capacity: 3, taken: 1, waiting })).toEqual(['a'])
+  expect(movedUp({ capacity: 3, taken: 3, waiting })).toEqual([])
+  expect(movedUp({ capacity: null, taken: 3, waiting })).toEqual(['a', 'b', 'c'])
+})
+
+test('placesLeft never goes below none', () => {
+  expect(placesLeft(3, 1)).toBe(2)
+  expect(placesLeft(3, 5)).toBe(0)
+  expect(placesLeft(null, 5)).toBeNull()
+})
+
+test('a registration is erased the set number of days after its date, and not a day before', () => {
+  expect(erasureDay('2027-03-01', 30)).toBe('2027-03-31')
+  // The daily erasure on 30 March keeps a date that ended on 1 March; on 31 March it goes.
+  expect('2027-03-01' <= erasedEndingOnOrBefore(Temporal.PlainDate.from('2027-03-30'), 30)).toBe(false)
+  expect('2027-03-01' <= erasedEndingOnOrBefore(Temporal.PlainDate.from('2027-03-31'), 30)).toBe(true)
+  expect(erasedEndingOnOrBefore(Temporal.PlainDate.from('2027-01-05'), 7)).toBe('2026-12-29')
+})
+
+test('sign-ups close at the closing time, and in any case when the date starts', () => {
+  const at = (text: string) => Temporal.PlainDateTime.from(text)
+  const occurrence = at('2027-02-12T18:00')
+  expect(registrationClosed({ now: at('2027-02-12T17:59'), occurrence, closesAt: null })).toBe(false)
+  expect(registrationClosed({ now: at('2027-02-12T18:00'), occurrence, closesAt: null })).toBe(true)
+  const closesAt = at('2027-02-05T23:59')
+  expect(registrationClosed({ now: at('2027-02-05T23:58'), occurrence, closesAt })).toBe(false)
+  expect(registrationClosed({ now: at('2027-02-05T23:59'), occurrence, closesAt })).toBe(true)
+})

@@ -1,0 +1,280 @@
+import { HtmlValidate } from 'html-validate'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+import { makeEvent } from '../factories.ts'
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
+import { startServer, type TestServer } from '../test-server.ts'
+import {
+  ADMIN,
+  type Answer,
+  apiError,
+  Client,
+  createEditor,
+  databases,
+  querySql,
+  signIn,
+  sleep,
+} from './support.ts'
+
+// Event registrations (issue 29) through the real server: `npm start`'s supervisor with two workers on one
+// database, a real SMTP server receiving the e-mails, on SQLite and PostgreSQL.
+
+let lastAddress = 0
+/** Each visitor their own address (TRUST_PROXY reads it), so the per-IP limit is the contact form's. */
+const visitor = () => ({ 'x-forwarded-for': `198.51.100.${(++lastAddress % 250) + 1}` })
+
+/** The factory's events' start: well after the test's today, in the church's zone. */
+const FUTURE = '2030-10-12T18:00'
+
+function signUp(
+  client: Client,
+  eventId: string,
+  body: Record<string, unknown>,
+  headers: Record<string, string> = visitor(),
+) {
+  return client.post(`/api/events/${eventId}/registrations`, body, { headers })
+}
+
+const person = (n: number) => ({
+  name: `Person ${n}`,
+  email: `person${n}.${Date.now()}@example.org`,
+  people: 1,
+})
+
+const to = (smtp: TestSmtpServer, address: string) =>
+  smtp.received.filter((received) => received.envelope.to.includes(address))
+
+async function mailTo(smtp: TestSmtpServer, address: string, count = 1, timeoutMs = 20_000) {
+  const start = Date.now()
+  while (to(smtp, address).length < count) {
+    if (Date.now() - start > timeoutMs) throw new Error(`No e-mail to ${address} within ${timeoutMs} ms`)
+    await sleep(100)
+  }
+  return to(smtp, address)
+}
+
+/** The cancel link of a registration's e-mail. */
+const cancelLinkOf = (mail: ReceivedMail) =>
+  /https?:\/\/\S+\/registrations\/\S+\/cancel\?token=\S+/.exec(mail.mail.text ?? '')![0]
+
+describe.each(databases)('$name', (database) => {
+  let smtp: TestSmtpServer
+  let server: TestServer
+  let admin: Client
+  let anonymous: Client
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    server = await startServer({
+      entry: 'scripts/start.js',
+      admin: ADMIN,
+      postgresUrl: database.postgresUrl,
+      publicUrl: true,
+      env: {
+        WEB_CONCURRENCY: '2',
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'office@example.org',
+        TRUST_PROXY: 'true',
+        CONTACT_RATE_LIMIT: '100000',
+      },
+    })
+    const deadline = Date.now() + 60_000
+    while ((server.output().match(/Lampstand is listening/g)?.length ?? 0) < 2) {
+      if (Date.now() > deadline) throw new Error(`The second worker did not start:\n${server.output()}`)
+      await sleep(100)
+    }
+    admin = await signIn(server.url, ADMIN)
+    anonymous = new Client(server.url)
+  })
+
+  afterAll(async () => {
+    await server?.stop()
+    await smtp?.stop()
+  })
+
+  async function newEvent(fields: Record<string, unknown>) {
+    const created = await admin.post('/api/events', makeEvent(fields))
+    expect(created.status, created.text).toBe(201)
+    return created.body as { id: string; title: string }
+  }
+
+  test('3 places: three sign-ups confirmed, the 4th waits; a cancel link (once) moves it up, e-mailed with its .ics', async () => {
+    const event = await newEvent({ title: 'Youth Retreat', registration: true, capacity: 3 })
+    const people = [1, 2, 3, 4].map(person)
+    const statuses: string[] = []
+    for (const body of people) {
+      // A forged host through the proxy's header: links must still name the site's address.
+      const answer = await signUp(anonymous, event.id, body, {
+        ...visitor(),
+        'x-forwarded-host': 'evil.example',
+      })
+      expect(answer.status, answer.text).toBe(201)
+      statuses.push(answer.body.status)
+    }
+    expect(statuses).toEqual(['confirmed', 'confirmed', 'confirmed', 'waiting'])
+
+    const [first] = await mailTo(smtp, people[0].email)
+    expect(first.mail.subject).toBe('You are registered: Youth Retreat')
+    const [waiting] = await mailTo(smtp, people[3].email)
+    expect(waiting.mail.subject).toBe('You are on the waiting list: Youth Retreat')
+    // The date's calendar file rides along.
+    const ics = first.mail.attachments.find((file) => file.filename === 'youth-retreat.ics')!
+    expect(ics.contentType).toBe('text/calendar')
+    const calendar = ics.content.toString('utf8').replace(/\r\n[ \t]/g, '')
+    expect(calendar).toContain('BEGIN:VEVENT')
+    expect(calendar).toContain(`DTSTART;TZID=Europe/Dublin:${FUTURE.replace(/[-:]/g, '')}00`)
+    expect(calendar).toContain(`URL;VALUE=URI:${server.url}/events/${event.id}`)
+    // The cancel link is the site's own address, never the Host the request named; the outbox keeps it sealed.
+    const link = cancelLinkOf(first)
+    expect(link.startsWith(`${server.url}/registrations/`)).toBe(true)
+    expect(first.mail.text).not.toContain('evil.example')
+    const stored = await querySql<{ sealed: number; text_body: string }>(
+      { server },
+      `select sealed, text_body from outbox where to_address = '${people[0].email}'`,
+    )
+    expect(stored.map((row) => [Number(row.sealed), row.text_body.includes('token=')])).toEqual([[1, false]])
+
+    // Opening the link only asks; the button cancels.
+    const page = await anonymous.get(link)
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('Cancel your registration?')
+    const token = new URL(link).searchParams.get('token')!
+    const form = { 'content-type': 'application/x-www-form-urlencoded' }
+    const cancelled = await anonymous.request('POST', link, {
+      body: new URLSearchParams({ token }),
+      headers: form,
+    })
+    expect(cancelled.status).toBe(200)
+    expect(cancelled.text).toContain('Your registration is cancelled')
+
+    // The 4th moves up, and is told so by e-mail with its own file and link.
+    const [, movedUp] = await mailTo(smtp, people[3].email, 2)
+    expect(movedUp.mail.subject).toBe('You are registered: Youth Retreat')
+    expect(movedUp.mail.text).toContain('a place has come free')
+    expect(movedUp.mail.attachments.map((file) => file.filename)).toEqual(['youth-retreat.ics'])
+
+    // The link works once: again, it says so and changes nothing; a made-up token is no link at all.
+    const again = await anonymous.request('POST', link, {
+      body: new URLSearchParams({ token }),
+      headers: form,
+    })
+    expect(again.text).toContain('This registration was already cancelled')
+    expect((await anonymous.get(link.replace(/token=.*/, 'token=forged'))).status).toBe(404)
+
+    const list = await admin.get(`/api/events/${event.id}/registrations`)
+    expect(list.status).toBe(200)
+    expect(list.headers.get('x-total-count')).toBe('4')
+    expect(list.body.map((entry: { email: string; status: string }) => [entry.email, entry.status])).toEqual([
+      [people[0].email, 'cancelled'],
+      [people[1].email, 'confirmed'],
+      [people[2].email, 'confirmed'],
+      [people[3].email, 'confirmed'],
+    ])
+    // Staff cancel one by hand (DELETE): nobody waits, so nobody moves up; a second DELETE finds it cancelled.
+    const second = list.body[1].id
+    expect((await admin.delete(`/api/events/${event.id}/registrations/${second}`)).status).toBe(204)
+    expect((await admin.get(`/api/events/${event.id}/registrations/${second}`)).body.status).toBe('cancelled')
+    // Each e-mail was sent once.
+    await sleep(1_000)
+    expect(to(smtp, people[3].email)).toHaveLength(2)
+    expect(to(smtp, people[0].email)).toHaveLength(1)
+  })
+
+  test('50 sign-ups at once through two workers never confirm more than the places', async () => {
+    const event = await newEvent({ title: 'Family Fun Day', registration: true, capacity: 20 })
+    const answers: Answer[] = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => signUp(new Client(server.url), event.id, person(100 + n))),
+    )
+    expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(201))
+    const list = await admin.get(`/api/events/${event.id}/registrations?limit=500`)
+    const confirmed = list.body.filter((entry: { status: string }) => entry.status === 'confirmed')
+    const waiting = list.body.filter((entry: { status: string }) => entry.status === 'waiting')
+    expect(confirmed).toHaveLength(20)
+    expect(waiting).toHaveLength(30)
+    // What each visitor was told is what was stored.
+    expect(answers.filter((answer) => answer.body.status === 'confirmed')).toHaveLength(20)
+    // The waiting list's first moves up when a place comes free.
+    expect((await admin.delete(`/api/events/${event.id}/registrations/${confirmed[0].id}`)).status).toBe(204)
+    const after = await admin.get(`/api/events/${event.id}/registrations?status=confirmed&limit=500`)
+    expect(after.body).toHaveLength(20)
+    expect(after.body.map((entry: { id: string }) => entry.id)).toContain(waiting[0].id)
+  })
+
+  test('refusals answer like every table: 400 with field messages, 401, 404, 409, 415', async () => {
+    const event = await newEvent({ title: 'Women’s Conference', registration: true })
+    const empty = await signUp(anonymous, event.id, {})
+    expect(empty.status).toBe(400)
+    expect(empty.body).toEqual(apiError({ name: 'Name is required', email: 'Email is required' }))
+    const many = await signUp(anonymous, event.id, { ...person(1), people: 11, email: 'not an address' })
+    expect(many.status).toBe(400)
+    expect(many.body).toEqual(
+      apiError({
+        people: 'Number of people must be a whole number from 1 to 10',
+        email: 'Enter a valid email address',
+      }),
+    )
+    // A repeating event registers for one of its dates.
+    const weekly = await newEvent({
+      title: 'Youth Night',
+      registration: true,
+      capacity: 2,
+      recurrence: 'FREQ=WEEKLY;BYDAY=SA',
+    })
+    const noDate = await signUp(anonymous, weekly.id, { ...person(2), occurrence: '1999-01-01T19:00' })
+    expect(noDate.status).toBe(400)
+    expect(noDate.body).toEqual(apiError({ occurrence: 'Choose one of the dates offered' }))
+    const page = await anonymous.get(`/events/${weekly.id}`)
+    // The form's markup is as valid as every public page's (tests/integration/html-valid.test.ts).
+    const report = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(page.text)
+    expect(report.results.flatMap((result) => result.messages.map((message) => message.message))).toEqual([])
+    const dates = [...page.text.matchAll(/<option value="(\d{4}-\d\d-\d\dT\d\d:\d\d)"/g)].map(
+      (match) => match[1],
+    )
+    expect(dates.length).toBeGreaterThan(1)
+    // The second date's places are its own: it fills apart from the first.
+    for (const n of [3, 4, 5]) {
+      expect((await signUp(anonymous, weekly.id, { ...person(n), occurrence: dates[1] })).body.status).toBe(
+        n === 5 ? 'waiting' : 'confirmed',
+      )
+    }
+    expect((await signUp(anonymous, weekly.id, { ...person(6), occurrence: dates[0] })).body.status).toBe(
+      'confirmed',
+    )
+    // An event without registrations, an unknown one, a body that is not JSON, and the list without a session.
+    const closed = await newEvent({ title: 'Easter Sunrise Service' })
+    expect((await signUp(anonymous, closed.id, person(7))).status).toBe(409)
+    expect((await signUp(anonymous, '00000000-0000-4000-8000-000000000000', person(8))).status).toBe(404)
+    const text = await anonymous.request('POST', `/api/events/${event.id}/registrations`, { body: 'name=A' })
+    expect(text.status).toBe(415)
+    expect((await anonymous.get(`/api/events/${event.id}/registrations`)).status).toBe(401)
+    expect(
+      (await anonymous.delete(`/api/events/${event.id}/registrations/00000000-0000-4000-8000-000000000000`))
+        .status,
+    ).toBe(401)
+    // A filled honeypot is answered like a success and kept nowhere.
+    const robot = await signUp(anonymous, event.id, { ...person(9), website: 'http://spam.example' })
+    expect(robot.status).toBe(201)
+    expect((await admin.get(`/api/events/${event.id}/registrations`)).body).toEqual([])
+  })
+
+  test('editors manage registrations only once an administrator allows it in Settings; the privacy policy says when they go', async () => {
+    const event = await newEvent({ title: 'Baptism at Myrtleville', registration: true })
+    const editor = await createEditor({ server, admin, anonymous }, 'youth.leader@example.org')
+    const screen = `/admin/events/${event.id}/registrations`
+    expect((await editor.get(`/api/events/${event.id}/registrations`)).status).toBe(403)
+    expect((await editor.get(screen)).status).toBe(403)
+    const saved = await admin.request('POST', '/admin/settings', {
+      body: new URLSearchParams({
+        intent: 'registrations',
+        registration_kept_days: '14',
+        editors_manage_registrations: 'on',
+      }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(saved.status, saved.text).toBe(200)
+    expect((await editor.get(`/api/events/${event.id}/registrations`)).status).toBe(200)
+    expect((await editor.get(screen)).status).toBe(200)
+    const policy = (await anonymous.get('/privacy-policy')).text.replace(/<!-- -->/g, '')
+    expect(policy).toContain('Registrations are erased by themselves 14 days after the event.')
+  })
+})
