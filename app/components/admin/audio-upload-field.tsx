@@ -42,9 +42,13 @@ function formatBytes(bytes: number) {
     : `${Math.max(1, Math.round(bytes / 1024))} KB`
 }
 
+/** An upload's length to the second: 2,102 s → "35 min 2 s", 13,137 s → "3 h 38 min 57 s". */
 function formatLength(seconds: number) {
-  const minutes = Math.floor(seconds / 60)
-  return minutes > 0 ? `${minutes} min ${seconds % 60} s` : `${seconds} s`
+  const hours = Math.floor(seconds / 3600)
+  const minutes = Math.floor((seconds % 3600) / 60)
+  const rest = `${minutes} min ${seconds % 60} s`
+  if (hours > 0) return `${hours} h ${rest}`
+  return minutes > 0 ? rest : `${seconds} s`
 }
 
 /** A file the picker offers may still be another kind of sound or none: a first check, the server decides. */
