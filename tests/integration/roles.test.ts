@@ -136,11 +136,9 @@ describe.each(databases)('$name', (database) => {
     expect(output).toContain(`${email} is an administrator now`)
     const promoted = await signIn(ctx.server.url, { email, password: 'a-new-churchwardens-password' })
     expect((await promoted.get('/api/contact_messages')).status).toBe(200)
+    // The CLI applies the password rules (each one has its unit test in app/auth/password-policy.server.test.ts).
     await expect(createAdminWithCli(ctx.server, 'new.person@example.org', 'password12')).rejects.toThrow(
       /most common/,
-    )
-    await expect(createAdminWithCli(ctx.server, 'new.person@example.org', 'short-pw')).rejects.toThrow(
-      /at least 10 characters/,
     )
     const refused = await ctx.anonymous.post('/api/auth/sign-in/email', {
       email: 'new.person@example.org',
