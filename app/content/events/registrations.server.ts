@@ -4,20 +4,18 @@ import { Temporal } from 'temporal-polyfill'
 
 import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
-import { HttpError, NotFoundError, TooManyRequestsError, ValidationError } from '#app/lib/errors.ts'
+import { HttpError, NotFoundError, ValidationError } from '#app/lib/errors.ts'
 import { singleLine } from '#app/lib/mail-address.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
 import { churchTimeZone, getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { pagePath } from '#app/content/registry.ts'
 import type { Actor } from '#app/models/activity.server.ts'
 import type { OutgoingMail } from '#app/models/outbox.server.ts'
-import { consumeRateLimit } from '#app/models/rate-limits.server.ts'
 import { parseInput } from '#app/schemas/fields.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
-import { readFormToken, spamReason } from '#app/server/spam.server.ts'
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '#app/content/messages/schema.ts'
-import { CONTACT_WINDOW_MS } from '#app/content/messages/contact.server.ts'
+import { judgeVisitorPost } from '#app/server/visitor-posts.server.ts'
 import { calendarIcs } from './calendar.server.ts'
 import {
   formatLocalDateTime,
@@ -52,7 +50,6 @@ type Runtime = Pick<
 export const DATES_OFFERED = 12
 /** How far a posted date is looked for among a repeating event's next dates. */
 const DATES_ACCEPTED = 60
-const API_ALLOWANCE_WINDOW_MS = 60 * 60 * 1000
 
 // The cancel link ----------------------------------------------------------------------------------------------
 
@@ -195,37 +192,17 @@ export async function signUp({
   }
   let spam: string | null = null
   if (!actor) {
-    const { allowed } = await consumeRateLimit({
+    spam = await judgeVisitorPost({
       db,
-      key: `registration:${clientIp}`,
-      limit: runtime.env.CONTACT_RATE_LIMIT,
-      windowMs: CONTACT_WINDOW_MS,
-      now: now.getTime(),
-    })
-    if (!allowed) {
-      throw new TooManyRequestsError(
-        'Too many sign-ups from your connection. Please try again in a few minutes.',
-        CONTACT_WINDOW_MS / 1000,
-      )
-    }
-    const tokenless =
-      !fromForm && 'problem' in readFormToken(runtime.secret, data[FORM_TOKEN_FIELD], now.getTime())
-    const overApiAllowance =
-      tokenless &&
-      !(
-        await consumeRateLimit({
-          db,
-          key: 'registration-api:site',
-          limit: runtime.env.CONTACT_API_LIMIT,
-          windowMs: API_ALLOWANCE_WINDOW_MS,
-          now: now.getTime(),
-        })
-      ).allowed
-    spam = spamReason(runtime.secret, now.getTime(), {
+      secret: runtime.secret,
+      limits: { perAddress: runtime.env.CONTACT_RATE_LIMIT, withoutToken: runtime.env.CONTACT_API_LIMIT },
+      kind: 'registration',
+      clientIp,
+      now,
       formToken: data[FORM_TOKEN_FIELD],
       fromForm,
       fields: { first_name: input.name, last_name: '', subject: null, message: input.note ?? '' },
-      overApiAllowance,
+      tooMany: 'Too many sign-ups from your connection. Please try again in a few minutes.',
     })
   }
   const compose = await mailComposer(runtime, event, zone)

@@ -1,21 +1,16 @@
-import { TooManyRequestsError } from '#app/lib/errors.ts'
 import { singleLine } from '#app/lib/mail-address.ts'
 import { formatMessageDate } from '#app/lib/message-format.ts'
 import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { createContactMessage } from './model.server.ts'
 import type { OutgoingMail } from '#app/models/outbox.server.ts'
-import { consumeRateLimit } from '#app/models/rate-limits.server.ts'
 import { listNotificationRecipients } from '#app/models/settings.server.ts'
 import { type ContactMessage, ContactMessageSchema, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from './schema.ts'
 import { parseInput } from '#app/schemas/fields.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
-import { readFormToken, spamReason } from '#app/server/spam.server.ts'
-
-export const CONTACT_WINDOW_MS = 10 * 60 * 1000
-const API_ALLOWANCE_WINDOW_MS = 60 * 60 * 1000
+import { judgeVisitorPost } from '#app/server/visitor-posts.server.ts'
 
 /**
  * A visitor's message, from the contact page or POST /api/contact_messages: validated, limited per IP
@@ -40,39 +35,17 @@ export async function submitContactMessage({
   if (typeof honeypot === 'string' && honeypot.trim() !== '') return
   const fields = parseInput(ContactMessageSchema, data)
   const now = runtime.clock.now()
-  const { allowed } = await consumeRateLimit({
+  const spam = await judgeVisitorPost({
     db: runtime.db,
-    key: `contact:${clientIp}`,
-    limit: runtime.env.CONTACT_RATE_LIMIT,
-    windowMs: CONTACT_WINDOW_MS,
-    now: now.getTime(),
-  })
-  if (!allowed) {
-    throw new TooManyRequestsError(
-      'Too many messages from your connection. Please try again in a few minutes.',
-      CONTACT_WINDOW_MS / 1000,
-    )
-  }
-  // Without the form's token nothing says a person typed it: such messages share one allowance an hour, site-wide,
-  // so that a robot posting JSON from many addresses never reaches the office faster than the form would let it.
-  const tokenless =
-    !fromForm && 'problem' in readFormToken(runtime.secret, data[FORM_TOKEN_FIELD], now.getTime())
-  const overApiAllowance =
-    tokenless &&
-    !(
-      await consumeRateLimit({
-        db: runtime.db,
-        key: 'contact-api:site',
-        limit: runtime.env.CONTACT_API_LIMIT,
-        windowMs: API_ALLOWANCE_WINDOW_MS,
-        now: now.getTime(),
-      })
-    ).allowed
-  const spam = spamReason(runtime.secret, now.getTime(), {
+    secret: runtime.secret,
+    limits: { perAddress: runtime.env.CONTACT_RATE_LIMIT, withoutToken: runtime.env.CONTACT_API_LIMIT },
+    kind: 'contact',
+    clientIp,
+    now,
     formToken: data[FORM_TOKEN_FIELD],
     fromForm,
     fields,
-    overApiAllowance,
+    tooMany: 'Too many messages from your connection. Please try again in a few minutes.',
   })
   const { db } = runtime
   const [recipients, church] = runtime.mail
