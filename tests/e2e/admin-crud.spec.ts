@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test'
 
 import { makePng } from '../fixtures/images.ts'
 import { expectToast, formAlert, openAdmin, typeRichText, unique } from './admin-helpers.ts'
-import { expect, signIn, test } from './fixtures.ts'
+import { expect, signIn, signInAt, test } from './fixtures.ts'
 
 interface Screen {
   path: string
@@ -107,8 +107,7 @@ const SCREENS: Screen[] = [
 
 for (const screen of SCREENS) {
   test(`Admin can add, edit and delete on ${screen.path}`, async ({ page, request }) => {
-    await signIn(page)
-    await openAdmin(page, screen.path)
+    await signInAt(page, screen.path)
     const name = unique(`Test ${screen.noun}`)
     const nameField = page.getByRole('textbox', { name: screen.nameLabel, exact: true })
     const addButton = page.getByRole('button', { name: `Add ${screen.noun}`, exact: true })
@@ -186,8 +185,7 @@ for (const path of ['/admin/gallery', '/admin/carousel']) {
   test(`A form on ${path} without an image says 'Please upload an image' and saves nothing`, async ({
     page,
   }) => {
-    await signIn(page)
-    await openAdmin(page, path)
+    await signInAt(page, path)
     const title = unique('No image')
     await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
     if (path === '/admin/gallery')
@@ -222,8 +220,7 @@ test('An empty list says so', async ({ page }) => {
 })
 
 test('Ministry activities are entered one per line, blank lines dropped', async ({ page }) => {
-  await signIn(page)
-  await openAdmin(page, '/admin/ministries')
+  await signInAt(page, '/admin/ministries')
   const name = unique('Activities Ministry')
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
   await page
@@ -246,8 +243,7 @@ test('Ministry activities are entered one per line, blank lines dropped', async 
 })
 
 test('Events show as Regular or One-time and services have a type', async ({ page }) => {
-  await signIn(page)
-  await openAdmin(page, '/admin/events')
+  await signInAt(page, '/admin/events')
   const title = unique('Weekly Prayer')
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
   // 14 June 2030 is a Friday: "Every week" starts on that day.

@@ -6,7 +6,7 @@ import {
   typeRichText,
   unique,
 } from './admin-helpers.ts'
-import { expect, signIn, test } from './fixtures.ts'
+import { expect, signIn, signInAt, test } from './fixtures.ts'
 
 interface Screen {
   path: string
@@ -108,8 +108,7 @@ test('A save after the session has ended keeps what was typed, says how to sign 
   page,
   consoleErrors,
 }) => {
-  await signIn(page)
-  await openAdmin(page, '/admin/services')
+  await signInAt(page, '/admin/services')
   const name = unique('Typed before the session ended')
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
   await typeRichText(page, 'Description', 'A long description worth keeping.')

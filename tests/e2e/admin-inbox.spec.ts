@@ -3,7 +3,7 @@
 import type { Page } from '@playwright/test'
 
 import { allowRefusedRequests, expectToast, openAdmin } from './admin-helpers.ts'
-import { expect, expectNoAxeViolations, signIn } from './fixtures.ts'
+import { expect, expectNoAxeViolations, signIn, signInAt } from './fixtures.ts'
 import { testWithMail } from './mail-fixtures.ts'
 import { TEST_ADMIN } from '../test-server.ts'
 
@@ -163,8 +163,7 @@ test('A spam-like message lands in Spam, sends nothing, and can be said not to b
   // Answered like anyone else: a robot learns nothing.
   await expect(form.getByRole('status')).toHaveText('Your message has been sent successfully!')
 
-  await signIn(page)
-  await openAdmin(page, '/admin/messages')
+  await signInAt(page, '/admin/messages')
   await expect(page.getByRole('row').filter({ hasText: 'Best Offers' })).toHaveCount(0)
   const filters = page.getByRole('navigation', { name: 'Filter messages' })
   await expect(filters.getByRole('link', { name: /^Spam/ })).toHaveAccessibleName(/^Spam\s*1 spam$/)
@@ -206,8 +205,7 @@ test('Several messages can be selected and archived or deleted at once; a delete
     const answer = await post(name)
     expect(answer.status(), await answer.text()).toBe(201)
   }
-  await signIn(page)
-  await openAdmin(page, `/admin/messages?q=${word}`)
+  await signInAt(page, `/admin/messages?q=${word}`)
   await expect(page.getByText('3 message(s) found')).toBeVisible()
 
   await page.getByRole('checkbox', { name: `Select message from Ailbhe ${word}` }).check()

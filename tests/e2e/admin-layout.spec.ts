@@ -1,6 +1,6 @@
 import { openAdmin } from './admin-helpers.ts'
 import { todayIn, upcomingOccurrences } from '#app/content/events/dates.ts'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { expect, expectNoAxeViolations, signIn, signInAt, test } from './fixtures.ts'
 
 const SECTIONS = [
   ['Dashboard', '/admin/dashboard'],
@@ -114,15 +114,16 @@ test('The dashboard counts services, events, ministries and gallery images and l
 for (const [label, path] of SECTIONS) {
   test(`The ${label} screen passes axe`, async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 })
-    await signIn(page)
-    await openAdmin(page, path)
+    await signInAt(page, path)
     // Rich-text editors load after hydration; check the finished screen.
     await expect(page.getByText('Loading editor...')).toHaveCount(0)
     await expectNoAxeViolations(page)
   })
 }
 
-test('At phone width a form screen and the inbox pass axe, with the menu closed and open', async ({ page }) => {
+test('At phone width a form screen and the inbox pass axe, with the menu closed and open', async ({
+  page,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 })
   await signIn(page)
   for (const path of ['/admin/events', '/admin/messages']) {
@@ -137,8 +138,7 @@ test('At phone width a form screen and the inbox pass axe, with the menu closed 
 
 test('Every admin screen can be used with the keyboard: a skip link and visible focus', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
-  await signIn(page)
-  await openAdmin(page, '/admin/events')
+  await signInAt(page, '/admin/events')
   await page.keyboard.press('Tab')
   const skip = page.getByRole('link', { name: 'Skip to content' })
   await expect(skip).toBeFocused()
@@ -174,8 +174,7 @@ test('Admin pages, forms included, stay within the Content Security Policy', asy
 })
 
 test('Success and failure toasts pass axe too (their colours are readable)', async ({ page }) => {
-  await signIn(page)
-  await openAdmin(page, '/admin/gallery')
+  await signInAt(page, '/admin/gallery')
   await page.getByRole('button', { name: 'Add Image' }).click()
   await expect(page.locator('[data-sonner-toast][data-type="error"]').first()).toBeVisible()
   await expectNoAxeViolations(page)

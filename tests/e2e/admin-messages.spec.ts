@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 
-import { insertMessages, openAdmin, unique } from './admin-helpers.ts'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { insertMessages, unique } from './admin-helpers.ts'
+import { expect, expectNoAxeViolations, signInAt, test } from './fixtures.ts'
 
 /** The names in the table's rows, top to bottom (cells: the selection box, the date, the name…). */
 async function rowNames(page: Page) {
@@ -52,8 +52,7 @@ test('Admin can search, sort and read contact messages', async ({ page, server }
       created_at: '2025-12-01T12:00:00.000Z',
     },
   ])
-  await signIn(page)
-  await openAdmin(page, '/admin/messages')
+  await signInAt(page, '/admin/messages')
 
   // Search: case-insensitive, across names, email, subject and message.
   const search = page.getByRole('searchbox', { name: 'Search messages' })
@@ -154,8 +153,7 @@ test('A long inbox is paged on the server', async ({ page, server }) => {
       created_at: new Date(Date.UTC(2025, 5, 1, 10, index)).toISOString(),
     })),
   )
-  await signIn(page)
-  await openAdmin(page, `/admin/messages?q=${token}`)
+  await signInAt(page, `/admin/messages?q=${token}`)
   await expect(page.getByText('30 message(s) found')).toBeVisible()
   await expect(page.getByRole('table').getByRole('row')).toHaveCount(26)
   await expect(page.getByText('Page 1 of 2')).toBeVisible()
@@ -184,8 +182,7 @@ test('On a phone the messages can still be sorted and opened', async ({ page, se
       created_at: '2026-03-02T10:00:00Z',
     },
   ])
-  await signIn(page)
-  await openAdmin(page, `/admin/messages?q=${token}`)
+  await signInAt(page, `/admin/messages?q=${token}`)
   const sortBar = page.getByRole('navigation', { name: 'Sort messages' })
   await sortBar.getByRole('link', { name: /^Name/ }).click()
   await expect(page).toHaveURL(/sort=first_name&dir=asc/)

@@ -1,8 +1,8 @@
 import sharp from 'sharp'
 
 import { makeLargePhoneJpeg, UPRIGHT_BOTTOM, UPRIGHT_TOP } from '../fixtures/images.ts'
-import { expectToast, openAdmin, unique } from './admin-helpers.ts'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { expectToast, unique } from './admin-helpers.ts'
+import { expect, expectNoAxeViolations, signInAt, test } from './fixtures.ts'
 
 const MB = 1024 * 1024
 
@@ -40,8 +40,7 @@ test('A 12 MB phone photo is shrunk in the browser before upload and shows uprig
   expect([stored.width, stored.height, stored.orientation]).toEqual([4000, 3000, 6])
 
   await page.setViewportSize({ width: 1280, height: 900 })
-  await signIn(page)
-  await openAdmin(page, '/admin/gallery')
+  await signInAt(page, '/admin/gallery')
   const title = unique('Choir on the steps')
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
   await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption('worship')

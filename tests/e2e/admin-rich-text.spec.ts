@@ -1,9 +1,8 @@
-import { expectToast, openAdmin, unique } from './admin-helpers.ts'
-import { expect, signIn, test } from './fixtures.ts'
+import { expectToast, unique } from './admin-helpers.ts'
+import { expect, signInAt, test } from './fixtures.ts'
 
 test('The rich-text editor formats text and the server stores it unchanged', async ({ page, request }) => {
-  await signIn(page)
-  await openAdmin(page, '/admin/services')
+  await signInAt(page, '/admin/services')
   const name = unique('Formatted service')
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
 

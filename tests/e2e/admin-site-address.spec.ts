@@ -1,5 +1,5 @@
-import { allowRefusedRequests, expectToast, openAdmin } from './admin-helpers.ts'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { allowRefusedRequests, expectToast } from './admin-helpers.ts'
+import { expect, expectNoAxeViolations, signInAt, test } from './fixtures.ts'
 
 // Decision 0018: without PUBLIC_URL an administrator confirms the site's address once, offered from their own
 // request; e-mails' links, calendar UIDs and share pictures then name it.
@@ -10,8 +10,7 @@ test('Settings: the site address is offered from the administrator’s own addre
 }) => {
   const own = new URL(server.url).origin
   await page.setViewportSize({ width: 390, height: 844 })
-  await signIn(page)
-  await openAdmin(page, '/admin/settings')
+  await signInAt(page, '/admin/settings')
   const card = page.getByRole('region', { name: 'Site address' })
   const field = card.getByLabel('Address of the website')
   await expect(field).toHaveValue(own)

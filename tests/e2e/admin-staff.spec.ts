@@ -3,7 +3,7 @@
 import type { BrowserContext, Page } from '@playwright/test'
 
 import { allowRefusedRequests, expectToast, openAdmin, unique } from './admin-helpers.ts'
-import { expect, expectNoAxeViolations, signIn } from './fixtures.ts'
+import { expect, expectNoAxeViolations, signInAt } from './fixtures.ts'
 import { testWithMail } from './mail-fixtures.ts'
 import type { TestSmtpServer } from '../smtp-server.ts'
 
@@ -58,8 +58,7 @@ test('An administrator invites a colleague as Editor; the colleague sets a passw
   const colleague = { name: unique('Aoife'), email: `${unique('aoife').replace(' ', '.')}@example.org` }
   const password = 'summer-camp-in-kinsale'
 
-  await signIn(page)
-  await openAdmin(page, '/admin/staff')
+  await signInAt(page, '/admin/staff')
   await expect(page.getByRole('heading', { name: 'Staff', level: 1 })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Staff' }).first()).toBeAttached()
   await expectNoAxeViolations(page)
@@ -152,8 +151,7 @@ test('A forgotten password is reset through the e-mailed link: the old password 
   const oldPassword = 'the-collection-counted'
   const newPassword = 'a-fresh-start-in-advent'
   // An administrator invites them; they choose a first password.
-  await signIn(page)
-  await openAdmin(page, '/admin/staff')
+  await signInAt(page, '/admin/staff')
   await page.getByLabel('E-mail').fill(person.email)
   await page.getByLabel('Name (optional)').fill(person.name)
   await page.getByRole('button', { name: 'Send invitation' }).click()

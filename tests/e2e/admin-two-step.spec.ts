@@ -1,7 +1,7 @@
 import * as OTPAuth from 'otpauth'
 
 import { allowRefusedRequests, createPerson, expectToast, openAdmin } from './admin-helpers.ts'
-import { expect, expectNoAxeViolations, signIn, test, waitForHydration } from './fixtures.ts'
+import { expect, expectNoAxeViolations, signInAt, test, waitForHydration } from './fixtures.ts'
 import type { Page } from '@playwright/test'
 
 const totp = (secret: string) =>
@@ -90,8 +90,7 @@ test('Settings: requiring two-step for everyone asks the administrator to switch
   consoleErrors,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
-  await signIn(page)
-  await openAdmin(page, '/admin/settings')
+  await signInAt(page, '/admin/settings')
   const card = page.getByRole('region', { name: 'Two-step sign-in' })
   await expect(card.getByLabel('Require two-step sign-in for everyone')).not.toBeChecked()
   await card.getByLabel('Require two-step sign-in for everyone').check()

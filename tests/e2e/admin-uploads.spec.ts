@@ -1,11 +1,10 @@
 import { HEIC_PHOTO, makePng } from '../fixtures/images.ts'
 import { HEIC_MESSAGE } from '#app/lib/upload-limits.ts'
-import { allowRefusedRequests, expectToast, openAdmin, unique } from './admin-helpers.ts'
-import { expect, signIn, test } from './fixtures.ts'
+import { allowRefusedRequests, expectToast, unique } from './admin-helpers.ts'
+import { expect, signInAt, test } from './fixtures.ts'
 
 test('Admin can upload a photo to the gallery and visitors see it', async ({ page, request }) => {
-  await signIn(page)
-  await openAdmin(page, '/admin/gallery')
+  await signInAt(page, '/admin/gallery')
   const title = unique('Harvest photo')
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
   await page.getByRole('combobox', { name: 'Category', exact: true }).selectOption('events')
@@ -56,8 +55,7 @@ test('Admin can upload a photo to the gallery and visitors see it', async ({ pag
 })
 
 test('Upload problems are shown to the admin', async ({ page, consoleErrors }) => {
-  await signIn(page)
-  await openAdmin(page, '/admin/events')
+  await signInAt(page, '/admin/events')
   const input = page.locator('form input[type="file"]')
   await expect(input).toHaveAttribute('accept', 'image/*')
 

@@ -4,8 +4,8 @@ import ICAL from 'ical.js'
 import { RRuleTemporal } from 'rrule-temporal'
 import { Temporal } from 'temporal-polyfill'
 
-import { expectToast, openAdmin, unique } from './admin-helpers.ts'
-import { expect, expectNoAxeViolations, signIn, test } from './fixtures.ts'
+import { expectToast, unique } from './admin-helpers.ts'
+import { expect, expectNoAxeViolations, signInAt, test } from './fixtures.ts'
 import { openDatabase } from '#app/db/database.server.ts'
 import { formatDate, todayIn } from '#app/content/events/dates.ts'
 
@@ -29,8 +29,7 @@ test('The secretary adds a monthly "first Sunday" event with its preview, finds 
     .all((_, index) => index < 5)
     .map((date) => formatDate(Temporal.PlainDate.from(date.toPlainDate().toString())))
 
-  await signIn(page)
-  await openAdmin(page, '/admin/events')
+  await signInAt(page, '/admin/events')
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
   await page.getByLabel('Starts on').fill(first.toString())
   await page.getByLabel('Starts at').fill('10:30')
@@ -107,8 +106,7 @@ test('A repeat rule no one could mean says what is wrong in the form at once, wh
   page,
   server,
 }) => {
-  await signIn(page)
-  await openAdmin(page, '/admin/events')
+  await signInAt(page, '/admin/events')
   // Chosen in the form: ten million times.
   await page.getByLabel('Starts on').fill('2027-01-03')
   await page.getByRole('combobox', { name: 'Repeats' }).selectOption({ label: 'Every week' })

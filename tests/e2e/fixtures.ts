@@ -124,12 +124,17 @@ async function waitForDeferredHydration(page: Page) {
   )
 }
 
-/** Signs in through the admin login screen. */
+/** Signs in as the login screen would, and opens the dashboard. */
 export async function signIn(page: Page, { email, password } = ADMIN) {
+  await signInAt(page, '/admin/dashboard', { email, password })
+}
+
+/** Signs in and opens the admin screen at `path` (without the dashboard's load first). */
+export async function signInAt(page: Page, path: string, { email, password } = ADMIN) {
   // The sign-in form itself is tested in admin-auth.spec.ts; everywhere else the session is asked for through the
   // same API the form uses (its cookie lands in the page's context), which spares a page load and its hydration.
   const answer = await page.request.post('/api/auth/sign-in/email', { data: { email, password } })
   expect(answer.status(), await answer.text()).toBe(200)
-  await page.goto('/admin/dashboard')
+  await page.goto(path)
   await waitForHydration(page)
 }

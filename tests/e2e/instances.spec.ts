@@ -1,6 +1,6 @@
 import { startServer, type TestServer } from '../test-server.ts'
-import { expectToast, openAdmin, unique } from './admin-helpers.ts'
-import { expect, signIn, test } from './fixtures.ts'
+import { expectToast, unique } from './admin-helpers.ts'
+import { expect, signInAt, test } from './fixtures.ts'
 import { acceptCookiesUpFront } from './public-helpers.ts'
 
 // Two instances on one database (as behind a load balancer, or two workers of `npm start`): each keeps its own
@@ -29,8 +29,7 @@ test('A service saved in the admin of one instance shows on the next page of the
   expect((await visitor.request.get('/services')).headers()['x-cache']).toBe('HIT')
 
   const name = unique('Harvest Service')
-  await signIn(page)
-  await openAdmin(page, '/admin/services')
+  await signInAt(page, '/admin/services')
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
   await page.getByRole('button', { name: 'Add Service' }).click()
   await expectToast(page, 'Service added successfully')

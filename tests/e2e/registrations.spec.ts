@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 
 import { expectToast, openAdmin, unique } from './admin-helpers.ts'
-import { ADMIN, expect, expectNoAxeViolations, signIn } from './fixtures.ts'
+import { ADMIN, expect, expectNoAxeViolations, signInAt } from './fixtures.ts'
 import { testWithMail } from './mail-fixtures.ts'
 
 const test = testWithMail({ MAIL_FROM: 'Parish Office <office@example.org>' })
@@ -98,8 +98,7 @@ test('Staff see the registrations from the events list, search them, cancel one 
   page,
   smtp,
 }) => {
-  await signIn(page)
-  await openAdmin(page, '/admin/events')
+  await signInAt(page, '/admin/events')
   const link = page.getByRole('link', { name: `Registrations for ${event.title}: 2 places taken, 1 waiting` })
   await expect(link).toHaveText('Registrations (2/3, 1 waiting)')
   await link.click()

@@ -1,7 +1,7 @@
 import net from 'node:net'
 
-import { expectToast, openAdmin, unique } from './admin-helpers.ts'
-import { expect, expectNoAxeViolations, signIn, test as base } from './fixtures.ts'
+import { expectToast, unique } from './admin-helpers.ts'
+import { expect, expectNoAxeViolations, signInAt, test as base } from './fixtures.ts'
 import { acceptCookiesUpFront } from './public-helpers.ts'
 import { CHROMIUM_ARGS, findChromium } from '../chromium.ts'
 
@@ -82,8 +82,7 @@ test('An audio upload cut off half-way resumes where it stopped, and the sermon 
   consoleErrors,
   relay,
 }) => {
-  await signIn(page)
-  await openAdmin(page, '/admin/sermons')
+  await signInAt(page, '/admin/sermons')
   const title = unique('Rivers of living water')
   await page.getByRole('textbox', { name: 'Title', exact: true }).fill(title)
   await page.getByLabel('Date preached').fill('2030-02-03')
@@ -133,7 +132,9 @@ test('An audio upload cut off half-way resumes where it stopped, and the sermon 
   // Resumed, not restarted: the first piece after the cut starts past half-way, inside the piece that was cut
   // (not at a piece's boundary: the server kept what had arrived), and none starts at the beginning again.
   const cutPiece = Math.floor((size * 0.55) / PIECE)
-  expect(offsets.slice(0, cutPiece + 1)).toEqual(Array.from({ length: cutPiece + 1 }, (_, index) => index * PIECE))
+  expect(offsets.slice(0, cutPiece + 1)).toEqual(
+    Array.from({ length: cutPiece + 1 }, (_, index) => index * PIECE),
+  )
   const resumedFrom = offsets[cutPiece + 1]
   expect(resumedFrom).toBeGreaterThan(cutPiece * PIECE)
   expect(resumedFrom).toBeLessThan((cutPiece + 1) * PIECE)
