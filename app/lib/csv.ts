@@ -13,3 +13,35 @@ export function csvCell(value: string | number | null | undefined) {
 export function csvRow(values: ReadonlyArray<string | number | null | undefined>) {
   return `${values.map(csvCell).join(',')}\r\n`
 }
+
+/**
+ * A CSV file streamed page by page as it is read (UTF-8 with a byte order mark, so spreadsheets read the fadas):
+ * the header, then each page's rows in `columns`' order. Stopping the download stops the reading.
+ */
+export function csvStream<Column extends string>(
+  columns: readonly Column[],
+  pages: AsyncGenerator<ReadonlyArray<Readonly<Record<Column, string | number | null | undefined>>>>,
+) {
+  const encoder = new TextEncoder()
+  let started = false
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true
+        controller.enqueue(encoder.encode(`\uFEFF${csvRow(columns)}`))
+        return
+      }
+      const next = await pages.next()
+      if (next.done) {
+        controller.close()
+        return
+      }
+      controller.enqueue(
+        encoder.encode(next.value.map((row) => csvRow(columns.map((column) => row[column]))).join('')),
+      )
+    },
+    async cancel() {
+      await pages.return(undefined)
+    },
+  })
+}

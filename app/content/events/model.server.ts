@@ -360,7 +360,7 @@ export async function listRegistrations({
 export async function* exportRegistrations(filters: RegistrationFilters & { db: Db }) {
   for (let offset = 0; ; offset += REGISTRATIONS_PAGE_SIZE_MAX) {
     const { items } = await listRegistrations({ ...filters, offset })
-    yield* items
+    yield items
     if (items.length < REGISTRATIONS_PAGE_SIZE_MAX) return
   }
 }

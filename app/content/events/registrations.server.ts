@@ -39,7 +39,7 @@ import {
 } from './model.server.ts'
 import { placesLeft, registrationClosed } from './registration-rules.ts'
 import { type Registration, RegistrationSchema, type RegistrationStatus } from './registration-schema.ts'
-import { csvRow } from '#app/lib/csv.ts'
+import { csvStream } from '#app/lib/csv.ts'
 
 type Runtime = Pick<
   AppRuntime,
@@ -542,30 +542,5 @@ export function registrationsCsv(filters: {
   status?: RegistrationStatus
   q?: string
 }) {
-  const encoder = new TextEncoder()
-  const rows = exportRegistrations(filters)
-  let started = false
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true
-        controller.enqueue(encoder.encode(`\uFEFF${csvRow(CSV_COLUMNS)}`))
-        return
-      }
-      const lines: string[] = []
-      for (let count = 0; count < 200; count++) {
-        const next = await rows.next()
-        if (next.done) break
-        lines.push(csvRow(CSV_COLUMNS.map((column) => next.value[column])))
-      }
-      if (lines.length === 0) {
-        controller.close()
-        return
-      }
-      controller.enqueue(encoder.encode(lines.join('')))
-    },
-    async cancel() {
-      await rows.return(undefined)
-    },
-  })
+  return csvStream(CSV_COLUMNS, exportRegistrations(filters))
 }

@@ -4,7 +4,7 @@ import { data, type RouterContextProvider } from 'react-router'
 import { actorFromSession, adminSessionOrNull } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
-import { csvRow } from '#app/lib/csv.ts'
+import { csvStream } from '#app/lib/csv.ts'
 import { HttpError, ValidationError } from '#app/lib/errors.ts'
 import {
   deleteContactMessages,
@@ -139,29 +139,5 @@ export function messagesCsv({
   status?: MessageFilter
   q?: string
 }) {
-  const encoder = new TextEncoder()
-  const pages = exportContactMessages({ db, email, status, q })
-  let started = false
-  return new ReadableStream<Uint8Array>({
-    async pull(controller) {
-      if (!started) {
-        started = true
-        controller.enqueue(encoder.encode(`\uFEFF${csvRow(CSV_COLUMNS)}`))
-        return
-      }
-      const next = await pages.next()
-      if (next.done) {
-        controller.close()
-        return
-      }
-      controller.enqueue(
-        encoder.encode(
-          next.value.map((message) => csvRow(CSV_COLUMNS.map((column) => message[column]))).join(''),
-        ),
-      )
-    },
-    async cancel() {
-      await pages.return(undefined)
-    },
-  })
+  return csvStream(CSV_COLUMNS, exportContactMessages({ db, email, status, q }))
 }
