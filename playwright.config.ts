@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test'
 
 import { CHROMIUM_ARGS, findChromium } from './tests/chromium.ts'
 
-const chromium = findChromium()
+const chromium = findChromium({ shell: true })
 if (!chromium) {
   if (process.env.CI)
     throw new Error(

@@ -50,7 +50,9 @@ async function main() {
   try {
     runtime = await application.startRuntime(env, { tellFacts: tellsStartupFacts() })
   } catch (error) {
-    console.error(`Lampstand could not start. ${error instanceof Error ? error.message : error}`)
+    // A refused write (the demo content, an administrator from the environment) names its fields.
+    const fields = error && typeof error === 'object' && 'fields' in error ? ` ${JSON.stringify(error.fields)}` : ''
+    console.error(`Lampstand could not start. ${error instanceof Error ? error.message : error}${fields}`)
     process.exit(1)
   }
   const { logger } = runtime

@@ -265,9 +265,9 @@ export function createSite(
         (!CACHE_RULES.fresh.some((fresh) => fresh.test(path)) &&
           !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))),
       bypass: (req) => SCOPED_API_READ.test(req.url ?? '') && SIGNED_IN.test(req.headers.cookie ?? ''),
-      // Every parameter a cacheable page reads (the gallery's tab: declared by its page), and React Router's list
-      // of routes and index flag in a `.data` request. Any other is dropped before the page is made or looked up.
-      queryParams: [...CACHE_RULES.queryParams, '_routes', 'index'],
+      // Every parameter a cacheable page reads (the gallery's tab: declared by its page), React Router's list
+      // of routes and index flag in a `.data` request, and the API's language (`?lang=ml`). Any other is dropped before the page is made or looked up.
+      queryParams: [...CACHE_RULES.queryParams, '_routes', 'index', 'lang'],
       // Pages, the API's JSON, the sitemap, robots.txt, the manifest… and the feeds the content declares.
       feedTypes: CACHE_RULES.feedTypes,
       takeTurn: renderLimit.takeTurn,

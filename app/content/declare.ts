@@ -32,6 +32,16 @@ export interface TableDeclaration<S extends z.ZodObject = z.ZodObject> {
   sort?: ReadonlyArray<{ column: Field<S> | 'created_at'; direction: 'asc' | 'desc' }>
   /** Keeps a `sequence` column, raised by every change (calendar clients read it to replace their copy). */
   versioned?: boolean
+  /**
+   * The fields a visitor reads, which may have a translation in each of the site's other languages (issue 28):
+   * kept per record in `translations`, validated by the field's own schema (rich text sanitised alike).
+   */
+  translate?: readonly Field<S>[]
+  /**
+   * A single record's fields that a write leaving them out keeps as they are (church info's `languages`: a form
+   * or client that does not know of them never resets them). Every other field is replaced by the write.
+   */
+  keepWhenAbsent?: readonly Field<S>[]
   /** Fields holding the rich-text editor's HTML: sanitised on every write. */
   richText: readonly Field<S>[]
   /** Booleans, stored as 0/1 so both databases read and write them alike. */

@@ -1,5 +1,7 @@
 import type { z } from 'zod'
 
+import type { Translations } from '#app/lib/languages.ts'
+
 import { about } from './about/content.ts'
 import { carousel } from './carousel/content.ts'
 import { churchInfo } from './church-info/content.ts'
@@ -108,7 +110,10 @@ export type ContentRecord<T extends ContentTableName> = Omit<z.output<Tables[T][
   RecordFields &
   Ordered<T> &
   Versioned<T> &
-  Computed<T>
+  Computed<T> & {
+    /** Its words in the site's other languages, per field (declaration's `translate`); `{}` when none. */
+    translations: Translations
+  }
 
 type Stored<T extends ContentTableName> = Omit<z.output<Tables[T]['schema']>, 'order'> & Computed<T>
 
@@ -117,7 +122,10 @@ export type ContentRow<T extends ContentTableName> = {
   [F in keyof Stored<T>]-?: Column<Stored<T>[F]>
 } & RecordFields &
   Ordered<T> &
-  Versioned<T>
+  Versioned<T> & {
+    /** JSON: the record's translations (`'{}'` when none). */
+    translations: string
+  }
 
 // Pages, feeds and screens ----------------------------------------------------------------------------------------
 

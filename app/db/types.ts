@@ -6,7 +6,12 @@ import type { ContentRow, ContentTableName } from '#app/content/registry.ts'
 type Timestamp = string
 
 /** The content tables' rows, worked out from their declarations (app/content/registry.ts). */
-type ContentTables = { [T in ContentTableName]: ContentRow<T> }
+type ContentTables = {
+  [T in ContentTableName]: Omit<ContentRow<T>, 'translations'> & {
+    /** JSON, `'{}'` unless given (app/models/translations.server.ts). */
+    translations: ColumnType<string, string | undefined, string>
+  }
+}
 
 export interface ContactMessagesTable {
   id: string

@@ -17,6 +17,7 @@ import {
 import { type Actor, recordActivity } from './activity.server.ts'
 import { getAudioFile } from './audio-files.server.ts'
 import { sanitizeRichText } from './rich-text.server.ts'
+import { mergeTranslations, parseTranslations, readSiteLanguages } from './translations.server.ts'
 
 /**
  * The columns the shared queries below touch, which every content table has (`order` only where the table is
@@ -37,7 +38,7 @@ export function rowConversions<T extends ContentTableName>(table: T) {
   const { booleans = [], json = [] } = declaration
   return {
     toRecord(row: ContentRow<T>): ContentRecord<T> {
-      const record: Record<string, unknown> = { ...row }
+      const record: Record<string, unknown> = { ...row, translations: parseTranslations(row.translations) }
       for (const field of booleans) record[field] = Boolean(record[field])
       for (const field of json) record[field] = parseJsonList(record[field])
       return record as ContentRecord<T>
@@ -118,13 +119,22 @@ export function contentModel<T extends ListTableName>(tableName: T) {
     if (Object.keys(problems).length > 0) throw new ValidationError(problems)
   }
 
-  /** A validated write as its row: the schema's fields, then the columns the declaration works out. */
-  async function writeRow(db: Db, input: unknown, stored: Item | null) {
+  /**
+   * A validated write as its row: the schema's fields, the columns the declaration works out, and the record's
+   * translations with the write's merged in (`translations` is the write's, not the stored record's).
+   */
+  async function writeRow(db: Db, input: unknown, stored: Item | null, translations: unknown) {
     const data = parseInput(schema, input) as Record<string, unknown>
     await checkReferences(db, data)
     const lookup = { audioFile: (url: string) => getAudioFile({ db, url }) }
     const computed = declaration.computed ? await declaration.computed(data, stored, lookup) : {}
-    return { ...toRow(data), ...computed }
+    const merged = mergeTranslations({
+      declaration,
+      input: translations,
+      stored: stored?.translations ?? {},
+      languages: translations === undefined ? [] : await readSiteLanguages(db),
+    })
+    return { ...toRow(data), ...computed, translations: JSON.stringify(merged) }
   }
 
   async function list({ db, limit, ...scope }: { db: Db; limit?: number } & ReadScope): Promise<Item[]> {
@@ -182,7 +192,7 @@ export function contentModel<T extends ListTableName>(tableName: T) {
     const now = nowIso()
     const id = newId()
     const row: Record<string, unknown> = {
-      ...(await writeRow(db, data, null)),
+      ...(await writeRow(db, data, null, translationsOf(data))),
       id,
       created_at: now,
       updated_at: now,
@@ -226,7 +236,7 @@ export function contentModel<T extends ListTableName>(tableName: T) {
       throw new ValidationError({ form: 'Expected an object of fields' })
     }
     const row: Record<string, unknown> = {
-      ...(await writeRow(db, { ...toInput(existing), ...data }, existing)),
+      ...(await writeRow(db, { ...toInput(existing), ...data }, existing, translationsOf(data))),
       updated_at: nowIso(),
     }
     if (versioned) row.sequence = Number((existing as { sequence?: number }).sequence ?? 0) + 1
@@ -287,9 +297,22 @@ export function contentModel<T extends ListTableName>(tableName: T) {
 
 export type ContentModel<T extends ListTableName> = ReturnType<typeof contentModel<T>>
 
-/** Strips the bookkeeping fields so a stored record can be merged with a partial change and re-validated. */
+/**
+ * Strips the bookkeeping fields (and the translations, merged on their own) so a stored record can be merged with
+ * a partial change and re-validated.
+ */
 function toInput(record: object) {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  const { id, created_at, updated_at, sequence, ...rest } = record as RecordFields & { sequence?: number }
+  const { id, created_at, updated_at, sequence, translations, ...rest } = record as RecordFields & {
+    sequence?: number
+    translations?: unknown
+  }
   return rest
+}
+
+/** A write's `translations` (undefined when it has none: the stored ones stay). */
+export function translationsOf(input: unknown): unknown {
+  return typeof input === 'object' && input !== null && 'translations' in input
+    ? (input as { translations: unknown }).translations
+    : undefined
 }

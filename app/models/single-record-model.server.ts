@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely'
 
 import { type Actor, recordActivity } from './activity.server.ts'
-import { itemTitle, rowConversions } from './content-model.server.ts'
+import { itemTitle, rowConversions, translationsOf } from './content-model.server.ts'
+import { mergeTranslations, readSiteLanguages } from './translations.server.ts'
+import { siteLanguages } from '#app/lib/languages.ts'
 import { type Db, inTransaction } from '#app/db/database.server.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
 import { parseInput } from '#app/schemas/fields.ts'
@@ -19,7 +21,8 @@ type SharedDatabase = Record<string, RecordFields>
 
 /** get/save for a table that holds one record (church_info, about_us), from its declaration. */
 export function singleRecordModel<T extends SingleTableName>(tableName: T) {
-  const { schema }: TableDeclaration = TABLES[tableName]
+  const declaration: TableDeclaration = TABLES[tableName]
+  const { schema, keepWhenAbsent = [] } = declaration
   const table: string = tableName
   const { toRecord, toRow } = rowConversions(tableName)
   const shared = (db: Db) => db.kysely as unknown as Kysely<SharedDatabase>
@@ -47,7 +50,22 @@ export function singleRecordModel<T extends SingleTableName>(tableName: T) {
     data: unknown
     actor?: Actor
   }): Promise<ContentRecord<T>> {
-    const row = toRow(parseInput(schema, data))
+    const stored = await get({ db })
+    const input = keepAbsentFields(data, stored)
+    const row = toRow(parseInput(schema, input))
+    // Church info's own translations are checked against the languages this very write gives it.
+    const languages =
+      tableName === 'church_info'
+        ? siteLanguages(row.languages === undefined ? null : JSON.parse(String(row.languages)))
+        : await readSiteLanguages(db)
+    row.translations = JSON.stringify(
+      mergeTranslations({
+        declaration,
+        input: translationsOf(data),
+        stored: stored?.translations ?? {},
+        languages,
+      }),
+    )
     const now = nowIso()
     await inTransaction(db, async (trxDb) => {
       const trx = shared(trxDb)
@@ -83,6 +101,14 @@ export function singleRecordModel<T extends SingleTableName>(tableName: T) {
     })
     await db.contentVersion.bump()
     return (await get({ db }))!
+  }
+
+  /** The write, with the fields it leaves out that the declaration keeps taken from the stored record. */
+  function keepAbsentFields(data: unknown, stored: Record<string, unknown> | null): unknown {
+    if (!stored || typeof data !== 'object' || data === null || Array.isArray(data)) return data
+    const kept: Record<string, unknown> = { ...data }
+    for (const field of keepWhenAbsent) if (!(field in kept)) kept[field] = stored[field]
+    return kept
   }
 
   return { get, save }

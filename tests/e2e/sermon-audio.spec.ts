@@ -72,7 +72,7 @@ const test = base.extend<{ relay: Relay }>({
 // The sermon page's player is started by the test, not by a click on the browser's own controls.
 test.use({
   launchOptions: {
-    executablePath: findChromium() ?? undefined,
+    executablePath: findChromium({ shell: true }) ?? undefined,
     args: [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'],
   },
 })

@@ -10,6 +10,7 @@ export const about = defineContent({
     about_us: declareTable({
       schema: AboutUsSchema,
       kind: 'single',
+      translate: ['mission', 'vision', 'values', 'history'],
       richText: ['mission', 'vision', 'values', 'history'],
       public: true,
     }),

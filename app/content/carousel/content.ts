@@ -11,6 +11,7 @@ export const carousel = defineContent({
       schema: CarouselSlideSchema,
       kind: 'list',
       order: 'position',
+      translate: ['title', 'subtitle', 'image_alt'],
       richText: [],
       public: true,
     }),

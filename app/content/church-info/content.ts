@@ -10,7 +10,18 @@ export const churchInfo = defineContent({
     church_info: declareTable({
       schema: ChurchInfoSchema,
       kind: 'single',
+      translate: [
+        'subtitle',
+        'description',
+        'tagline',
+        'address',
+        'office_hours',
+        'public_transport',
+        'parking',
+      ],
       richText: ['description'],
+      json: ['languages'],
+      keepWhenAbsent: ['languages'],
       public: true,
     }),
   },

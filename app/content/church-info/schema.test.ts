@@ -30,7 +30,31 @@ test('church info needs only a name; every other field may be empty', () => {
     logo_url: null,
     latitude: null,
     longitude: null,
+    languages: ['en'],
   })
+})
+
+test('the languages are BCP 47 codes in their canonical form, the main one first, each once', () => {
+  const languages = (value: unknown) => {
+    const result = ChurchInfoSchema.safeParse({ name: 'x', languages: value })
+    return result.success ? result.data.languages : fieldErrors(result.error).languages
+  }
+  expect(languages(['en', 'ml'])).toEqual(['en', 'ml'])
+  expect(languages(['EN-gb', 'ML'])).toEqual(['en-GB', 'ml'])
+  expect(languages(null)).toEqual(['en'])
+  expect(languages([])).toBe(
+    'Languages must be a list of language codes, the main one first, such as ["en", "ml"]',
+  )
+  expect(languages('en, ml')).toBe(
+    'Languages must be a list of language codes, the main one first, such as ["en", "ml"]',
+  )
+  expect(languages(['en', 'malayalam!'])).toBe(
+    '"malayalam!" is not a language code (BCP 47, such as en, ml or pt-BR)',
+  )
+  expect(languages(['en', 'ml', 'ML'])).toBe('ml is in the list twice')
+  expect(languages(Array.from({ length: 11 }, (_, i) => `a${String.fromCharCode(97 + i)}`))).toBe(
+    'At most 10 languages',
+  )
 })
 
 test('church info saves unparsable or empty coordinates as null and parses the rest', () => {

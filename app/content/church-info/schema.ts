@@ -10,6 +10,7 @@ import {
   URL_MAX_LENGTH,
 } from '#app/schemas/fields.ts'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '#app/lib/time-zone.ts'
+import { canonicalLanguage, DEFAULT_LANGUAGES, MAX_LANGUAGES } from '#app/lib/languages.ts'
 import {
   type CountryCode,
   DEFAULT_COUNTRY,
@@ -83,6 +84,43 @@ function socialProfileUrl({ label, hosts, example }: (typeof SOCIAL_PROFILES)[ke
   })
 }
 
+/**
+ * The site's languages, BCP 47 codes in order, the main one first (issue 28): `["en", "ml"]`. Written as the
+ * canonical form of each; none given is English alone.
+ */
+const languages = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): string[] => {
+    if (value === null || value === undefined) return [...DEFAULT_LANGUAGES]
+    const message = 'Languages must be a list of language codes, the main one first, such as ["en", "ml"]'
+    if (!Array.isArray(value) || value.length === 0) {
+      ctx.addIssue({ code: 'custom', message })
+      return z.NEVER
+    }
+    if (value.length > MAX_LANGUAGES) {
+      ctx.addIssue({ code: 'custom', message: `At most ${MAX_LANGUAGES} languages` })
+      return z.NEVER
+    }
+    const codes: string[] = []
+    for (const given of value) {
+      const code = canonicalLanguage(given)
+      if (!code) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${JSON.stringify(given)} is not a language code (BCP 47, such as en, ml or pt-BR)`,
+        })
+        return z.NEVER
+      }
+      if (codes.includes(code)) {
+        ctx.addIssue({ code: 'custom', message: `${code} is in the list twice` })
+        return z.NEVER
+      }
+      codes.push(code)
+    }
+    return codes
+  })
+
 const PHONE_FIELDS = [
   ['phone', 'Phone'],
   ['whatsapp_number', 'WhatsApp number'],
@@ -117,6 +155,7 @@ export const ChurchInfoSchema = z
     logo_url: optionalImageUrl('Logo'),
     latitude: coordinate(-90, 90),
     longitude: coordinate(-180, 180),
+    languages,
   })
   // Phone numbers are read in the church's country, so they are checked once the whole record is known; run
   // even when another field failed, so every problem is reported at once.

@@ -13,6 +13,7 @@ export const events = defineContent({
       kind: 'list',
       order: 'created',
       sort: [{ column: 'starts_at', direction: 'asc' }],
+      translate: ['title', 'description', 'date', 'time', 'location'],
       richText: ['description'],
       booleans: ['is_regular', 'all_day', 'registration'],
       json: ['exdates'],

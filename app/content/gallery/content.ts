@@ -12,6 +12,7 @@ export const gallery = defineContent({
       kind: 'list',
       order: 'created',
       sort: [{ column: 'created_at', direction: 'desc' }],
+      translate: ['title', 'image_alt'],
       richText: [],
       public: true,
     }),

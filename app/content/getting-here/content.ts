@@ -11,6 +11,7 @@ export const gettingHere = defineContent({
       schema: GettingHereSchema,
       kind: 'list',
       order: 'position',
+      translate: ['transport_type', 'title', 'description'],
       richText: ['description'],
       public: true,
     }),

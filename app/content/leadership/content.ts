@@ -11,6 +11,7 @@ export const leadership = defineContent({
       schema: LeadershipMemberSchema,
       kind: 'list',
       order: 'position',
+      translate: ['name', 'role', 'bio', 'image_alt'],
       richText: ['bio'],
       public: true,
     }),

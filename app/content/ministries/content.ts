@@ -11,6 +11,7 @@ export const ministries = defineContent({
       schema: MinistrySchema,
       kind: 'list',
       order: 'position',
+      translate: ['name', 'description', 'image_alt'],
       richText: ['description'],
       json: ['activities'],
       public: true,

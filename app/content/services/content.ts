@@ -11,6 +11,7 @@ export const services = defineContent({
       schema: ServiceSchema,
       kind: 'list',
       order: 'position',
+      translate: ['name', 'description', 'day', 'time', 'location'],
       richText: ['description'],
       public: true,
     }),

@@ -2,7 +2,8 @@ import type { Route } from './+types/table.$id.ts'
 import { actorFromSession, requireApiAccess, requireReader } from '#app/auth/session.server.ts'
 import { MethodNotAllowedError, NotFoundError } from '#app/lib/errors.ts'
 import { listModels } from '#app/models/content-models.server.ts'
-import { isListTable } from '#app/content/registry.ts'
+import { isListTable, TABLES } from '#app/content/registry.ts'
+import { inRequestedLanguage } from '#app/models/translations.server.ts'
 import { apiHandler, json, readJson, readJsonBody } from '#app/server/api.server.ts'
 
 // `/api/<table>/:id`: one record of a list table: read it (anyone), change some fields or delete it (admin).
@@ -17,7 +18,12 @@ export const loader = apiHandler<Route.LoaderArgs>(async ({ request, params, run
   const scope = await requireReader(request, runtime, table)
   const record = await listModels[table].get({ db: runtime.db, id: params.id, ...scope })
   if (!record) throw new NotFoundError()
-  return readJson(table, record, scope)
+  const declaration = TABLES[table]
+  return readJson(
+    table,
+    await inRequestedLanguage({ db: runtime.db, request, declaration, data: record }),
+    scope,
+  )
 })
 
 export const action = apiHandler<Route.ActionArgs>(async ({ request, params, runtime }) => {

@@ -2,7 +2,8 @@ import type { Route } from './+types/table.ts'
 import { actorFromSession, requireApiAccess, requireReader } from '#app/auth/session.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
 import { listModels, singleModels } from '#app/models/content-models.server.ts'
-import { isListTable, isSingleTable } from '#app/content/registry.ts'
+import { isListTable, isSingleTable, TABLES } from '#app/content/registry.ts'
+import { inRequestedLanguage } from '#app/models/translations.server.ts'
 import { allowMethods, apiHandler, json, readJson, readJsonBody } from '#app/server/api.server.ts'
 
 // `/api/<table>`: a list table's records (GET) and a new one (POST), or a single-record table's record (GET, PUT).
@@ -15,10 +16,23 @@ export const loader = apiHandler<Route.LoaderArgs>(async ({ request, params, run
   const { db } = runtime
   if (isListTable(params.table)) {
     const scope = await requireReader(request, runtime, params.table)
-    return readJson(params.table, await listModels[params.table].list({ db, ...scope }), scope)
+    const records = await listModels[params.table].list({ db, ...scope })
+    const declaration = TABLES[params.table]
+    return readJson(
+      params.table,
+      await inRequestedLanguage({ db, request, declaration, data: records }),
+      scope,
+    )
   }
-  if (isSingleTable(params.table)) await requireReader(request, runtime, params.table)
-  if (isSingleTable(params.table)) return readJson(params.table, await singleModels[params.table].get({ db }))
+  if (isSingleTable(params.table)) {
+    await requireReader(request, runtime, params.table)
+    const record = await singleModels[params.table].get({ db })
+    const declaration = TABLES[params.table]
+    return readJson(
+      params.table,
+      record && (await inRequestedLanguage({ db, request, declaration, data: record })),
+    )
+  }
   noSuchTable(params.table)
 })
 

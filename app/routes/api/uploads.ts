@@ -122,8 +122,15 @@ function receiveFile(request: Request, storage: LocalImageStorage) {
         if (settled) return
         settled = true
         if (file) {
-          file.out.destroy()
-          void fs.rm(file.path, { force: true })
+          // The write stream opens its file asynchronously: removing it before the stream has closed could run
+          // before the open and leave the `.part` behind, so the file goes once the stream is closed.
+          const { out, path: partPath } = file
+          const remove = () => void fs.rm(partPath, { force: true })
+          if (out.closed) remove()
+          else {
+            out.once('close', remove)
+            out.destroy()
+          }
         }
         // The rest of the body is read and thrown away (up to a bound), so the answer reaches the client.
         source.unpipe(parser)

@@ -1,0 +1,83 @@
+/**
+ * The site's languages (issue 28, decision 0024): an ordered list of BCP 47 codes in church info, the first the
+ * main one. The main language is served at the site's addresses as they are; every other at a prefix (`/ml/…`).
+ * A record's words in another language are kept beside it, per field: `{ "ml": { "name": "…" } }`.
+ */
+
+/** A record's translations: language → field → text. Only fields that have a translation are present. */
+export type Translations = Record<string, Record<string, string>>
+
+/** The languages of a site that has not chosen any. */
+export const DEFAULT_LANGUAGES: readonly string[] = ['en']
+
+/** At most so many languages: each is a set of pages to keep and a column of every form. */
+export const MAX_LANGUAGES = 10
+
+/** The canonical form of a BCP 47 language tag (`EN-gb` → `en-GB`), or null when it is not one. */
+export function canonicalLanguage(code: unknown): string | null {
+  if (typeof code !== 'string' || !/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(code.trim())) return null
+  try {
+    return Intl.getCanonicalLocales(code.trim())[0] ?? null
+  } catch {
+    return null
+  }
+}
+
+/** A language's own name for itself ("മലയാളം"), as the language switch shows it. */
+export function languageName(code: string, inLanguage: string = code): string {
+  try {
+    const name = new Intl.DisplayNames([inLanguage], { type: 'language' }).of(code)
+    return name ? name.charAt(0).toLocaleUpperCase(inLanguage) + name.slice(1) : code
+  } catch {
+    return code
+  }
+}
+
+/** The site's languages from what church info stores: a list of codes, the main one first. */
+export function siteLanguages(stored: unknown): readonly string[] {
+  return Array.isArray(stored) && stored.length > 0 && stored.every((code) => typeof code === 'string')
+    ? stored
+    : DEFAULT_LANGUAGES
+}
+
+/**
+ * A path's language and the path in the main language: `/ml/events/1` → `{ language: 'ml', path: '/events/1' }`
+ * on a site whose languages are `['en', 'ml']`. A path without one of the other languages' prefixes is the main
+ * language's.
+ */
+export function splitLanguagePath(pathname: string, languages: readonly string[]) {
+  const [main = 'en', ...others] = languages
+  const first = pathname.split('/')[1] ?? ''
+  const language = others.find((code) => code.toLowerCase() === first.toLowerCase())
+  if (!language) return { language: main, path: pathname }
+  const rest = pathname.slice(first.length + 1)
+  return { language, path: rest === '' ? '/' : rest }
+}
+
+/** The address of a main-language path (`/events/1`) in `language`: `/ml/events/1`, or itself for the main one. */
+export function languagePath(path: string, language: string, languages: readonly string[]) {
+  if (language === languages[0]) return path
+  return path === '/' ? `/${language}` : `/${language}${path}`
+}
+
+/**
+ * A record with its translatable fields in `language` (one of the other languages) where a translation exists, each other field in the main
+ * language; `untranslated` names the translatable fields that fell back (a page marks them `lang` of the main
+ * language, so a screen reader switches voice).
+ */
+export function localize<R extends { translations?: Translations }>(
+  record: R,
+  language: string,
+  fields: readonly string[],
+): R & { untranslated: string[] } {
+  const words = record.translations?.[language]
+  const localized: Record<string, unknown> = { ...record }
+  const untranslated: string[] = []
+  for (const field of fields) {
+    const text = words?.[field]
+    if (typeof text === 'string' && text !== '') localized[field] = text
+    else if (localized[field] !== null && localized[field] !== undefined && localized[field] !== '')
+      untranslated.push(field)
+  }
+  return { ...(localized as R), untranslated }
+}

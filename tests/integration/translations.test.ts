@@ -1,0 +1,105 @@
+import { describe, expect, test } from 'vitest'
+
+import { makeChurchInfo, makeService } from '../factories.ts'
+import { apiError, databases, useServer } from './support.ts'
+
+// Issue 28: the site's languages are a setting, and every record's words may have a translation per field.
+describe.each(databases)('$name', (database) => {
+  const ctx = useServer(database)
+
+  test('through the API alone: Malayalam added, a service named in it, read back with ?lang=ml field by field', async () => {
+    // One language until chosen: a translation has nowhere to go.
+    const early = await ctx.admin.post(
+      '/api/services',
+      makeService({ translations: { ml: { name: 'ആരാധന' } } }),
+    )
+    expect(early.status).toBe(400)
+    expect(early.body).toEqual(
+      apiError({ 'translations.ml': expect.stringContaining('not one of the site') }),
+    )
+
+    const info = await ctx.admin.put('/api/church_info', makeChurchInfo({ languages: ['en', 'ML'] }))
+    expect(info.status).toBe(200)
+    expect(info.body.languages).toEqual(['en', 'ml'])
+    // A write that does not mention the languages (the Church Info form of before) keeps them.
+    await ctx.admin.put('/api/church_info', makeChurchInfo({ tagline: 'Welcome' }))
+    expect((await ctx.anonymous.get('/api/church_info')).body.languages).toEqual(['en', 'ml'])
+
+    const created = await ctx.admin.post(
+      '/api/services',
+      makeService({
+        name: 'Sunday Worship',
+        location: 'Main hall',
+        translations: {
+          ml: { name: ' ഞായറാഴ്ച ആരാധന ', description: '<p>എല്ലാവർക്കും</p><script>x()</script>' },
+        },
+      }),
+    )
+    expect(created.status).toBe(201)
+    // Trimmed and sanitised as the main text is.
+    expect(created.body.translations).toEqual({
+      ml: { name: 'ഞായറാഴ്ച ആരാധന', description: '<p>എല്ലാവർക്കും</p>' },
+    })
+    const id = created.body.id
+
+    const english = (await ctx.anonymous.get(`/api/services/${id}`)).body
+    expect(english).toMatchObject({ name: 'Sunday Worship', location: 'Main hall' })
+    const malayalam = await ctx.anonymous.get(`/api/services/${id}?lang=ml`)
+    expect(malayalam.body).toMatchObject({ name: 'ഞായറാഴ്ച ആരാധന', location: 'Main hall' })
+    const list = (await ctx.anonymous.get('/api/services?lang=ml')).body
+    expect(list.find((service: { id: string }) => service.id === id).name).toBe('ഞായറാഴ്ച ആരാധന')
+    // The English list is not the Malayalam one from the cache.
+    const englishList = (await ctx.anonymous.get('/api/services')).body
+    expect(englishList.find((service: { id: string }) => service.id === id).name).toBe('Sunday Worship')
+    expect((await ctx.anonymous.get('/api/services?lang=en')).body[0].translations).toBeDefined()
+
+    // Merged per language and field; an empty string removes that field's translation.
+    const changed = await ctx.admin.patch(`/api/services/${id}`, {
+      translations: { ml: { location: 'പ്രധാന ഹാൾ', description: '' } },
+    })
+    expect(changed.status).toBe(200)
+    expect(changed.body.translations).toEqual({ ml: { name: 'ഞായറാഴ്ച ആരാധന', location: 'പ്രധാന ഹാൾ' } })
+    // An edit of the English text leaves the translations as they were.
+    const edited = await ctx.admin.patch(`/api/services/${id}`, { name: 'Sunday Service' })
+    expect(edited.body).toMatchObject({ name: 'Sunday Service', translations: changed.body.translations })
+  })
+
+  test('a translation in an unknown language, of a field that has none, or that its field refuses is a 400', async () => {
+    await ctx.admin.put('/api/church_info', makeChurchInfo({ languages: ['en', 'ml'] }))
+    const service = (await ctx.admin.post('/api/services', makeService())).body
+    const refused = async (translations: unknown) => {
+      const answer = await ctx.admin.patch(`/api/services/${service.id}`, { translations })
+      expect(answer.status).toBe(400)
+      return answer.body.error.fields
+    }
+    expect(await refused({ ta: { name: 'x' } })).toEqual({
+      'translations.ta': "ta is not one of the site's other languages (ml)",
+    })
+    expect(await refused({ en: { name: 'x' } })).toEqual({
+      'translations.en': "en is the site's main language: change the fields themselves",
+    })
+    expect(await refused({ ml: { type: 'special', image: 'x' } })).toMatchObject({
+      'translations.ml.type': expect.stringContaining(
+        'type cannot be translated (these can: name, description',
+      ),
+    })
+    expect(await refused({ ml: { name: 'x'.repeat(201) } })).toEqual({
+      'translations.ml.name': expect.stringMatching(/^Name must be at most/),
+    })
+    expect(await refused(['ml'])).toEqual({
+      translations: expect.stringMatching(/^Translations must be an object/),
+    })
+    // Nothing of a refused write is kept.
+    expect((await ctx.anonymous.get(`/api/services/${service.id}`)).body.translations).toEqual({})
+    expect((await ctx.anonymous.get('/api/services?lang=ta')).body).toEqual(
+      apiError({ lang: "lang must be one of the site's languages (en, ml)" }),
+    )
+    const badLanguages = await ctx.admin.put(
+      '/api/church_info',
+      makeChurchInfo({ languages: ['en', 'not a code'] }),
+    )
+    expect(badLanguages.body).toEqual(
+      apiError({ languages: expect.stringContaining('is not a language code') }),
+    )
+  })
+})
