@@ -1,9 +1,19 @@
 import { useEffect } from 'react'
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError } from 'react-router'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router'
 
 import type { Route } from './+types/root.ts'
 import { useNonce } from './lib/nonce-provider.tsx'
 import { describeRouteError } from './lib/route-error.ts'
+import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from './lib/page-meta.ts'
 import adminStyles from './styles/admin.css?url'
 import publicStyles from './styles/public.css?url'
 
@@ -14,6 +24,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Only the admin is a React application in the browser. Public pages are server-rendered documents with one
   // small inline script of their own (app/routes/public/_layout.tsx, decision 0013): no framework to load.
   const application = useLocation().pathname.startsWith('/admin')
+  // A public page's language (issue 28): the main one's pages keep the regional tag they always had.
+  const site = (useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined)?.site
+  const lang = site && site.language !== site.languages[0] ? site.language : 'en-IE'
   useEffect(() => {
     // Lets tests and monitoring tell when the page has become interactive (error pages too).
     document.documentElement.dataset.hydrated = 'true'
@@ -21,7 +34,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   return (
     // The public site's theme script sets the theme's class, style and data attributes on <html> before
     // hydration (app/lib/themes.ts); React is told not to expect them.
-    <html lang="en-IE" suppressHydrationWarning>
+    <html lang={lang} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -12,11 +12,6 @@ export default [
   route('og/*', 'routes/resources/share-image.ts'),
   route('icons/:name', 'routes/resources/app-icon.ts'),
   ...FEED_ROUTES.map((feed) => route(feed.path, feed.file)),
-  layout('routes/public/_layout.tsx', [
-    ...PAGE_ROUTES.map((page) => (page.path === '' ? index(page.file) : route(page.path, page.file))),
-    // Unknown addresses answer 404 with the error page inside the site's header and footer.
-    route('*', 'routes/public/not-found.tsx'),
-  ]),
   ...prefix('admin', [
     index('routes/admin/index.ts'),
     route('login', 'routes/admin/login.tsx'),
@@ -48,5 +43,14 @@ export default [
     route(':table', 'routes/api/table.ts'),
     route(':table/:id', 'routes/api/table.$id.ts'),
     route('*', 'routes/api/not-found.ts'),
+  ]),
+  // The public pages, in the site's main language at their own addresses and in each other language under its
+  // prefix (`/ml/events`): the layout's middleware tells a language from a path that is no page (issue 28).
+  // Last: where an address could be a language's page or another route (`/api/services`, `/icons/x`), the route
+  // written first wins.
+  route(':lang?', 'routes/public/_layout.tsx', [
+    ...PAGE_ROUTES.map((page) => (page.path === '' ? index(page.file) : route(page.path, page.file))),
+    // Unknown addresses answer 404 with the error page inside the site's header and footer.
+    route('*', 'routes/public/not-found.tsx'),
   ]),
 ] satisfies RouteConfig

@@ -12,6 +12,7 @@ import {
   type SeoPage,
 } from './seo.ts'
 import { FALLBACK_CHURCH_NAME } from './church-text.ts'
+import { languagePath } from './languages.ts'
 import { SITE_PAGES, type SitePageKey } from '#app/content/registry.ts'
 
 /** The route id React Router gives the public layout (its file path). */
@@ -19,7 +20,18 @@ export const PUBLIC_LAYOUT_ID = 'routes/public/_layout'
 
 /** What the public layout's loader gives every page's meta (routes/public/_layout.tsx). */
 export interface PublicLayoutData {
-  site: { origin: string; host: string; locale: string }
+  site: {
+    origin: string
+    host: string
+    locale: string
+    /** The page's language and the site's languages, the main one first (issue 28). */
+    language: string
+    languages: readonly string[]
+    /** The page's address in the main language (`/events`), and its query string ('' for none). */
+    path: string
+    search: string
+    known: boolean
+  }
   church: {
     name: string
     subtitle: string | null
@@ -116,10 +128,32 @@ export function pageMeta(
       ? church.summary
       : known!.description.replaceAll('{church}', church.name))
   const jsonLd = [...(options.church ? [churchBlock(data)] : []), ...(options.jsonLd ?? [])]
+  const { language, languages } = site
+  const path = own?.path ?? known!.path
+  const localeOf = (code: string) => (code === languages[0] ? site.locale : ogLocale(code))
   return [
     ...seoMeta(
-      { origin: site.origin, name: church.name, locale: site.locale },
-      { path: own?.path ?? known!.path, title, description, image, type: own?.type, jsonLd },
+      {
+        origin: site.origin,
+        name: church.name,
+        locale: localeOf(language),
+        localeAlternates: languages.filter((code) => code !== language).map(localeOf),
+      },
+      {
+        path: languagePath(path, language, languages),
+        title,
+        description,
+        image,
+        type: own?.type,
+        jsonLd,
+        alternates:
+          languages.length > 1
+            ? [
+                ...languages.map((code) => ({ hreflang: code, path: languagePath(path, code, languages) })),
+                { hreflang: 'x-default', path },
+              ]
+            : [],
+      },
     ),
     // "Add to Home Screen": the manifest and the icon iOS asks for, both drawn from the logo.
     { tagName: 'link', rel: 'manifest', href: '/manifest.webmanifest' },
@@ -152,4 +186,14 @@ function churchBlock(data: PublicLayoutData) {
     longitude: church.longitude,
     sameAs: church.social.map((link) => link.url),
   })
+}
+
+/** Open Graph's form of a language (`ml` → `ml_IN`): its likeliest region when the code names none. */
+function ogLocale(code: string) {
+  try {
+    const locale = new Intl.Locale(code).maximize()
+    return locale.region ? `${locale.language}_${locale.region}` : locale.language
+  } catch {
+    return code.replace('-', '_')
+  }
 }

@@ -10,6 +10,8 @@ export interface SeoSite {
   name: string
   /** Open Graph's form: 'en_IE'. */
   locale: string
+  /** The page's other languages' locales (`ml_IN`), for `og:locale:alternate`. */
+  localeAlternates?: readonly string[]
 }
 
 export interface SeoImage {
@@ -33,6 +35,11 @@ export interface SeoPage {
   type?: 'website' | 'article'
   /** Structured data blocks, each written as its own `<script type="application/ld+json">`. */
   jsonLd?: ReadonlyArray<WithContext<Thing>>
+  /**
+   * The page in each of the site's languages (`{ hreflang: 'ml', path: '/ml/events' }`) and `x-default`, each
+   * page naming all of them, itself included (issue 28). None for a site with one language.
+   */
+  alternates?: ReadonlyArray<{ hreflang: string; path: string }>
 }
 
 /** Share images are drawn at the size Facebook, WhatsApp and X show large. */
@@ -83,7 +90,14 @@ export function seoMeta(site: SeoSite, page: SeoPage): MetaDescriptor[] {
     { name: 'theme-color', content: themeHex() },
     { property: 'og:type', content: page.type ?? 'website' },
     { property: 'og:site_name', content: site.name },
+    ...(page.alternates ?? []).map(({ hreflang, path }) => ({
+      tagName: 'link' as const,
+      rel: 'alternate',
+      hrefLang: hreflang,
+      href: absoluteUrl(site.origin, path),
+    })),
     { property: 'og:locale', content: site.locale },
+    ...(site.localeAlternates ?? []).map((locale) => ({ property: 'og:locale:alternate', content: locale })),
     { property: 'og:url', content: url },
     { property: 'og:title', content: page.title || site.name },
     { property: 'og:description', content: page.description },

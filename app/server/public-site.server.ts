@@ -22,6 +22,9 @@ import {
   listSermonSeries,
 } from '#app/content/sermons/model.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
+import type { PageLanguage } from '#app/context.ts'
+import { TABLES } from '#app/content/registry.ts'
+import { localize, siteLanguages } from '#app/lib/languages.ts'
 
 /**
  * The church's public settings and where the site is reached: what the public layout gives every page, and
@@ -31,20 +34,41 @@ export async function loadPublicSite({
   db,
   origin,
   siteAddress,
+  language,
 }: {
   db: Db
   /** Where pages' absolute addresses point: the site's address, or until it is known the request's own. */
   origin: string
   /** The site's address when known (decision 0018): share images name it, and nothing else. */
   siteAddress: string | null
+  /** The page's language (a share image, the sitemap and the manifest are made in the main language). */
+  language?: PageLanguage
 }) {
-  const info = await getChurchInfo({ db })
+  const stored = await getChurchInfo({ db })
+  const languages = language?.languages ?? siteLanguages(stored?.languages)
+  const inLanguage = language?.language ?? languages[0]
+  const info =
+    stored && inLanguage !== languages[0]
+      ? localize(stored, inLanguage, TABLES.church_info.translate ?? [])
+      : stored && { ...stored, untranslated: [] as string[] }
   const imageSource = await loadImageSources({ db, urls: [info?.logo_url] })
   const country = info?.country ?? DEFAULT_COUNTRY
   const description = sanitizeHtml(info?.description)
   const site = {
     // A share image names the host only when it is the site's own: one picture per card, whatever Host asked.
-    site: { origin, host: siteAddress ? new URL(siteAddress).host : '', locale: `en_${country}` },
+    site: {
+      origin,
+      host: siteAddress ? new URL(siteAddress).host : '',
+      locale: `en_${country}`,
+      /** The page's language, the site's languages (the main one first) and the page's main-language path. */
+      language: inLanguage,
+      languages,
+      path: language?.path ?? '/',
+      /** The page's query string as kept (`?category=worship`, or ''), carried by the language switch. */
+      search: language?.search ?? '',
+      /** False for an address whose first part names no language: the layout shows the 404 page. */
+      known: language?.known ?? true,
+    },
     church: {
       name: info?.name || FALLBACK_CHURCH_NAME,
       subtitle: info?.subtitle ?? null,

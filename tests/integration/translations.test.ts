@@ -53,6 +53,34 @@ describe.each(databases)('$name', (database) => {
     expect(englishList.find((service: { id: string }) => service.id === id).name).toBe('Sunday Worship')
     expect((await ctx.anonymous.get('/api/services?lang=en')).body[0].translations).toBeDefined()
 
+    // The pages: /ml/services in Malayalam where translated, English inside lang="en" where not; /services as before.
+    const page = await ctx.anonymous.get('/ml/services')
+    expect(page.status).toBe(200)
+    expect(page.text).toMatch(/<html lang="ml"/)
+    expect(page.text).toMatch(/<h3 class="[^"]*">ഞായറാഴ്ച ആരാധന<\/h3>/)
+    expect(page.text).toMatch(/<span lang="en">Main hall<\/span>/)
+    const englishPage = await ctx.anonymous.get('/services')
+    expect(englishPage.text).toMatch(/<html lang="en-IE"/)
+    expect(englishPage.text).toContain('Sunday Worship')
+    expect(englishPage.text).not.toContain('ഞായറാഴ്ച ആരാധന')
+    // Each names both, itself included, and x-default; the switch leads to the same page in the other language.
+    for (const [text, canonical] of [
+      [page.text, '/ml/services'],
+      [englishPage.text, '/services'],
+    ]) {
+      const origin = ctx.server.url
+      expect(text).toContain(`<link rel="canonical" href="${origin}${canonical}"/>`)
+      expect(text).toContain(`<link rel="alternate" hrefLang="en" href="${origin}/services"/>`)
+      expect(text).toContain(`<link rel="alternate" hrefLang="ml" href="${origin}/ml/services"/>`)
+      expect(text).toContain(`<link rel="alternate" hrefLang="x-default" href="${origin}/services"/>`)
+    }
+    expect(page.text).toMatch(/<a href="\/services" hrefLang="en" lang="en"[^>]*>English<\/a>/)
+    expect(englishPage.text).toMatch(/<a href="\/ml\/services" hrefLang="ml" lang="ml"[^>]*>മലയാളം<\/a>/)
+    // A first part that names no language of the site is the 404 page it always was.
+    for (const path of ['/ta/services', '/en/services', '/wp-login.php', '/about/services'])
+      expect((await ctx.anonymous.get(path)).status, path).toBe(404)
+    expect((await ctx.anonymous.get('/api/services')).headers.get('content-type')).toMatch(/json/)
+
     // Merged per language and field; an empty string removes that field's translation.
     const changed = await ctx.admin.patch(`/api/services/${id}`, {
       translations: { ml: { location: 'പ്രധാന ഹാൾ', description: '' } },

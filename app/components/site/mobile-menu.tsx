@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react'
-import { useLocation } from 'react-router'
 
 import { NAV_LINKS } from '#app/content/registry.ts'
+import { usePageLanguage } from './use-church.ts'
 import { cn } from '#app/lib/cn.ts'
 import { isActivePath } from '#app/lib/is-active-path.ts'
 import { DialogId } from '#app/islands/markup.ts'
@@ -32,7 +32,7 @@ export function MobileMenuButton() {
  * adds what the platform cannot: closing it when the window grows past `md` or the page is left.
  */
 export function MobileMenu({ name, subtitle }: { name: string; subtitle: string | null }) {
-  const { pathname } = useLocation()
+  const { path: pathname, to } = usePageLanguage()
   return (
     <dialog
       id={DialogId.menu}
@@ -63,7 +63,7 @@ export function MobileMenu({ name, subtitle }: { name: string; subtitle: string 
             return (
               <li key={link.to}>
                 <a
-                  href={link.to}
+                  href={to(link.to)}
                   aria-current={active ? 'page' : undefined}
                   className={cn(
                     'flex items-center rounded-xl px-4 py-3 text-base font-medium transition-colors',

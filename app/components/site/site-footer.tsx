@@ -4,6 +4,7 @@ import { Link } from 'react-router'
 import { BrandIcon } from './brand-icon.tsx'
 import { NAV_LINKS, pagePath } from '#app/content/registry.ts'
 import { SiteImage } from './site-image.tsx'
+import { usePageLanguage } from './use-church.ts'
 import { telHref } from '#app/lib/contact-links.ts'
 import type { ImageSource } from '#app/lib/images.ts'
 import type { SocialNetwork } from '#app/lib/social-links.ts'
@@ -28,6 +29,7 @@ const linkClass =
 
 export function SiteFooter({ church }: SiteFooterProps) {
   const { name, logo, tagline, address, email, phone, phoneDisplay, social } = church
+  const { to } = usePageLanguage()
   return (
     <footer className="bg-[hsl(var(--primary-h)_32%_13%)] text-white/80">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
@@ -51,7 +53,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
           <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2.5 md:grid-cols-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} className={linkClass}>
+                <Link to={to(link.to)} className={linkClass}>
                   {link.footerLabel}
                 </Link>
               </li>
@@ -115,7 +117,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
             © {new Date().getFullYear()} {name}. All rights reserved.
           </p>
           <Link
-            to={pagePath('privacy-policy')}
+            to={to(pagePath('privacy-policy'))}
             className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-white"
           >
             Privacy Policy

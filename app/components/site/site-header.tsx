@@ -1,8 +1,9 @@
-import { Link, useLocation } from 'react-router'
+import { Link } from 'react-router'
 
 import { MobileMenuButton } from './mobile-menu.tsx'
 import { NAV_LINKS, pagePath } from '#app/content/registry.ts'
 import { SiteImage } from './site-image.tsx'
+import { usePageLanguage } from './use-church.ts'
 import { cn } from '#app/lib/cn.ts'
 import type { ImageSource } from '#app/lib/images.ts'
 import { isActivePath } from '#app/lib/is-active-path.ts'
@@ -16,11 +17,11 @@ export function SiteHeader({
   subtitle: string | null
   logo: ImageSource
 }) {
-  const { pathname } = useLocation()
+  const { path: pathname, to, switches } = usePageLanguage()
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 md:h-20 lg:px-8">
-        <Link to={pagePath('home')} className="group flex min-w-0 items-center gap-3 rounded-lg">
+        <Link to={to(pagePath('home'))} className="group flex min-w-0 items-center gap-3 rounded-lg">
           <SiteImage
             image={logo}
             alt=""
@@ -45,7 +46,7 @@ export function SiteHeader({
               return (
                 <li key={link.to}>
                   <Link
-                    to={link.to}
+                    to={to(link.to)}
                     aria-current={active ? 'page' : undefined}
                     className={cn(
                       'block rounded-full px-3 py-2 text-sm font-medium transition-colors lg:px-4',
@@ -62,7 +63,21 @@ export function SiteHeader({
           </ul>
         </nav>
 
-        <MobileMenuButton />
+        <div className="flex items-center gap-2">
+          {/* The same page in the site's other languages (issue 28). */}
+          {switches.map((other) => (
+            <a
+              key={other.code}
+              href={other.href}
+              hrefLang={other.code}
+              lang={other.code}
+              className="rounded-full border border-border px-3 py-1.5 text-sm font-medium text-foreground/80 hover:bg-primary/10 hover:text-primary-text"
+            >
+              {other.name}
+            </a>
+          ))}
+          <MobileMenuButton />
+        </div>
       </div>
     </header>
   )

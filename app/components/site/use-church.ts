@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 
+import { languageName, languagePath } from '#app/lib/languages.ts'
 import { PUBLIC_LAYOUT_ID } from '#app/lib/page-meta.ts'
 import type { loader } from '#app/routes/public/_layout.tsx'
 
@@ -8,4 +9,35 @@ export function useChurch() {
   const data = useRouteLoaderData<typeof loader>(PUBLIC_LAYOUT_ID)
   if (!data) throw new Error('useChurch is only available inside the public layout')
   return data.church
+}
+
+/**
+ * The page's language (issue 28) and, for a record shown in it, the `lang` a field's element needs: the main
+ * language's code where the field had no translation (a screen reader then switches voice), nothing otherwise.
+ */
+export function usePageLanguage() {
+  const data = useRouteLoaderData<typeof loader>(PUBLIC_LAYOUT_ID)
+  if (!data) throw new Error('usePageLanguage is only available inside the public layout')
+  const { language, languages, path, search } = data.site
+  const main = languages[0] ?? 'en'
+  return {
+    language,
+    languages,
+    main,
+    /** The page's address in the main language (`/events`), for the active link and the language switch. */
+    path,
+    /** A page's address (`/events`) in the page's language: `/ml/events`. */
+    to: (pagePath: string) => languagePath(pagePath, language, languages),
+    /** This very page in each other language (its query kept), for the language switch. */
+    switches: languages
+      .filter((code) => code !== language)
+      .map((code) => ({
+        code,
+        name: languageName(code),
+        href: `${languagePath(path, code, languages)}${search}`,
+      })),
+    /** `lang` for a field of a record shown in the page's language: the main one's where it fell back. */
+    langOf: (record: { untranslated?: readonly string[] }, field: string) =>
+      language !== main && record.untranslated?.includes(field) ? main : undefined,
+  }
 }

@@ -6,15 +6,16 @@ import { PageHero } from '#app/components/site/page-hero.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { PageSection } from '#app/components/site/page-section.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
-import { useChurch } from '#app/components/site/use-church.ts'
+import { useChurch, usePageLanguage } from '#app/components/site/use-church.ts'
 import { runtimeContext } from '#app/context.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
+import { inPageLanguage } from '#app/server/page-language.server.ts'
 import { listServices } from './model.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const services = (await listServices({ db })).map((service) => ({
+  const services = inPageLanguage(context, 'services', await listServices({ db })).map((service) => ({
     ...service,
     description: sanitizeHtml(service.description),
   }))
@@ -32,6 +33,7 @@ const cardClass = 'rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8
 
 export default function Services({ loaderData }: Route.ComponentProps) {
   const church = useChurch()
+  const { langOf } = usePageLanguage()
   const { regular, special } = loaderData
   return (
     <>
@@ -49,7 +51,9 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             {regular.map((service) => (
               <li key={service.id} className="py-5 first:pt-0 last:pb-0">
                 <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-                  <h3 className="text-lg font-semibold">{service.name}</h3>
+                  <h3 className="text-lg font-semibold" lang={langOf(service, 'name')}>
+                    {service.name}
+                  </h3>
                   {service.day || service.time ? (
                     <p className="text-sm font-semibold text-primary-text">
                       {[service.day, service.time].filter(Boolean).join(' · ')}
@@ -59,10 +63,14 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 {service.location ? (
                   <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
                     <MapPin className="size-3.5" aria-hidden />
-                    {service.location}
+                    <span lang={langOf(service, 'location')}>{service.location}</span>
                   </p>
                 ) : null}
-                <RichText html={service.description} className="mt-2 leading-relaxed text-foreground/80" />
+                <RichText
+                  html={service.description}
+                  lang={langOf(service, 'description')}
+                  className="mt-2 leading-relaxed text-foreground/80"
+                />
               </li>
             ))}
           </ul>
@@ -123,7 +131,9 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <span className="inline-flex size-11 items-center justify-center rounded-xl bg-secondary/15 text-secondary">
                   <Sparkles className="size-5" aria-hidden />
                 </span>
-                <h3 className="mt-4 font-serif text-xl font-bold">{service.name}</h3>
+                <h3 className="mt-4 font-serif text-xl font-bold" lang={langOf(service, 'name')}>
+                  {service.name}
+                </h3>
                 {service.day || service.time ? (
                   <p className="mt-2 flex items-center gap-2 text-sm font-semibold text-primary-text">
                     <CalendarDays className="size-4" aria-hidden />
@@ -133,10 +143,14 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 {service.location ? (
                   <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
                     <MapPin className="size-4" aria-hidden />
-                    {service.location}
+                    <span lang={langOf(service, 'location')}>{service.location}</span>
                   </p>
                 ) : null}
-                <RichText html={service.description} className="mt-4 leading-relaxed text-foreground/80" />
+                <RichText
+                  html={service.description}
+                  lang={langOf(service, 'description')}
+                  className="mt-4 leading-relaxed text-foreground/80"
+                />
               </article>
             ))}
           </div>

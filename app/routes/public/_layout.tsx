@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router'
+import { data, Outlet } from 'react-router'
 
 import type { Route } from './+types/_layout.ts'
 import { CookieBanner } from '#app/components/site/cookie-banner.tsx'
@@ -11,18 +11,29 @@ import { WhatsAppButton } from '#app/components/site/whatsapp-button.tsx'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { useNonce } from '#app/lib/nonce-provider.tsx'
 import { loadPublicSite } from '#app/server/public-site.server.ts'
+import { pageLanguage, setPageLanguage } from '#app/server/page-language.server.ts'
+import { SiteError } from '#app/components/site/site-error.tsx'
 import { THEME_BOOT_SCRIPT } from '#app/lib/theme-boot-script.ts'
 import { Data } from '#app/islands/markup.ts'
 import PUBLIC_SITE_SCRIPT from '#app/islands/public-site.ts?script-text'
 
-/** The church's public settings and where the site is reached, shared by every public page (`useChurch`). */
+// The page's language, from its address (`/ml/…`), for every loader below the layout.
+export const middleware: Route.MiddlewareFunction[] = [setPageLanguage]
+
+/**
+ * The church's public settings and where the site is reached, shared by every public page (`useChurch`), in the
+ * page's language. An address whose first part names no language of the site is the site's 404.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  return loadPublicSite({
+  const language = pageLanguage(context)
+  const site = await loadPublicSite({
     db,
     origin: context.get(requestContext).origin,
     siteAddress: await context.get(runtimeContext).siteAddress.get(),
+    language,
   })
+  return language.known ? site : data(site, { status: 404 })
 }
 
 /**
@@ -70,7 +81,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <SiteHeader name={church.name} subtitle={church.subtitle} logo={church.logo} />
         <MobileMenu name={church.name} subtitle={church.subtitle} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
-          <Outlet />
+          {loaderData.site.known ? <Outlet /> : <SiteError />}
         </main>
         <SiteFooter church={church} />
       </div>
