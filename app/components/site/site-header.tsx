@@ -70,7 +70,6 @@ export function SiteHeader({
               key={other.code}
               href={other.href}
               hrefLang={other.code}
-              lang={other.code}
               className="rounded-full border border-border px-3 py-1.5 text-sm font-medium text-foreground/80 hover:bg-primary/10 hover:text-primary-text"
             >
               {other.name}

@@ -31,9 +31,11 @@ export function usePageLanguage() {
     /** This very page in each other language (its query kept), for the language switch. */
     switches: languages
       .filter((code) => code !== language)
+      // Named in the main language ("Malayalam", "English"): the main language's pages then carry no letter of
+      // another script, so they never fetch its font (issue 28), and every page's way back reads as it always did.
       .map((code) => ({
         code,
-        name: languageName(code),
+        name: languageName(code, main),
         href: `${languagePath(path, code, languages)}${search}`,
       })),
     /** `lang` for a field of a record shown in the page's language: the main one's where it fell back. */
