@@ -9,7 +9,10 @@ export default [
   route('robots.txt', 'routes/resources/robots.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('manifest.webmanifest', 'routes/resources/manifest.ts'),
-  route('og/*', 'routes/resources/share-image.ts'),
+  // A page's share image (`/og/services.jpg`) or a record's (`/og/events/<id>.jpg`): named segment by segment, so
+  // they outrank a language's page of the same shape (`/:lang/events/:id`).
+  route('og/:image', 'routes/resources/share-image.ts', { id: 'share-image' }),
+  route('og/:kind/:image', 'routes/resources/share-image.ts', { id: 'record-share-image' }),
   route('icons/:name', 'routes/resources/app-icon.ts'),
   ...FEED_ROUTES.map((feed) => route(feed.path, feed.file)),
   ...prefix('admin', [

@@ -110,7 +110,8 @@ export function pageMeta(
   options: { church?: boolean; jsonLd?: ReadonlyArray<WithContext<Thing>> } = {},
 ): MetaDescriptor[] {
   const data = publicLayoutData(matches)
-  if (error || !data) return []
+  // An address whose first part names no language is the 404 page: it says noindex itself (SiteError).
+  if (error || !data || !data.site.known) return []
   const { church, site } = data
   const own = typeof page === 'string' ? null : page
   const known = typeof page === 'string' ? SITE_PAGES[page] : null

@@ -9,9 +9,9 @@ import { shareImagesFor } from '#app/server/share-images.server.ts'
  * page names it is kept for a year (a change of what it shows changes the address); under any other, or none,
  * it is revalidated every time.
  */
-export async function loader({ request, params, context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
-  const key = /^([a-z\d-]+(?:\/[\w-]+)?)\.jpg$/.exec(params['*'] ?? '')?.[1]
+  const key = /^([a-z\d-]+(?:\/[\w-]+)?)\.jpg$/.exec(new URL(request.url).pathname.slice('/og/'.length))?.[1]
   if (!key) throw notFound()
   const site = await loadPublicSite({
     db: runtime.db,
