@@ -2,7 +2,7 @@ import type { RouterContextProvider } from 'react-router'
 
 import { languageContext, type PageLanguage, runtimeContext } from '#app/context.ts'
 import { type ContentTableName, TABLES } from '#app/content/registry.ts'
-import { localize, splitLanguagePath, type Translations } from '#app/lib/languages.ts'
+import { languagePath, localize, splitLanguagePath, type Translations } from '#app/lib/languages.ts'
 import { readSiteLanguages } from '#app/models/translations.server.ts'
 
 /**
@@ -41,4 +41,10 @@ export function inPageLanguage<R extends { translations?: Translations }>(
   if (language === languages[0]) return records.map((record) => ({ ...record, untranslated: [] }))
   const fields = TABLES[table].translate ?? []
   return records.map((record) => localize(record, language, fields))
+}
+
+/** A page's address (`/sermons`) in the language of the page being made: `/ml/sermons`. */
+export function pageLinkTo(context: Readonly<RouterContextProvider>) {
+  const { language, languages } = pageLanguage(context)
+  return (path: string) => languagePath(path, language, languages)
 }

@@ -1,4 +1,5 @@
 import { Cookie } from 'lucide-react'
+import { useLinkTo } from '#app/components/site/use-church.ts'
 
 import { buttonClasses } from './button-classes.ts'
 import { pagePath } from '#app/content/registry.ts'
@@ -14,6 +15,7 @@ export const COOKIE_BANNER_TEXT =
  * (docs/specification.md §4). The page's script (app/islands/behaviours/cookie-banner.ts) answers the buttons.
  */
 export function CookieBanner() {
+  const to = useLinkTo()
   return (
     <section
       {...{ [Data.cookieBanner]: true }}
@@ -26,7 +28,7 @@ export function CookieBanner() {
           <span>
             {COOKIE_BANNER_TEXT}{' '}
             <a
-              href={pagePath('privacy-policy')}
+              href={to(pagePath('privacy-policy'))}
               className="font-semibold text-primary-text underline underline-offset-2"
             >
               Learn more

@@ -1,4 +1,5 @@
 import { Home } from 'lucide-react'
+import { useLinkTo } from '#app/components/site/use-church.ts'
 import { Link, useRouteError } from 'react-router'
 
 import { buttonClasses } from './button-classes.ts'
@@ -10,6 +11,7 @@ import { pagePath } from '#app/content/registry.ts'
  * Error!').
  */
 export function SiteError() {
+  const to = useLinkTo()
   const error = useRouteError()
   const { status, text } = describeRouteError(error)
   return (
@@ -27,7 +29,7 @@ export function SiteError() {
         </p>
         <h1 className="mt-4 font-serif text-3xl font-bold sm:text-4xl">Unexpected Application Error!</h1>
         <p className="mt-4 text-lg text-muted-foreground">{`${status} ${text}`.trim()}</p>
-        <Link to={pagePath('home')} className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
+        <Link to={to(pagePath('home'))} className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
           <Home className="size-5" aria-hidden />
           Back to the home page
         </Link>

@@ -43,3 +43,13 @@ export function usePageLanguage() {
       language !== main && record.untranslated?.includes(field) ? main : undefined,
   }
 }
+
+/**
+ * The page's language's addresses for components that may also render outside a page of the layout (the error
+ * page, the cookie banner): a page's address unchanged where there is no page language.
+ */
+export function useLinkTo() {
+  const data = useRouteLoaderData<typeof loader>(PUBLIC_LAYOUT_ID)
+  return (pagePath: string) =>
+    data ? languagePath(pagePath, data.site.language, data.site.languages) : pagePath
+}

@@ -2,13 +2,14 @@ import { Bus, Car, Compass, Eye, Heart, Target, Train } from 'lucide-react'
 import type { ReactNode } from 'react'
 
 import type { Route } from './+types/page.ts'
+import { inPageLanguage } from '#app/server/page-language.server.ts'
 import { LeaderCard } from '#app/content/leadership/leader-card.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { SectionHeading } from '#app/components/site/section-heading.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
-import { useChurch } from '#app/components/site/use-church.ts'
+import { useChurch, usePageLanguage } from '#app/components/site/use-church.ts'
 import { runtimeContext } from '#app/context.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
@@ -20,11 +21,15 @@ import { listLeadershipTeam } from '#app/content/leadership/model.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const [about, leaders, directions] = await Promise.all([
+  const [stored, storedLeaders, storedDirections] = await Promise.all([
     getAboutUs({ db }),
     listLeadershipTeam({ db }),
     listGettingHere({ db }),
   ])
+  // In the page's language, field by field (issue 28).
+  const about = stored ? inPageLanguage(context, 'about_us', [stored])[0] : null
+  const leaders = inPageLanguage(context, 'leadership_team', storedLeaders)
+  const directions = inPageLanguage(context, 'getting_here', storedDirections)
   const image = await loadImageSources({
     db,
     urls: [about?.image_url, ...leaders.map((leader) => leader.image_url)],
@@ -36,6 +41,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       vision: sanitizeHtml(about?.vision),
       values: sanitizeHtml(about?.values),
       image: image(about?.image_url, FALLBACK_IMAGES.about)!,
+      untranslated: about?.untranslated ?? [],
     },
     leaders: leaders.map((leader) => ({
       ...leader,
@@ -47,6 +53,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       transport_type: entry.transport_type,
       title: entry.title,
       description: sanitizeHtml(entry.description),
+      untranslated: entry.untranslated,
     })),
   }
 }
@@ -57,6 +64,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function About({ loaderData }: Route.ComponentProps) {
   const church = useChurch()
+  const { langOf } = usePageLanguage()
   const { about, leaders, directions } = loaderData
   return (
     <>
@@ -69,7 +77,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
               Our Story
             </h2>
             <span className="mt-4 block h-1 w-14 rounded-full bg-secondary" aria-hidden />
-            <RichText html={about.history} className="mt-6 text-lg leading-relaxed text-foreground/80" />
+            <RichText
+              html={about.history}
+              lang={langOf(about, 'history')}
+              className="mt-6 text-lg leading-relaxed text-foreground/80"
+            />
           </div>
           <div className="relative">
             <div className="absolute -inset-3 -z-10 rotate-2 rounded-3xl bg-primary/15" aria-hidden />
@@ -89,9 +101,20 @@ export default function About({ loaderData }: Route.ComponentProps) {
             icon={<Target className="size-6" aria-hidden />}
             title="Our Mission"
             html={about.mission}
+            lang={langOf(about, 'mission')}
           />
-          <ValueCard icon={<Eye className="size-6" aria-hidden />} title="Our Vision" html={about.vision} />
-          <ValueCard icon={<Heart className="size-6" aria-hidden />} title="Our Values" html={about.values} />
+          <ValueCard
+            icon={<Eye className="size-6" aria-hidden />}
+            title="Our Vision"
+            html={about.vision}
+            lang={langOf(about, 'vision')}
+          />
+          <ValueCard
+            icon={<Heart className="size-6" aria-hidden />}
+            title="Our Values"
+            html={about.values}
+            lang={langOf(about, 'values')}
+          />
         </div>
       </section>
 
@@ -114,8 +137,14 @@ export default function About({ loaderData }: Route.ComponentProps) {
                   <span className="inline-flex size-12 items-center justify-center rounded-xl bg-primary/10 text-primary-text dark:bg-primary-text/15">
                     <TransportIcon type={entry.transport_type} />
                   </span>
-                  <h3 className="mt-4 font-serif text-xl font-bold">{entry.title}</h3>
-                  <RichText html={entry.description} className="mt-3 leading-relaxed text-foreground/80" />
+                  <h3 className="mt-4 font-serif text-xl font-bold" lang={langOf(entry, 'title')}>
+                    {entry.title}
+                  </h3>
+                  <RichText
+                    html={entry.description}
+                    lang={langOf(entry, 'description')}
+                    className="mt-3 leading-relaxed text-foreground/80"
+                  />
                 </article>
               ))}
             </div>
@@ -130,14 +159,24 @@ export function ErrorBoundary() {
   return <SiteError />
 }
 
-function ValueCard({ icon, title, html }: { icon: ReactNode; title: string; html: string | null }) {
+function ValueCard({
+  icon,
+  title,
+  html,
+  lang,
+}: {
+  icon: ReactNode
+  title: string
+  html: string | null
+  lang?: string
+}) {
   return (
     <article className="rounded-2xl border border-border bg-card p-8 shadow-sm">
       <span className="inline-flex size-12 items-center justify-center rounded-xl bg-primary text-white shadow-sm">
         {icon}
       </span>
       <h3 className="mt-5 font-serif text-2xl font-bold">{title}</h3>
-      <RichText html={html} className="mt-4 leading-relaxed text-foreground/80" />
+      <RichText html={html} lang={lang} className="mt-4 leading-relaxed text-foreground/80" />
     </article>
   )
 }

@@ -11,6 +11,7 @@ import {
 import type { ReactNode } from 'react'
 import { data, Link } from 'react-router'
 
+import { usePageLanguage } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/event-page.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { MapWidget } from '#app/components/site/map-widget.tsx'
@@ -186,6 +187,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { to } = usePageLanguage()
   const { event, when, rule, skipped, ended, lastDate, addToCalendar, directions, registration } = loaderData
   const hasMap = event.latitude !== null && event.longitude !== null
   return (
@@ -193,7 +195,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       <header className="bg-primary text-white">
         <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 md:py-16">
           <Link
-            to={pagePath('events')}
+            to={to(pagePath('events'))}
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-white/85 hover:text-white hover:underline"
           >
             <ArrowLeft className="size-4" aria-hidden />
@@ -216,7 +218,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           <p role="status" className="rounded-xl border border-border bg-surface p-4 text-foreground/80">
             {lastDate ? `This event took place on ${lastDate}.` : 'This event has no dates left.'}{' '}
             <Link
-              to={pagePath('events')}
+              to={to(pagePath('events'))}
               className="font-semibold text-primary-text underline underline-offset-2"
             >
               See what is coming up
@@ -279,7 +281,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                   Fields marked * are required. We e-mail you a confirmation with a link to cancel.
                 </p>
                 <RegistrationForm
-                  action={pagePath('event', { id: event.id })}
+                  action={to(pagePath('event', { id: event.id }))}
                   dates={registration.dates}
                   repeating={registration.repeating}
                   formToken={registration.formToken}

@@ -1,4 +1,5 @@
 import { ArrowRight, CalendarDays, CalendarPlus, MapPin, Repeat } from 'lucide-react'
+import { usePageLanguage } from '#app/components/site/use-church.ts'
 import { Link } from 'react-router'
 
 import type { Route } from './+types/events-page.ts'
@@ -108,6 +109,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
+  const { to } = usePageLanguage()
   const { upcoming, regular, subscribe, more } = loaderData
   return (
     <>
@@ -128,8 +130,8 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 // Register Now only where the event's page takes sign-ups.
                 action={
                   event.registration
-                    ? { label: 'Register Now', to: `${pagePath('event', { id: event.id })}#register` }
-                    : { label: 'Learn More', to: pagePath('event', { id: event.id }) }
+                    ? { label: 'Register Now', to: `${to(pagePath('event', { id: event.id }))}#register` }
+                    : { label: 'Learn More', to: to(pagePath('event', { id: event.id })) }
                 }
               />
             ))}
@@ -162,7 +164,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 <div className="min-w-0 flex-1">
                   <h3 className="font-serif text-xl font-bold">
                     <Link
-                      to={pagePath('event', { id: event.id })}
+                      to={to(pagePath('event', { id: event.id }))}
                       className="hover:text-primary-text hover:underline"
                     >
                       {event.title}
@@ -183,7 +185,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   ) : null}
                   <RichText html={event.description} className="mt-3 leading-relaxed text-foreground/80" />
                   <Link
-                    to={pagePath('event', { id: event.id })}
+                    to={to(pagePath('event', { id: event.id }))}
                     className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-primary-text hover:underline"
                   >
                     Details

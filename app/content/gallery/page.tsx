@@ -1,6 +1,8 @@
 import { useSearchParams } from 'react-router'
 
 import type { Route } from './+types/page.ts'
+import { inPageLanguage } from '#app/server/page-language.server.ts'
+import { usePageLanguage } from '#app/components/site/use-church.ts'
 import { GALLERY_TABS } from './categories.ts'
 import { GalleryLightbox } from './gallery-lightbox.tsx'
 import { GalleryTile } from './gallery-tile.tsx'
@@ -15,7 +17,7 @@ import { pagePath } from '#app/content/registry.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const images = await listGalleryImages({ db })
+  const images = inPageLanguage(context, 'gallery_images', await listGalleryImages({ db }))
   const image = await loadImageSources({ db, urls: images.map((item) => item.image_url) })
   return {
     items: images.map((item) => ({
@@ -24,6 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       category: item.category,
       image: image(item.image_url)!,
       alt: item.image_alt,
+      untranslated: item.untranslated,
     })),
   }
 }
@@ -34,6 +37,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
+  const { to } = usePageLanguage()
   const requested = searchParams.get('category')
   const active = GALLERY_TABS.find((tab) => tab.value === requested)?.value ?? 'all'
   const items =
@@ -56,8 +60,8 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                   <a
                     href={
                       tab.value === 'all'
-                        ? pagePath('gallery')
-                        : `${pagePath('gallery')}?category=${tab.value}`
+                        ? to(pagePath('gallery'))
+                        : `${to(pagePath('gallery'))}?category=${tab.value}`
                     }
                     aria-current={selected ? 'true' : undefined}
                     className={cn(

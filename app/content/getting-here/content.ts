@@ -11,7 +11,8 @@ export const gettingHere = defineContent({
       schema: GettingHereSchema,
       kind: 'list',
       order: 'position',
-      translate: ['transport_type', 'title', 'description'],
+      // `transport_type` picks the card's icon: it is not shown, and so not translated.
+      translate: ['title', 'description'],
       richText: ['description'],
       public: true,
     }),

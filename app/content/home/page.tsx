@@ -13,7 +13,7 @@ import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { SectionHeading } from '#app/components/site/section-heading.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
-import { useChurch } from '#app/components/site/use-church.ts'
+import { useChurch, usePageLanguage } from '#app/components/site/use-church.ts'
 import { runtimeContext } from '#app/context.ts'
 import { cn } from '#app/lib/cn.ts'
 import { directionsUrl, telHref } from '#app/lib/contact-links.ts'
@@ -130,6 +130,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { to } = usePageLanguage()
   const church = useChurch()
   const { slides, services, events, ministries, gallery, leaders, sermon } = loaderData
 
@@ -145,7 +146,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             html={church.description}
             className="mt-8 text-lg leading-relaxed text-foreground/80 md:text-xl md:leading-relaxed"
           />
-          <Link to={pagePath('about')} className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
+          <Link to={to(pagePath('about'))} className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
             Learn More About Us
             <ArrowRight className="size-5" aria-hidden />
           </Link>
@@ -200,7 +201,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               ) : null}
             </div>
             <Link
-              to={pagePath('contact')}
+              to={to(pagePath('contact'))}
               className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-5' })}
             >
               Contact Us
@@ -217,11 +218,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               key={event.id}
               event={event}
               compact
-              action={{ label: 'Learn More', to: pagePath('event', { id: event.id }) }}
+              action={{ label: 'Learn More', to: to(pagePath('event', { id: event.id })) }}
             />
           ))}
         </div>
-        <MoreLink to={pagePath('events')}>View All Events</MoreLink>
+        <MoreLink to={to(pagePath('events'))}>View All Events</MoreLink>
       </section>
 
       {sermon ? <LatestSermon sermon={sermon} /> : null}
@@ -237,7 +238,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 compact
                 action={
                   <Link
-                    to={`${pagePath('ministries')}#${ministry.id}`}
+                    to={`${to(pagePath('ministries'))}#${ministry.id}`}
                     className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary-text hover:underline"
                   >
                     Learn More
@@ -248,7 +249,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               />
             ))}
           </div>
-          <MoreLink to={pagePath('ministries')}>View All Ministries</MoreLink>
+          <MoreLink to={to(pagePath('ministries'))}>View All Ministries</MoreLink>
         </div>
       </section>
 
@@ -259,7 +260,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <GalleryTile
               key={item.id}
               item={item}
-              href={`${pagePath('gallery')}?category=${item.category}`}
+              href={`${to(pagePath('gallery'))}?category=${item.category}`}
               sizes={index === 0 ? '(min-width: 768px) 66vw, 100vw' : '(min-width: 768px) 33vw, 50vw'}
               // The first photo takes a 2×2 block; on two columns the sixth spans the row it would leave half empty.
               className={cn(
@@ -269,7 +270,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             />
           ))}
         </div>
-        <MoreLink to={pagePath('gallery')}>View Full Gallery</MoreLink>
+        <MoreLink to={to(pagePath('gallery'))}>View Full Gallery</MoreLink>
       </section>
 
       <section aria-labelledby="leadership" className="bg-surface">
@@ -284,7 +285,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <LeaderCard key={leader.id} leader={leader} />
             ))}
           </div>
-          <MoreLink to={`${pagePath('about')}#leadership`}>Meet Our Full Team</MoreLink>
+          <MoreLink to={`${to(pagePath('about'))}#leadership`}>Meet Our Full Team</MoreLink>
         </div>
       </section>
     </>
@@ -313,6 +314,7 @@ type LatestSermonData = NonNullable<Route.ComponentProps['loaderData']['sermon']
 
 /** The newest sermon in a band of the theme's colour: what it is, who preached it, and a link to hear it. */
 function LatestSermon({ sermon }: { sermon: LatestSermonData }) {
+  const { to } = usePageLanguage()
   return (
     <section aria-labelledby="latest-sermon" className="bg-primary text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-5 md:py-20 lg:px-8">
@@ -358,7 +360,7 @@ function LatestSermon({ sermon }: { sermon: LatestSermonData }) {
           </ul>
           <div className={cn('mt-8 flex flex-wrap gap-3', !sermon.image && 'md:justify-center')}>
             <Link
-              to={pagePath('sermon', { id: sermon.id })}
+              to={to(pagePath('sermon', { id: sermon.id }))}
               // Which sermon, for a list of links; it starts with the words shown ("Listen").
               aria-label={`${sermon.action}: ${sermon.title}`}
               className={buttonClasses({ variant: 'light', size: 'lg' })}
@@ -367,7 +369,7 @@ function LatestSermon({ sermon }: { sermon: LatestSermonData }) {
               <ArrowRight className="size-5" aria-hidden />
             </Link>
             <Link
-              to={pagePath('sermons')}
+              to={to(pagePath('sermons'))}
               className="inline-flex h-12 items-center rounded-full px-5 font-semibold text-white underline-offset-4 hover:underline"
             >
               All sermons

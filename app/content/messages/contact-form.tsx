@@ -1,4 +1,5 @@
 import { CheckCircle2, CircleAlert, Send } from 'lucide-react'
+import { usePageLanguage } from '#app/components/site/use-church.ts'
 import type { ComponentProps } from 'react'
 import { useActionData } from 'react-router'
 
@@ -24,6 +25,7 @@ export type ContactFormResult =
  * ('Sending...') and puts the form of the answer in its place (app/islands/behaviours/contact-form.ts).
  */
 export function ContactForm({ formToken }: { formToken: string }) {
+  const { to } = usePageLanguage()
   const result = useActionData<ContactFormResult>()
 
   const failure = result && !result.ok ? result : null
@@ -33,7 +35,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
   return (
     <form
       method="post"
-      action={pagePath('contact')}
+      action={to(pagePath('contact'))}
       {...{ [Data.contactForm]: true }}
       className="space-y-5"
       aria-label="Contact form"

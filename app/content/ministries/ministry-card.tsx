@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
+import { usePageLanguage } from '#app/components/site/use-church.ts'
 import { cn } from '#app/lib/cn.ts'
 import type { ImageSource } from '#app/lib/images.ts'
 
@@ -14,6 +15,8 @@ export interface MinistryCardData {
   image_url: string | null
   image_alt: string | null
   image: ImageSource
+  /** Fields shown in the main language on a page in another (issue 28). */
+  untranslated?: string[]
 }
 
 interface MinistryCardProps {
@@ -36,6 +39,7 @@ export function MinistryCard({
   headingLevel: Heading = 'h3',
   priority = false,
 }: MinistryCardProps) {
+  const { langOf } = usePageLanguage()
   return (
     <article
       id={anchor ? ministry.id : undefined}
@@ -56,11 +60,15 @@ export function MinistryCard({
         />
       </div>
       <div className="flex flex-1 flex-col p-6">
-        <Heading className={cn('font-serif font-bold', compact ? 'text-lg' : 'text-2xl')}>
+        <Heading
+          className={cn('font-serif font-bold', compact ? 'text-lg' : 'text-2xl')}
+          lang={langOf(ministry, 'name')}
+        >
           {ministry.name}
         </Heading>
         <RichText
           html={ministry.description}
+          lang={langOf(ministry, 'description')}
           className={cn('mt-3 text-[15px] leading-relaxed text-foreground/80', compact && 'line-clamp-3')}
         />
         {!compact && ministry.activities.length > 0 ? (

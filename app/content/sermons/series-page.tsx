@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react'
+import { usePageLanguage } from '#app/components/site/use-church.ts'
 
 import type { Route } from './+types/series-page.ts'
 import { SermonCard } from './sermon-card.tsx'
@@ -52,6 +53,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function SeriesPage({ loaderData }: Route.ComponentProps) {
+  const { to } = usePageLanguage()
   const { series, sermons, podcast } = loaderData
   return (
     <>
@@ -61,7 +63,7 @@ export default function SeriesPage({ loaderData }: Route.ComponentProps) {
         className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8"
       >
         <a
-          href={pagePath('sermons')}
+          href={to(pagePath('sermons'))}
           className="inline-flex items-center gap-2 font-semibold text-primary-text hover:underline"
         >
           <ArrowLeft className="size-4" aria-hidden />

@@ -9,6 +9,7 @@ import {
   UserRound,
 } from 'lucide-react'
 
+import { usePageLanguage } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/sermon-page.ts'
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
@@ -118,17 +119,18 @@ function fileSize(bytes: number) {
 const linkClass = 'inline-flex items-center gap-2 font-semibold text-primary-text hover:underline'
 
 export default function SermonPage({ loaderData }: Route.ComponentProps) {
+  const { to } = usePageLanguage()
   const { sermon, series, speaker } = loaderData
   const newTab = <span className="sr-only"> (opens in a new tab)</span>
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
-      <a href={pagePath('sermons')} className={linkClass}>
+      <a href={to(pagePath('sermons'))} className={linkClass}>
         <ArrowLeft className="size-4" aria-hidden />
         All sermons
       </a>
       {series ? (
         <p className="mt-8 text-sm font-semibold tracking-wide text-primary-text uppercase">
-          <a href={pagePath('sermon-series', { id: series.id })} className="hover:underline">
+          <a href={to(pagePath('sermon-series', { id: series.id }))} className="hover:underline">
             {series.title}
           </a>
         </p>

@@ -1,3 +1,5 @@
+import { pageLinkTo } from '#app/server/page-language.server.ts'
+import { usePageLanguage } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/sermons-page.ts'
 import { SermonCard } from './sermon-card.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
@@ -18,6 +20,7 @@ const selectClass =
   'h-11 w-full rounded-lg border border-border bg-card px-3 text-sm text-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-primary'
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const to = pageLinkTo(context)
   const { db } = context.get(runtimeContext)
   const params = new URL(request.url).searchParams
   const names = await sermonNames({ db })
@@ -42,7 +45,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const query = new URLSearchParams(Object.entries(filter).filter(([, value]) => value))
     if (number > 1) query.set('page', String(number))
     const text = query.toString()
-    return text ? `${pagePath('sermons')}?${text}` : pagePath('sermons')
+    return text ? `${to(pagePath('sermons'))}?${text}` : to(pagePath('sermons'))
   }
   const pages = Math.max(1, Math.ceil(total / SERMONS_PER_PAGE))
   return {
@@ -109,6 +112,7 @@ function FilterSelect({
 }
 
 export default function Sermons({ loaderData }: Route.ComponentProps) {
+  const { to } = usePageLanguage()
   const { sermons, filter, options, filtered, page, pages, newer, older, total, podcast, seriesPodcasts } =
     loaderData
   return (
@@ -125,7 +129,7 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
         {/* A plain GET form: the filters work without a script, and their addresses can be shared. */}
         <form
           method="get"
-          action={pagePath('sermons')}
+          action={to(pagePath('sermons'))}
           aria-label="Filter sermons"
           className="grid gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
         >
@@ -156,7 +160,7 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
             </button>
             {filtered ? (
               <a
-                href={pagePath('sermons')}
+                href={to(pagePath('sermons'))}
                 className="text-sm font-semibold text-primary-text hover:underline"
               >
                 Clear
