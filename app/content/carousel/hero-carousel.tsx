@@ -1,4 +1,5 @@
 import { Pause, Play } from 'lucide-react'
+import { usePageLanguage } from '#app/components/site/use-church.ts'
 
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import type { ImageSource } from '#app/lib/images.ts'
@@ -13,6 +14,8 @@ export interface HeroSlide {
   image: ImageSource
   /** What the picture shows, for people who cannot see it. */
   alt: string
+  /** Fields shown in the main language on a page in another (issue 28). */
+  untranslated?: string[]
 }
 
 /**
@@ -21,6 +24,7 @@ export interface HeroSlide {
  * without it the first slide stays.
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
+  const { langOf } = usePageLanguage()
   return (
     <section
       aria-roledescription="carousel"
@@ -55,10 +59,15 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
             <div className="max-w-2xl text-white">
               <span className="mb-5 block h-1 w-16 rounded-full bg-secondary" aria-hidden />
               <h2 className="font-serif text-4xl leading-tight font-bold text-balance drop-shadow-sm sm:text-5xl lg:text-6xl">
-                {slide.title}
+                <span lang={langOf(slide, 'title')}>{slide.title}</span>
               </h2>
               {slide.subtitle ? (
-                <p className="mt-4 text-lg text-pretty text-white/90 sm:text-xl">{slide.subtitle}</p>
+                <p
+                  className="mt-4 text-lg text-pretty text-white/90 sm:text-xl"
+                  lang={langOf(slide, 'subtitle')}
+                >
+                  {slide.subtitle}
+                </p>
               ) : null}
             </div>
           </div>

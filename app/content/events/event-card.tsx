@@ -6,6 +6,7 @@ import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { ImageSource } from '#app/lib/images.ts'
+import { usePageLanguage } from '#app/components/site/use-church.ts'
 
 export interface EventCardData {
   id: string
@@ -18,6 +19,8 @@ export interface EventCardData {
   /** A regular event's next date in words ('Next: Sunday 29 November'). */
   next?: string | null
   image: ImageSource | null
+  /** Fields shown in the main language on a page in another (issue 28). */
+  untranslated?: string[]
 }
 
 interface EventCardProps {
@@ -37,11 +40,12 @@ export function EventCard({
   headingLevel: Heading = 'h3',
   priority = false,
 }: EventCardProps) {
+  const { langOf } = usePageLanguage()
   const details = [
-    { icon: CalendarDays, text: event.date, label: 'Date' },
-    { icon: CalendarClock, text: event.next, label: 'Next date' },
-    { icon: Clock, text: event.time, label: 'Time' },
-    { icon: MapPin, text: event.location, label: 'Location' },
+    { icon: CalendarDays, text: event.date, label: 'Date', lang: langOf(event, 'date') },
+    { icon: CalendarClock, text: event.next, label: 'Next date', lang: undefined },
+    { icon: Clock, text: event.time, label: 'Time', lang: langOf(event, 'time') },
+    { icon: MapPin, text: event.location, label: 'Location', lang: langOf(event, 'location') },
   ].filter((detail) => detail.text)
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-stone-900/10">
@@ -61,22 +65,25 @@ export function EventCard({
         {compact && !event.image ? (
           <EventBadge regular={event.is_regular} className="mb-3 self-start" />
         ) : null}
-        <Heading className="font-serif text-xl leading-snug font-bold">{event.title}</Heading>
+        <Heading className="font-serif text-xl leading-snug font-bold" lang={langOf(event, 'title')}>
+          {event.title}
+        </Heading>
         {details.length > 0 ? (
           <dl className="mt-3 space-y-1.5 text-sm text-muted-foreground">
-            {details.map(({ icon: Icon, text, label }) => (
+            {details.map(({ icon: Icon, text, label, lang }) => (
               <div key={label} className="flex items-start gap-2">
                 <dt>
                   <Icon className="mt-0.5 size-4 shrink-0 text-primary-text" aria-hidden />
                   <span className="sr-only">{label}</span>
                 </dt>
-                <dd>{text}</dd>
+                <dd lang={lang}>{text}</dd>
               </div>
             ))}
           </dl>
         ) : null}
         <RichText
           html={event.description}
+          lang={langOf(event, 'description')}
           className={cn('mt-4 text-[15px] leading-relaxed text-foreground/80', compact && 'line-clamp-2')}
         />
         <div className="mt-auto pt-6">

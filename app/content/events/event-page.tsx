@@ -13,6 +13,7 @@ import { data, Link } from 'react-router'
 
 import { usePageLanguage } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/event-page.ts'
+import { inPageLanguage } from '#app/server/page-language.server.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { MapWidget } from '#app/components/site/map-widget.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
@@ -49,7 +50,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
   const { db, clock } = runtime
   const { origin } = context.get(requestContext)
-  const event = await getEvent({ db, id: params.id })
+  const stored = await getEvent({ db, id: params.id })
+  // In the page's language, field by field (issue 28).
+  const event = stored && inPageLanguage(context, 'events', [stored])[0]!
   // An event whose date the site cannot read leaves the public pages UNDATED_SHOWN_DAYS after it was added.
   if (!event || (event.starts_at === null && !undatedStillShown(event, clock.now()))) {
     throw new Response('Not found', { status: 404 })

@@ -3,6 +3,7 @@ import { usePageLanguage } from '#app/components/site/use-church.ts'
 import { Link } from 'react-router'
 
 import type { Route } from './+types/events-page.ts'
+import { inPageLanguage } from '#app/server/page-language.server.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { EventCard } from './event-card.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
@@ -41,17 +42,29 @@ export async function loader({ context }: Route.LoaderArgs) {
     db,
     urls: [...oneTime.map((item) => item.event), ...undated].map((event) => event.image_url),
   })
-  const card = (event: (typeof undated)[number]) => ({
-    id: event.id,
-    title: event.title,
-    description: sanitizeHtml(event.description),
-    date: event.date,
-    time: event.time,
-    location: event.location,
-    is_regular: event.is_regular,
-    image: image(event.image_url, FALLBACK_IMAGES.event),
-    registration: event.registration,
-  })
+  // In the page's language, field by field (issue 28).
+  const localized = new Map(
+    inPageLanguage(context, 'events', [
+      ...[...oneTime, ...repeating, ...unworkable].map((item) => item.event),
+      ...undated,
+    ]).map((event) => [event.id, event]),
+  )
+  const tr = <E extends { id: string }>(event: E) => ({ ...event, ...localized.get(event.id)! })
+  const card = (stored: (typeof undated)[number]) => {
+    const event = tr(stored)
+    return {
+      id: event.id,
+      title: event.title,
+      description: sanitizeHtml(event.description),
+      date: event.date,
+      time: event.time,
+      location: event.location,
+      is_regular: event.is_regular,
+      image: image(event.image_url, FALLBACK_IMAGES.event),
+      registration: event.registration,
+      untranslated: event.untranslated,
+    }
+  }
   const calendar = new URL('/calendar.ics', origin)
   return {
     upcoming: [
@@ -60,25 +73,34 @@ export async function loader({ context }: Route.LoaderArgs) {
       ...undated.filter((event) => !event.is_regular).map(card),
     ],
     regular: [
-      ...repeating.map(({ event, next }) => ({
-        id: event.id,
-        title: event.title,
-        description: sanitizeHtml(event.description),
-        location: event.location,
-        rule: event.time ? `${event.date} at ${event.time}` : event.date,
-        next: next ? `next ${nextDateText(next, today)}` : null,
-      })),
+      ...repeating.map(({ event: stored, next }) => {
+        const event = tr(stored)
+        return {
+          id: event.id,
+          title: event.title,
+          description: sanitizeHtml(event.description),
+          location: event.location,
+          rule: event.time ? `${event.date} at ${event.time}` : event.date,
+          next: next ? `next ${nextDateText(next, today)}` : null,
+          untranslated: event.untranslated,
+        }
+      }),
       // Those whose rule cannot be worked out (stored before rules were bounded): their rule, without a date.
-      ...unworkable.map(({ event }) => ({
-        id: event.id,
-        title: event.title,
-        description: sanitizeHtml(event.description),
-        location: event.location,
-        rule: ruleText(event),
-        next: null,
-      })),
+      ...unworkable.map(({ event: stored }) => {
+        const event = tr(stored)
+        return {
+          id: event.id,
+          title: event.title,
+          description: sanitizeHtml(event.description),
+          location: event.location,
+          rule: ruleText(event),
+          next: null,
+          untranslated: event.untranslated,
+        }
+      }),
       ...undated
         .filter((event) => event.is_regular)
+        .map(tr)
         .map((event) => ({
           id: event.id,
           title: event.title,
@@ -86,6 +108,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           location: event.location,
           rule: event.time ? `${event.date ?? ''} at ${event.time}` : event.date,
           next: null,
+          untranslated: event.untranslated,
         })),
     ],
     // How many more one-time events are planned beyond those listed.
@@ -96,7 +119,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     // What search engines are told of each dated event (its next date for a repeating one).
     structured: [...oneTime, ...repeating].map(({ event, next }) =>
-      eventFacts(event, {
+      eventFacts(tr(event), {
         startDate: zonedIso(next!.start, zone, event.all_day),
         endDate: next!.end.equals(next!.start) ? null : zonedIso(next!.end, zone, event.all_day),
       }),
@@ -109,7 +132,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { to } = usePageLanguage()
+  const { to, langOf } = usePageLanguage()
   const { upcoming, regular, subscribe, more } = loaderData
   return (
     <>
@@ -162,7 +185,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   <Repeat className="size-5" aria-hidden />
                 </span>
                 <div className="min-w-0 flex-1">
-                  <h3 className="font-serif text-xl font-bold">
+                  <h3 className="font-serif text-xl font-bold" lang={langOf(event, 'title')}>
                     <Link
                       to={to(pagePath('event', { id: event.id }))}
                       className="hover:text-primary-text hover:underline"
@@ -180,10 +203,14 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                   {event.location ? (
                     <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
                       <MapPin className="size-4" aria-hidden />
-                      {event.location}
+                      <span lang={langOf(event, 'location')}>{event.location}</span>
                     </p>
                   ) : null}
-                  <RichText html={event.description} className="mt-3 leading-relaxed text-foreground/80" />
+                  <RichText
+                    html={event.description}
+                    lang={langOf(event, 'description')}
+                    className="mt-3 leading-relaxed text-foreground/80"
+                  />
                   <Link
                     to={to(pagePath('event', { id: event.id }))}
                     className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-primary-text hover:underline"

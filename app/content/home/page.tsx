@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import type { Route } from './+types/page.ts'
+import { inPageLanguage } from '#app/server/page-language.server.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { EventCard } from '#app/content/events/event-card.tsx'
 import { GalleryTile } from '#app/content/gallery/gallery-tile.tsx'
@@ -40,16 +41,28 @@ const HOME_LEADERS = 3
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
-  const [slides, services, upcoming, ministries, gallery, leaders, latest] = await Promise.all([
-    listCarouselSlides({ db }),
-    listServices({ db }),
-    nextEvents({ db, clock, count: HOME_EVENTS }),
-    listMinistries({ db, limit: HOME_MINISTRIES }),
-    listGalleryImages({ db, limit: HOME_GALLERY }),
-    listLeadershipTeam({ db, limit: HOME_LEADERS }),
-    latestSermon(db),
-  ])
-  const events = upcoming.events
+  const [storedSlides, storedServices, upcoming, storedMinistries, storedGallery, storedLeaders, latest] =
+    await Promise.all([
+      listCarouselSlides({ db }),
+      listServices({ db }),
+      nextEvents({ db, clock, count: HOME_EVENTS }),
+      listMinistries({ db, limit: HOME_MINISTRIES }),
+      listGalleryImages({ db, limit: HOME_GALLERY }),
+      listLeadershipTeam({ db, limit: HOME_LEADERS }),
+      latestSermon(db),
+    ])
+  // In the page's language, field by field (issue 28).
+  const slides = inPageLanguage(context, 'carousel_slides', storedSlides)
+  const services = inPageLanguage(context, 'services', storedServices)
+  const ministries = inPageLanguage(context, 'ministries', storedMinistries)
+  const gallery = inPageLanguage(context, 'gallery_images', storedGallery)
+  const leaders = inPageLanguage(context, 'leadership_team', storedLeaders)
+  const localizedEvents = inPageLanguage(
+    context,
+    'events',
+    upcoming.events.map((item) => item.event),
+  )
+  const events = upcoming.events.map((item, index) => ({ ...item, event: localizedEvents[index]! }))
   const image = await loadImageSources({
     db,
     urls: [slides, events.map((item) => item.event), ministries, gallery, leaders]
@@ -64,10 +77,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       subtitle: slide.subtitle,
       image: image(slide.image_url, FALLBACK_IMAGES.about)!,
       alt: slide.image_alt,
+      untranslated: slide.untranslated,
     })),
     services: services
       .filter((service) => service.type === 'regular')
-      .map(({ id, name, day, time }) => ({ id, name, day, time })),
+      .map(({ id, name, day, time, untranslated }) => ({ id, name, day, time, untranslated })),
     // The next six by date; a regular event says its rule and its next date.
     events: events.map(({ event, next }) => ({
       id: event.id,
@@ -79,6 +93,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       next: event.is_regular && next ? `Next: ${nextDateText(next, upcoming.today)}` : null,
       description: sanitizeHtml(event.description),
       image: image(event.image_url),
+      untranslated: event.untranslated,
     })),
     ministries: ministries.map((ministry) => ({
       ...ministry,
@@ -130,7 +145,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { to } = usePageLanguage()
+  const { to, langOf } = usePageLanguage()
   const church = useChurch()
   const { slides, services, events, ministries, gallery, leaders, sermon } = loaderData
 
@@ -160,7 +175,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <ul className="space-y-3">
                 {services.map((service) => (
                   <li key={service.id}>
-                    <p className="font-semibold">{service.name}</p>
+                    <p className="font-semibold" lang={langOf(service, 'name')}>
+                      {service.name}
+                    </p>
                     <p className="text-sm text-muted-foreground">
                       {[service.day, service.time].filter(Boolean).join(' · ')}
                     </p>
