@@ -7,10 +7,21 @@ import type { TableDeclaration } from '#app/content/registry.ts'
 
 import { sanitizeRichText } from './rich-text.server.ts'
 
-/** The site's languages as church info holds them, the main one first (`['en']` until chosen). */
+/** The languages last read per database, under the content version they were read at. */
+const languagesRead = new WeakMap<Db, { version: number; languages: readonly string[] }>()
+
+/**
+ * The site's languages as church info holds them, the main one first (`['en']` until chosen). Every page asks
+ * (its middleware tells its language): read once per content version, as every change of them bumps it.
+ */
 export async function readSiteLanguages(db: Db): Promise<readonly string[]> {
+  const version = db.contentVersion.current()
+  const known = languagesRead.get(db)
+  if (known?.version === version) return known.languages
   const row = await db.kysely.selectFrom('church_info').select('languages').limit(1).executeTakeFirst()
-  return siteLanguages(parseJson(row?.languages))
+  const languages = siteLanguages(parseJson(row?.languages))
+  languagesRead.set(db, { version, languages })
+  return languages
 }
 
 /** A stored `translations` column as its object (anything unreadable as none). */

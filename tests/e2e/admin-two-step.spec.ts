@@ -28,6 +28,9 @@ test('Two-step sign-in: switching it on, signing in with a code, signing in with
   server,
   consoleErrors,
 }) => {
+  // Four sign-ins, each with a password hash, and the codes' screens: more than a minute beside two other busy
+  // workers on two cores.
+  test.slow()
   const person = await createPerson(server, 'two-step')
   await page.setViewportSize({ width: 1280, height: 900 })
   await page.goto('/admin/login')

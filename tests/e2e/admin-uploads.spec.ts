@@ -55,6 +55,9 @@ test('Admin can upload a photo to the gallery and visitors see it', async ({ pag
 })
 
 test('Upload problems are shown to the admin', async ({ page, consoleErrors }) => {
+  // Five refused uploads one after another, each read and judged by the server: half a minute alone, more than
+  // the usual minute beside two other busy workers on two cores.
+  test.slow()
   await signInAt(page, '/admin/events')
   const input = page.locator('form input[type="file"]')
   await expect(input).toHaveAttribute('accept', 'image/*')

@@ -146,8 +146,10 @@ describe.each(databases)('$name', (database) => {
       // Before, the first of them took 27 s or answered 500. What remains is each page's own first render, the
       // same with ordinary rules (measured: 20–60 ms of processor time). The processor time is what proves it: the
       // clock only says that nothing froze, and on a machine busy with other work a first render took 1.3 s.
+      // (Measured on a busy 2-core machine since: 40–100 ms for the home page's first render, counted in 10 ms
+      // steps; a freeze is seconds.)
       for (const [address, { took, cpu }] of Object.entries(figures)) {
-        expect(cpu, address).toBeLessThan(100)
+        expect(cpu, address).toBeLessThan(150)
         expect(took, address).toBeLessThan(10_000)
       }
 

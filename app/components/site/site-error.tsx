@@ -10,10 +10,11 @@ import { pagePath } from '#app/content/registry.ts'
  * The error page inside the site's header and footer (docs/specification.md §2: 'Unexpected Application
  * Error!').
  */
-export function SiteError() {
+export function SiteError({ notFound = false }: { notFound?: boolean }) {
   const to = useLinkTo()
   const error = useRouteError()
-  const { status, text } = describeRouteError(error)
+  // `notFound`: the layout's own 404 (an address whose first part names no language), outside any error boundary.
+  const { status, text } = notFound ? { status: 404, text: 'Not Found' } : describeRouteError(error)
   return (
     <section className="relative isolate overflow-hidden">
       <div

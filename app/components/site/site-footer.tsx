@@ -29,7 +29,7 @@ const linkClass =
 
 export function SiteFooter({ church }: SiteFooterProps) {
   const { name, logo, tagline, address, email, phone, phoneDisplay, social } = church
-  const { to } = usePageLanguage()
+  const { to, switches } = usePageLanguage()
   return (
     <footer className="bg-[hsl(var(--primary-h)_32%_13%)] text-white/80">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
@@ -116,12 +116,25 @@ export function SiteFooter({ church }: SiteFooterProps) {
           <p>
             © {new Date().getFullYear()} {name}. All rights reserved.
           </p>
-          <Link
-            to={to(pagePath('privacy-policy'))}
-            className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-white"
-          >
-            Privacy Policy
-          </Link>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+            {/* The same page in the site's other languages (issue 28): on every width. */}
+            {switches.map((other) => (
+              <a
+                key={other.code}
+                href={other.href}
+                hrefLang={other.code}
+                className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+              >
+                {other.name}
+              </a>
+            ))}
+            <Link
+              to={to(pagePath('privacy-policy'))}
+              className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-white"
+            >
+              Privacy Policy
+            </Link>
+          </div>
         </div>
       </div>
     </footer>

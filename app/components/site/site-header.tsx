@@ -70,7 +70,9 @@ export function SiteHeader({
               key={other.code}
               href={other.href}
               hrefLang={other.code}
-              className="rounded-full border border-border px-3 py-1.5 text-sm font-medium text-foreground/80 hover:bg-primary/10 hover:text-primary-text"
+              // Beside the navigation only where there is room for the church's name too (on a tablet it is in
+              // the footer); on a phone beside the menu button.
+              className="rounded-full border border-border px-3 py-1.5 text-sm font-medium text-foreground/80 hover:bg-primary/10 hover:text-primary-text md:hidden lg:inline-block"
             >
               {other.name}
             </a>

@@ -81,7 +81,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <SiteHeader name={church.name} subtitle={church.subtitle} logo={church.logo} />
         <MobileMenu name={church.name} subtitle={church.subtitle} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
-          {loaderData.site.known ? <Outlet /> : <SiteError />}
+          {loaderData.site.known ? <Outlet /> : <SiteError notFound />}
         </main>
         <SiteFooter church={church} />
       </div>
