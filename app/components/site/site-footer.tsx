@@ -5,6 +5,7 @@ import { BrandIcon } from './brand-icon.tsx'
 import { NAV_LINKS, pagePath } from '#app/content/registry.ts'
 import { SiteImage } from './site-image.tsx'
 import { usePageLanguage } from './use-church.ts'
+import { LanguageLinks } from './language-links.tsx'
 import { telHref } from '#app/lib/contact-links.ts'
 import type { ImageSource } from '#app/lib/images.ts'
 import type { SocialNetwork } from '#app/lib/social-links.ts'
@@ -29,7 +30,7 @@ const linkClass =
 
 export function SiteFooter({ church }: SiteFooterProps) {
   const { name, logo, tagline, address, email, phone, phoneDisplay, social } = church
-  const { to, switches } = usePageLanguage()
+  const { to } = usePageLanguage()
   return (
     <footer className="bg-[hsl(var(--primary-h)_32%_13%)] text-white/80">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
@@ -118,16 +119,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
           </p>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             {/* The same page in the site's other languages (issue 28): on every width. */}
-            {switches.map((other) => (
-              <a
-                key={other.code}
-                href={other.href}
-                hrefLang={other.code}
-                className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-white"
-              >
-                {other.name}
-              </a>
-            ))}
+            <LanguageLinks className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-white" />
             <Link
               to={to(pagePath('privacy-policy'))}
               className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-white"

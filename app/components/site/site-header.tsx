@@ -4,6 +4,7 @@ import { MobileMenuButton } from './mobile-menu.tsx'
 import { NAV_LINKS, pagePath } from '#app/content/registry.ts'
 import { SiteImage } from './site-image.tsx'
 import { usePageLanguage } from './use-church.ts'
+import { LanguageLinks } from './language-links.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { ImageSource } from '#app/lib/images.ts'
 import { isActivePath } from '#app/lib/is-active-path.ts'
@@ -17,7 +18,7 @@ export function SiteHeader({
   subtitle: string | null
   logo: ImageSource
 }) {
-  const { path: pathname, to, switches } = usePageLanguage()
+  const { path: pathname, to } = usePageLanguage()
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 md:h-20 lg:px-8">
@@ -64,19 +65,9 @@ export function SiteHeader({
         </nav>
 
         <div className="flex items-center gap-2">
-          {/* The same page in the site's other languages (issue 28). */}
-          {switches.map((other) => (
-            <a
-              key={other.code}
-              href={other.href}
-              hrefLang={other.code}
-              // Beside the navigation only where there is room for the church's name too (on a tablet it is in
-              // the footer); on a phone beside the menu button.
-              className="rounded-full border border-border px-3 py-1.5 text-sm font-medium text-foreground/80 hover:bg-primary/10 hover:text-primary-text md:hidden lg:inline-block"
-            >
-              {other.name}
-            </a>
-          ))}
+          {/* The same page in the site's other languages (issue 28): beside the navigation only where there is
+              room for the church's name too (on a tablet it is in the footer); on a phone beside the menu button. */}
+          <LanguageLinks className="rounded-full border border-border px-3 py-1.5 text-sm font-medium text-foreground/80 hover:bg-primary/10 hover:text-primary-text md:hidden lg:inline-block" />
           <MobileMenuButton />
         </div>
       </div>

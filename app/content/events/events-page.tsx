@@ -65,6 +65,23 @@ export async function loader({ context }: Route.LoaderArgs) {
       untranslated: event.untranslated,
     }
   }
+  /** A regular event as the list shows it: its words in the page's language, its rule and next date. */
+  const listed = (
+    stored: (typeof undated)[number],
+    rule: (event: (typeof undated)[number]) => string | null,
+    next: string | null,
+  ) => {
+    const event = tr(stored)
+    return {
+      id: event.id,
+      title: event.title,
+      description: sanitizeHtml(event.description),
+      location: event.location,
+      rule: rule(event),
+      next,
+      untranslated: event.untranslated,
+    }
+  }
   const calendar = new URL('/calendar.ics', origin)
   return {
     upcoming: [
@@ -73,43 +90,20 @@ export async function loader({ context }: Route.LoaderArgs) {
       ...undated.filter((event) => !event.is_regular).map(card),
     ],
     regular: [
-      ...repeating.map(({ event: stored, next }) => {
-        const event = tr(stored)
-        return {
-          id: event.id,
-          title: event.title,
-          description: sanitizeHtml(event.description),
-          location: event.location,
-          rule: event.time ? `${event.date} at ${event.time}` : event.date,
-          next: next ? `next ${nextDateText(next, today)}` : null,
-          untranslated: event.untranslated,
-        }
-      }),
+      ...repeating.map(({ event, next }) =>
+        listed(
+          event,
+          (shown) => (shown.time ? `${shown.date} at ${shown.time}` : shown.date),
+          next ? `next ${nextDateText(next, today)}` : null,
+        ),
+      ),
       // Those whose rule cannot be worked out (stored before rules were bounded): their rule, without a date.
-      ...unworkable.map(({ event: stored }) => {
-        const event = tr(stored)
-        return {
-          id: event.id,
-          title: event.title,
-          description: sanitizeHtml(event.description),
-          location: event.location,
-          rule: ruleText(event),
-          next: null,
-          untranslated: event.untranslated,
-        }
-      }),
+      ...unworkable.map(({ event }) => listed(event, ruleText, null)),
       ...undated
         .filter((event) => event.is_regular)
-        .map(tr)
-        .map((event) => ({
-          id: event.id,
-          title: event.title,
-          description: sanitizeHtml(event.description),
-          location: event.location,
-          rule: event.time ? `${event.date ?? ''} at ${event.time}` : event.date,
-          next: null,
-          untranslated: event.untranslated,
-        })),
+        .map((event) =>
+          listed(event, (shown) => (shown.time ? `${shown.date ?? ''} at ${shown.time}` : shown.date), null),
+        ),
     ],
     // How many more one-time events are planned beyond those listed.
     more,
