@@ -1,7 +1,8 @@
 /**
  * What the public pages' markup and their behaviours (app/islands/behaviours) agree on: the `data-*` attributes a
  * behaviour finds its controls by, the ids of the dialogs it opens, and the texts it writes into what a component
- * rendered. Components render these names and behaviours select by them, so renaming or dropping one is a type
+ * rendered. (The texts themselves are the page's, in its language: a component renders each one a behaviour may
+ * write into an attribute named here, so the script carries no words of any language.) Components render these names and behaviours select by them, so renaming or dropping one is a type
  * error on both sides instead of a control that silently stops answering. (site.css styles some of them by name:
  * a test checks that it names only attributes declared here.)
  *
@@ -13,8 +14,10 @@
 export const enum Data {
   /** A colour theme's swatch in the theme picker; the value is the theme's name. */
   swatch = 'data-swatch',
-  /** The theme picker's dark-mode button. */
+  /** The theme picker's dark-mode button, with its name for each state (its `aria-label` is one of them). */
   darkToggle = 'data-dark-toggle',
+  darkOnLabel = 'data-label-dark',
+  darkOffLabel = 'data-label-light',
   /** A control floating over the page (WhatsApp, the theme picker): site.css moves it aside on phones. */
   floating = 'data-floating',
   /** On the root, written by the floating behaviour while the visitor scrolls down the page. */
@@ -36,8 +39,10 @@ export const enum Data {
   slideActive = 'data-active',
   /** A dot that shows the slide of this index. */
   slideTo = 'data-slide-to',
-  /** The slideshow's pause and play button. */
+  /** The slideshow's pause and play button, with its name for each state. */
   slideshowToggle = 'data-slideshow-toggle',
+  pauseLabel = 'data-label-pause',
+  playLabel = 'data-label-play',
   /** On the slideshow's pause and play icons: `pause` or `play` (site.css shows the one that applies). */
   slideshowIcon = 'data-icon',
   /** An image fetched only when a behaviour asks: its address waits here instead of in `src` (and `srcset`). */
@@ -68,6 +73,10 @@ export const enum Data {
   contactForm = 'data-contact-form',
   /** The text of the contact form's submit button. */
   submitLabel = 'data-label',
+  /** On the contact form: its button's text while sending, and what the red box says when nothing came back. */
+  sendingLabel = 'data-sending',
+  offlineText = 'data-offline',
+  failedText = 'data-failed',
   /** The red box a behaviour puts above the contact form's fields when sending failed. */
   formStatus = 'data-form-status',
 
@@ -88,22 +97,21 @@ export const enum Data {
   videoFacade = 'data-video-facade',
   /** On the video box: the sermon's title, for the button's name and the player's title. */
   videoTitle = 'data-video-title',
+  /**
+   * A link to this page in another language (its code): following it remembers the choice in the `lang` cookie.
+   * On the one-line suggestion of another language, the language it suggests.
+   */
+  languageChoice = 'data-language-choice',
+  languageSuggestion = 'data-language-suggestion',
+  /** The suggestion's close button: the visitor keeps the page's language. */
+  languageDismiss = 'data-language-dismiss',
+
+  /** On the video box: the button's name ("Play video: <title>", in the page's language). */
+  playVideoLabel = 'data-play-label',
 }
 
 /** Ids of the dialogs behaviours open and close (site.css styles them by id too). */
 export const enum DialogId {
   menu = 'mobile-menu',
   lightbox = 'lightbox',
-}
-
-/** Texts a component renders first and a behaviour changes. */
-export const enum Label {
-  darkModeOn = 'Switch to dark mode',
-  darkModeOff = 'Switch to light mode',
-  pauseSlideshow = 'Pause slideshow',
-  playSlideshow = 'Play slideshow',
-  sendMessage = 'Send Message',
-  sendingMessage = 'Sending...',
-  /** The start of a video box's button name: "Play video: <title>". */
-  playVideo = 'Play video: ',
 }

@@ -10,6 +10,7 @@ import { contactForm } from './behaviours/contact-form.ts'
 import { cookieBanner } from './behaviours/cookie-banner.ts'
 import { floating } from './behaviours/floating.ts'
 import { invokerCommands } from './behaviours/invoker-commands.ts'
+import { language } from './behaviours/language.ts'
 import { lightbox } from './behaviours/lightbox.ts'
 import { map } from './behaviours/map.ts'
 import { menu } from './behaviours/menu.ts'
@@ -29,6 +30,7 @@ const BEHAVIOURS: Behaviour[] = [
   map,
   floating,
   videoFacade,
+  language,
 ]
 
 startBehaviours(BEHAVIOURS)

@@ -81,3 +81,13 @@ export function localize<R extends { translations?: Translations }>(
   }
   return { ...(localized as R), untranslated }
 }
+
+/** Intl's locale for a site language: its usual region when it has one (`ml` → `ml-IN`). */
+export function intlLocale(language: string) {
+  try {
+    const locale = new Intl.Locale(language).maximize()
+    return locale.region ? `${locale.language}-${locale.region}` : language
+  } catch {
+    return language
+  }
+}

@@ -14,6 +14,7 @@ import {
 import { FALLBACK_CHURCH_NAME } from './church-text.ts'
 import { languagePath } from './languages.ts'
 import { SITE_PAGES, type SitePageKey } from '#app/content/registry.ts'
+import { pageWords } from '#app/i18n/pages.ts'
 
 /** The route id React Router gives the public layout (its file path). */
 export const PUBLIC_LAYOUT_ID = 'routes/public/_layout'
@@ -115,7 +116,9 @@ export function pageMeta(
   const { church, site } = data
   const own = typeof page === 'string' ? null : page
   const known = typeof page === 'string' ? SITE_PAGES[page] : null
-  const title = own?.title ?? known!.title
+  // A page's own title and description in the page's language (issue 28).
+  const words = typeof page === 'string' ? pageWords(page, site.language) : null
+  const title = own?.title ?? words!.title
   const key = own?.shareImage.key ?? (page as SitePageKey)
   const card = shareCard(data, title, own?.shareImage.photo)
   const image = {
@@ -127,7 +130,7 @@ export function pageMeta(
     own?.description ??
     (page === 'home' && church.summary
       ? church.summary
-      : known!.description.replaceAll('{church}', church.name))
+      : words!.description.replaceAll('{church}', church.name))
   const jsonLd = [...(options.church ? [churchBlock(data)] : []), ...(options.jsonLd ?? [])]
   const { language, languages } = site
   const path = own?.path ?? known!.path

@@ -1,12 +1,9 @@
 import { Cookie } from 'lucide-react'
-import { useLinkTo } from '#app/components/site/use-church.ts'
+import { useLinkTo, usePageTexts } from '#app/components/site/use-church.ts'
 
 import { buttonClasses } from './button-classes.ts'
 import { pagePath } from '#app/content/registry.ts'
 import { Data } from '#app/islands/markup.ts'
-
-export const COOKIE_BANNER_TEXT =
-  'We use cookies to enhance your browsing experience and analyze our traffic. By clicking "Accept", you consent to our use of cookies.'
 
 /**
  * Asks for cookie consent until it is given. Whether it shows is decided by the root's `data-cookie-consent`
@@ -16,23 +13,24 @@ export const COOKIE_BANNER_TEXT =
  */
 export function CookieBanner() {
   const to = useLinkTo()
+  const t = usePageTexts()
   return (
     <section
       {...{ [Data.cookieBanner]: true }}
-      aria-label="Cookie consent"
+      aria-label={t('cookies.region')}
       className="fixed inset-x-0 bottom-0 z-50 flex h-(--cookie-banner-height) items-center border-t border-border bg-card/97 shadow-[0_-8px_30px_-12px_rgb(0_0_0/0.25)] backdrop-blur"
     >
       <div className="mx-auto flex w-full max-w-7xl flex-col gap-3 px-4 sm:flex-row sm:items-center sm:justify-between sm:gap-6 sm:px-6 lg:px-8">
         <p className="flex gap-3 text-[13px] leading-snug text-foreground/85 sm:text-sm">
           <Cookie className="mt-0.5 hidden size-5 shrink-0 text-primary-text sm:block" aria-hidden />
           <span>
-            {COOKIE_BANNER_TEXT}{' '}
+            {t('cookies.text')}{' '}
             <a
               href={to(pagePath('privacy-policy'))}
               className="font-semibold text-primary-text underline underline-offset-2"
             >
-              Learn more
-              <span className="sr-only"> about cookies</span>
+              {t('cookies.learnMore')}
+              <span className="sr-only"> {t('cookies.aboutCookies')}</span>
             </a>
           </span>
         </p>
@@ -42,14 +40,14 @@ export function CookieBanner() {
             {...{ [Data.cookieAnswer]: 'decline' }}
             className={buttonClasses({ variant: 'outline', size: 'sm', className: 'flex-1 sm:flex-none' })}
           >
-            Decline
+            {t('cookies.decline')}
           </button>
           <button
             type="button"
             {...{ [Data.cookieAnswer]: 'accept' }}
             className={buttonClasses({ size: 'sm', className: 'flex-1 sm:flex-none' })}
           >
-            Accept Cookies
+            {t('cookies.accept')}
           </button>
         </div>
       </div>

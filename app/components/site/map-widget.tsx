@@ -3,6 +3,7 @@ import { MapPin } from 'lucide-react'
 import { cn } from '#app/lib/cn.ts'
 import { LEAFLET_BASE, MAP_TILE_ATTRIBUTION, MAP_TILE_URL, MAP_ZOOM } from '#app/lib/map-tiles.ts'
 import { Data } from '#app/islands/markup.ts'
+import { usePageTexts } from './use-church.ts'
 
 export interface MapWidgetProps {
   latitude: number
@@ -18,6 +19,7 @@ export interface MapWidgetProps {
  * same place on OpenStreetMap.
  */
 export function MapWidget({ latitude, longitude, name, className }: MapWidgetProps) {
+  const t = usePageTexts()
   return (
     <div
       {...{
@@ -40,7 +42,7 @@ export function MapWidget({ latitude, longitude, name, className }: MapWidgetPro
           rel="noopener noreferrer"
           className="font-semibold text-primary-text underline underline-offset-2"
         >
-          View the map on OpenStreetMap
+          {t('map.open')}
         </a>
       </div>
     </div>
@@ -49,6 +51,7 @@ export function MapWidget({ latitude, longitude, name, className }: MapWidgetPro
 
 /** What shows instead of the map when the church has no coordinates. */
 export function MapPlaceholder({ className }: { className?: string }) {
+  const t = usePageTexts()
   return (
     <div
       className={cn(
@@ -57,7 +60,7 @@ export function MapPlaceholder({ className }: { className?: string }) {
       )}
     >
       <MapPin className="size-8" aria-hidden />
-      <p>Map coordinates not set</p>
+      <p>{t('map.missing')}</p>
     </div>
   )
 }

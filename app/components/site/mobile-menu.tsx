@@ -1,7 +1,8 @@
 import { Menu, X } from 'lucide-react'
 
 import { NAV_LINKS } from '#app/content/registry.ts'
-import { usePageLanguage } from './use-church.ts'
+import { usePageLanguage, usePageTexts } from './use-church.ts'
+import { pageWords } from '#app/i18n/pages.ts'
 import { cn } from '#app/lib/cn.ts'
 import { isActivePath } from '#app/lib/is-active-path.ts'
 import { DialogId } from '#app/islands/markup.ts'
@@ -12,12 +13,13 @@ const CLOSE_MENU = { command: 'close', commandfor: DialogId.menu } as Record<str
 
 /** The header's menu button below the `md` width; it opens MobileMenu. */
 export function MobileMenuButton() {
+  const t = usePageTexts()
   return (
     <button
       type="button"
       {...OPEN_MENU}
       className="inline-flex size-11 items-center justify-center rounded-full text-foreground transition hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary-text md:hidden"
-      aria-label="Open menu"
+      aria-label={t('site.openMenu')}
     >
       <Menu className="size-6" aria-hidden />
     </button>
@@ -32,7 +34,8 @@ export function MobileMenuButton() {
  * adds what the platform cannot: closing it when the window grows past `md` or the page is left.
  */
 export function MobileMenu({ name, subtitle }: { name: string; subtitle: string | null }) {
-  const { path: pathname, to } = usePageLanguage()
+  const { path: pathname, to, language } = usePageLanguage()
+  const t = usePageTexts()
   return (
     <dialog
       id={DialogId.menu}
@@ -51,12 +54,12 @@ export function MobileMenu({ name, subtitle }: { name: string; subtitle: string 
           type="button"
           {...CLOSE_MENU}
           className="inline-flex size-11 shrink-0 items-center justify-center rounded-full transition hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary-text"
-          aria-label="Close menu"
+          aria-label={t('site.closeMenu')}
         >
           <X className="size-6" aria-hidden />
         </button>
       </div>
-      <nav aria-label="Mobile" className="flex-1 overflow-y-auto px-3 py-4">
+      <nav aria-label={t('site.mobileNav')} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
           {NAV_LINKS.map((link) => {
             const active = isActivePath(pathname, link.to)
@@ -72,7 +75,7 @@ export function MobileMenu({ name, subtitle }: { name: string; subtitle: string 
                       : 'text-foreground hover:bg-primary/10 hover:text-primary-text',
                   )}
                 >
-                  {link.label}
+                  {pageWords(link.key, language).nav}
                 </a>
               </li>
             )

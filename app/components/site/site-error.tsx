@@ -1,5 +1,5 @@
 import { Home } from 'lucide-react'
-import { useLinkTo } from '#app/components/site/use-church.ts'
+import { useLinkTo, usePageTexts } from '#app/components/site/use-church.ts'
 import { Link, useRouteError } from 'react-router'
 
 import { buttonClasses } from './button-classes.ts'
@@ -12,9 +12,13 @@ import { pagePath } from '#app/content/registry.ts'
  */
 export function SiteError({ notFound = false }: { notFound?: boolean }) {
   const to = useLinkTo()
+  const t = usePageTexts()
   const error = useRouteError()
   // `notFound`: the layout's own 404 (an address whose first part names no language), outside any error boundary.
-  const { status, text } = notFound ? { status: 404, text: 'Not Found' } : describeRouteError(error)
+  const described = notFound ? { status: 404, text: '' } : describeRouteError(error)
+  const { status } = described
+  // A missing page says so in the page's language; other errors keep the server's own words.
+  const text = status === 404 ? t('error.notFound') : described.text
   return (
     <section className="relative isolate overflow-hidden">
       <div
@@ -22,17 +26,17 @@ export function SiteError({ notFound = false }: { notFound?: boolean }) {
         aria-hidden
       />
       <div className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-6 py-24 text-center">
-        <title>{`${status} · Unexpected Application Error!`}</title>
+        <title>{`${status} · ${t('error.title')}`}</title>
         {/* An error answer is no page of the site: search engines are told to leave it out. */}
         <meta name="robots" content="noindex" />
         <p className="font-serif text-7xl font-bold text-primary-text/25 sm:text-8xl" aria-hidden>
           {status}
         </p>
-        <h1 className="mt-4 font-serif text-3xl font-bold sm:text-4xl">Unexpected Application Error!</h1>
+        <h1 className="mt-4 font-serif text-3xl font-bold sm:text-4xl">{t('error.title')}</h1>
         <p className="mt-4 text-lg text-muted-foreground">{`${status} ${text}`.trim()}</p>
         <Link to={to(pagePath('home'))} className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
           <Home className="size-5" aria-hidden />
-          Back to the home page
+          {t('error.home')}
         </Link>
       </div>
     </section>

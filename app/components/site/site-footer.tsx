@@ -4,7 +4,8 @@ import { Link } from 'react-router'
 import { BrandIcon } from './brand-icon.tsx'
 import { NAV_LINKS, pagePath } from '#app/content/registry.ts'
 import { SiteImage } from './site-image.tsx'
-import { usePageLanguage } from './use-church.ts'
+import { usePageLanguage, usePageTexts } from './use-church.ts'
+import { pageWords } from '#app/i18n/pages.ts'
 import { LanguageLinks } from './language-links.tsx'
 import { telHref } from '#app/lib/contact-links.ts'
 import type { ImageSource } from '#app/lib/images.ts'
@@ -30,7 +31,8 @@ const linkClass =
 
 export function SiteFooter({ church }: SiteFooterProps) {
   const { name, logo, tagline, address, email, phone, phoneDisplay, social } = church
-  const { to } = usePageLanguage()
+  const { to, language } = usePageLanguage()
+  const t = usePageTexts()
   return (
     <footer className="bg-[hsl(var(--primary-h)_32%_13%)] text-white/80">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
@@ -49,13 +51,13 @@ export function SiteFooter({ church }: SiteFooterProps) {
 
         <nav aria-labelledby="footer-quick-links">
           <h2 id="footer-quick-links" className={headingClass}>
-            Quick Links
+            {t('footer.quickLinks')}
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2.5 md:grid-cols-1">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={to(link.to)} className={linkClass}>
-                  {link.footerLabel}
+                  {pageWords(link.key, language).footerLabel}
                 </Link>
               </li>
             ))}
@@ -64,7 +66,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
 
         {social.length > 0 ? (
           <div>
-            <h2 className={headingClass}>Follow Us</h2>
+            <h2 className={headingClass}>{t('footer.followUs')}</h2>
             <ul className="mt-4 flex gap-3">
               {social.map((link) => (
                 <li key={link.network}>
@@ -72,7 +74,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
                     href={link.url}
                     target="_blank"
                     rel="noopener noreferrer"
-                    aria-label={`${link.label} (opens in a new tab)`}
+                    aria-label={`${link.label} ${t('site.newTab')}`}
                     className="inline-flex size-11 items-center justify-center rounded-full bg-white/10 text-white transition hover:bg-white/20 focus-visible:outline-2 focus-visible:outline-white"
                   >
                     <BrandIcon name={link.network} className="size-5" />
@@ -84,7 +86,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
         ) : null}
 
         <div>
-          <h2 className={headingClass}>Connect With Us</h2>
+          <h2 className={headingClass}>{t('footer.connect')}</h2>
           <ul className="mt-4 space-y-3 text-sm">
             {address ? (
               <li className="flex gap-3">
@@ -114,9 +116,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
       <div className="border-t border-white/10">
         {/* Extra room at the bottom on phones, where the floating WhatsApp and theme buttons sit. */}
         <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pt-6 pb-24 text-xs text-white/65 sm:flex-row sm:items-center sm:justify-between sm:px-6 sm:pb-6 lg:px-8">
-          <p>
-            © {new Date().getFullYear()} {name}. All rights reserved.
-          </p>
+          <p>{t('footer.rights', { year: new Date().getFullYear(), name })}</p>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             {/* The same page in the site's other languages (issue 28): on every width. */}
             <LanguageLinks className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-white" />
@@ -124,7 +124,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
               to={to(pagePath('privacy-policy'))}
               className="rounded hover:text-white focus-visible:outline-2 focus-visible:outline-white"
             >
-              Privacy Policy
+              {t('footer.privacy')}
             </Link>
           </div>
         </div>

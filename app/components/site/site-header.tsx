@@ -3,9 +3,10 @@ import { Link } from 'react-router'
 import { MobileMenuButton } from './mobile-menu.tsx'
 import { NAV_LINKS, pagePath } from '#app/content/registry.ts'
 import { SiteImage } from './site-image.tsx'
-import { usePageLanguage } from './use-church.ts'
+import { usePageLanguage, usePageTexts } from './use-church.ts'
 import { LanguageLinks } from './language-links.tsx'
 import { cn } from '#app/lib/cn.ts'
+import { pageWords } from '#app/i18n/pages.ts'
 import type { ImageSource } from '#app/lib/images.ts'
 import { isActivePath } from '#app/lib/is-active-path.ts'
 
@@ -18,7 +19,8 @@ export function SiteHeader({
   subtitle: string | null
   logo: ImageSource
 }) {
-  const { path: pathname, to } = usePageLanguage()
+  const { path: pathname, to, language } = usePageLanguage()
+  const t = usePageTexts()
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 md:h-20 lg:px-8">
@@ -40,7 +42,7 @@ export function SiteHeader({
           </span>
         </Link>
 
-        <nav aria-label="Main" className="hidden md:block">
+        <nav aria-label={t('site.mainNav')} className="hidden md:block">
           <ul className="flex items-center gap-0.5 lg:gap-1">
             {NAV_LINKS.map((link) => {
               const active = isActivePath(pathname, link.to)
@@ -56,7 +58,7 @@ export function SiteHeader({
                         : 'text-foreground/80 hover:bg-primary/10 hover:text-primary-text dark:hover:bg-primary-text/10',
                     )}
                   >
-                    {link.label}
+                    {pageWords(link.key, language).nav}
                   </Link>
                 </li>
               )

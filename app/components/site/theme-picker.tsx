@@ -2,7 +2,8 @@ import { Moon, Sun } from 'lucide-react'
 import type { CSSProperties } from 'react'
 
 import { DEFAULT_THEME, THEMES, themeColour } from '#app/lib/themes.ts'
-import { Data, Label } from '#app/islands/markup.ts'
+import { Data } from '#app/islands/markup.ts'
+import { usePageTexts } from './use-church.ts'
 
 /**
  * The floating colour-theme and dark-mode switcher. Which swatch is filled and which icon shows follow the root's
@@ -10,9 +11,10 @@ import { Data, Label } from '#app/islands/markup.ts'
  * saves a choice and keeps `aria-pressed` and the toggle's label true.
  */
 export function ThemePicker() {
+  const t = usePageTexts()
   return (
     <aside
-      aria-label="Colour theme"
+      aria-label={t('theme.region')}
       {...{ [Data.floating]: true }}
       className="fixed right-4 bottom-[calc(1rem+var(--cookie-banner-offset,0px))] z-40 flex items-center gap-1.5 rounded-full border border-border bg-card/95 p-1.5 shadow-lg shadow-stone-900/10 backdrop-blur sm:gap-2"
     >
@@ -25,14 +27,15 @@ export function ThemePicker() {
           style={{ '--swatch': themeColour(option) } as CSSProperties}
           className="theme-swatch size-8 rounded-full border-[3px] border-(--swatch) transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-(--swatch)"
         >
-          <span className="sr-only">{option.label} theme</span>
+          <span className="sr-only">{t('theme.swatch', { name: t(`theme.names.${option.name}`) })}</span>
         </button>
       ))}
       <span className="mx-0.5 h-6 w-px bg-border" aria-hidden />
       <button
         type="button"
         {...{ [Data.darkToggle]: true }}
-        aria-label={Label.darkModeOn}
+        aria-label={t('theme.darkOn')}
+        {...{ [Data.darkOnLabel]: t('theme.darkOn'), [Data.darkOffLabel]: t('theme.darkOff') }}
         className="inline-flex size-8 items-center justify-center rounded-full text-foreground transition hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary-text dark:hover:bg-primary-text/15"
       >
         <Moon className="size-[18px] dark:hidden" aria-hidden />

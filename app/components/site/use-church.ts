@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 
+import { textsFor } from '#app/i18n/texts.ts'
 import { languageName, languagePath } from '#app/lib/languages.ts'
 import { PUBLIC_LAYOUT_ID } from '#app/lib/page-meta.ts'
 import type { loader } from '#app/routes/public/_layout.tsx'
@@ -52,4 +53,13 @@ export function useLinkTo() {
   const data = useRouteLoaderData<typeof loader>(PUBLIC_LAYOUT_ID)
   return (pagePath: string) =>
     data ? languagePath(pagePath, data.site.language, data.site.languages) : pagePath
+}
+
+/**
+ * The page's fixed texts in its language (issue 28): `const t = usePageTexts()`, then `t('footer.quickLinks')`.
+ * Outside a page of the layout (the root's error page) they are English's.
+ */
+export function usePageTexts() {
+  const data = useRouteLoaderData<typeof loader>(PUBLIC_LAYOUT_ID)
+  return textsFor(data?.site.language ?? 'en')
 }

@@ -1,9 +1,11 @@
 import { MessageCircle } from 'lucide-react'
 
 import { Data } from '#app/islands/markup.ts'
+import { usePageTexts } from './use-church.ts'
 
 /** The floating 'WhatsApp Us' link to the church's wa.me address (lib/phone.ts); hidden without a number. */
 export function WhatsAppButton({ url }: { url: string | null }) {
+  const t = usePageTexts()
   if (!url) return null
   return (
     <aside
@@ -18,7 +20,7 @@ export function WhatsAppButton({ url }: { url: string | null }) {
         className="inline-flex h-11 items-center gap-2 rounded-full bg-[#15803d] pr-5 pl-4 text-sm font-semibold text-white shadow-lg shadow-green-900/25 transition hover:bg-[#166534] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#15803d]"
       >
         <MessageCircle className="size-5" aria-hidden />
-        WhatsApp Us
+        {t('whatsapp')}
       </a>
     </aside>
   )

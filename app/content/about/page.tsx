@@ -9,7 +9,7 @@ import { RichText } from '#app/components/site/rich-text.tsx'
 import { SectionHeading } from '#app/components/site/section-heading.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
-import { useChurch, usePageLanguage } from '#app/components/site/use-church.ts'
+import { useChurch, usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { runtimeContext } from '#app/context.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
@@ -65,16 +65,17 @@ export function meta(args: Route.MetaArgs) {
 export default function About({ loaderData }: Route.ComponentProps) {
   const church = useChurch()
   const { langOf } = usePageLanguage()
+  const t = usePageTexts()
   const { about, leaders, directions } = loaderData
   return (
     <>
-      <PageHero title="About Us" intro={`Learn about our history, mission, and vision at ${church.name}`} />
+      <PageHero title={t('about.title')} intro={t('about.intro', { church: church.name })} />
 
       <section aria-labelledby="our-story" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-24 lg:px-8">
         <div className="grid items-center gap-12 lg:grid-cols-2 lg:gap-16">
           <div>
             <h2 id="our-story" className="font-serif text-3xl font-bold md:text-4xl">
-              Our Story
+              {t('about.story')}
             </h2>
             <span className="mt-4 block h-1 w-14 rounded-full bg-secondary" aria-hidden />
             <RichText
@@ -87,7 +88,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
             <div className="absolute -inset-3 -z-10 rotate-2 rounded-3xl bg-primary/15" aria-hidden />
             <SiteImage
               image={about.image}
-              alt={`${church.name} through the years`}
+              alt={t('about.throughTheYears', { church: church.name })}
               sizes="(min-width: 1024px) 600px, 100vw"
               className="aspect-[3/2] w-full rounded-2xl object-cover shadow-xl"
             />
@@ -95,23 +96,23 @@ export default function About({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-label="Mission, vision and values" className="bg-surface">
+      <section aria-label={t('about.values')} className="bg-surface">
         <div className="mx-auto grid max-w-7xl gap-6 px-4 py-20 sm:px-6 md:grid-cols-3 lg:px-8">
           <ValueCard
             icon={<Target className="size-6" aria-hidden />}
-            title="Our Mission"
+            title={t('about.mission')}
             html={about.mission}
             lang={langOf(about, 'mission')}
           />
           <ValueCard
             icon={<Eye className="size-6" aria-hidden />}
-            title="Our Vision"
+            title={t('about.vision')}
             html={about.vision}
             lang={langOf(about, 'vision')}
           />
           <ValueCard
             icon={<Heart className="size-6" aria-hidden />}
-            title="Our Values"
+            title={t('about.ourValues')}
             html={about.values}
             lang={langOf(about, 'values')}
           />
@@ -119,7 +120,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="leadership" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-24 lg:px-8">
-        <SectionHeading id="leadership" title="Leadership Team" />
+        <SectionHeading id="leadership" title={t('about.leadership')} />
         <div className="mt-12 flex flex-wrap justify-center gap-8">
           {leaders.map((leader) => (
             <LeaderCard key={leader.id} leader={leader} />
@@ -130,7 +131,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
       {directions.length > 0 ? (
         <section aria-labelledby="getting-here" className="bg-surface">
           <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-24 lg:px-8">
-            <SectionHeading id="getting-here" title="Getting Here" />
+            <SectionHeading id="getting-here" title={t('about.gettingHere')} />
             <div className="mt-12 grid gap-6 md:grid-cols-3">
               {directions.map((entry) => (
                 <article key={entry.id} className="rounded-2xl border border-border bg-card p-7 shadow-sm">

@@ -1,9 +1,9 @@
 import { Pause, Play } from 'lucide-react'
-import { usePageLanguage } from '#app/components/site/use-church.ts'
+import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import type { ImageSource } from '#app/lib/images.ts'
-import { Data, Label } from '#app/islands/markup.ts'
+import { Data } from '#app/islands/markup.ts'
 
 export const CAROUSEL_DELAY_MS = 4000
 
@@ -25,10 +25,11 @@ export interface HeroSlide {
  */
 export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
   const { langOf } = usePageLanguage()
+  const t = usePageTexts()
   return (
     <section
-      aria-roledescription="carousel"
-      aria-label="Welcome slides"
+      aria-roledescription={t('home.carousel')}
+      aria-label={t('home.slides')}
       {...{ [Data.slideshow]: true, [Data.slideshowDelay]: CAROUSEL_DELAY_MS }}
       className="relative h-[600px] touch-pan-y overflow-hidden bg-stone-900"
     >
@@ -36,8 +37,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
         <div
           key={slide.id}
           role="group"
-          aria-roledescription="slide"
-          aria-label={`${index + 1} of ${slides.length}`}
+          aria-roledescription={t('home.slide')}
+          aria-label={t('home.slideOf', { index: index + 1, count: slides.length })}
           {...{ [Data.slide]: true, [Data.slideActive]: index === 0 ? '' : undefined }}
           inert={index === 0 ? undefined : true}
           className="absolute inset-0"
@@ -82,7 +83,7 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
                 key={slide.id}
                 type="button"
                 {...{ [Data.slideTo]: index }}
-                aria-label={`Go to slide ${index + 1}`}
+                aria-label={t('home.goToSlide', { index: index + 1 })}
                 aria-current={index === 0 ? 'true' : undefined}
                 // A 24 px target around a small dot (WCAG 2.5.8).
                 className="group/dot flex h-6 min-w-6 items-center justify-center rounded-full px-1 focus-visible:outline-2 focus-visible:outline-white"
@@ -94,7 +95,8 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
           <button
             type="button"
             {...{ [Data.slideshowToggle]: true }}
-            aria-label={Label.pauseSlideshow}
+            aria-label={t('home.pause')}
+            {...{ [Data.pauseLabel]: t('home.pause'), [Data.playLabel]: t('home.play') }}
             className="inline-flex size-9 items-center justify-center rounded-full bg-black/30 text-white backdrop-blur-sm transition hover:bg-black/50 focus-visible:outline-2 focus-visible:outline-white"
           >
             <Pause className="size-4" {...{ [Data.slideshowIcon]: 'pause' }} aria-hidden />

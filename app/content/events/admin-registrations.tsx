@@ -22,7 +22,7 @@ import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { sessionEnded } from '#app/server/admin-actions.server.ts'
 import { readFormBody } from '#app/server/api.server.ts'
 import { getEvent, listRegistrations } from './model.server.ts'
-import { placesText } from './registration-form.tsx'
+import { placesText } from './registration-places.ts'
 import {
   REGISTRATION_PEOPLE_MAX,
   REGISTRATION_STATUSES,

@@ -460,7 +460,7 @@ export function formatTime(time: { hour: number; minute: number }) {
 }
 
 /** An end at 23:59 means "until the end of that day" (a multi-day event whose closing time is not given). */
-function isEndOfDay(time: Temporal.PlainDateTime) {
+export function isEndOfDay(time: Temporal.PlainDateTime) {
   return time.hour === 23 && time.minute === 59
 }
 
@@ -579,7 +579,7 @@ function dayOfMonth(day: number) {
 /** The parts of the shapes ruleInWords says itself; any other rule is said by the library. */
 const PLAIN_PARTS = new Set(['FREQ', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'COUNT', 'UNTIL', 'WKST'])
 
-function isPlainShape(parts: RuleParts) {
+export function isPlainShape(parts: RuleParts) {
   if (Object.keys(parts).some((name) => !PLAIN_PARTS.has(name))) return false
   switch (parts.FREQ) {
     case 'DAILY':

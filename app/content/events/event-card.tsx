@@ -6,7 +6,7 @@ import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { ImageSource } from '#app/lib/images.ts'
-import { usePageLanguage } from '#app/components/site/use-church.ts'
+import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 
 export interface EventCardData {
   id: string
@@ -41,11 +41,12 @@ export function EventCard({
   priority = false,
 }: EventCardProps) {
   const { langOf } = usePageLanguage()
+  const t = usePageTexts()
   const details = [
-    { icon: CalendarDays, text: event.date, label: 'Date', lang: langOf(event, 'date') },
-    { icon: CalendarClock, text: event.next, label: 'Next date', lang: undefined },
-    { icon: Clock, text: event.time, label: 'Time', lang: langOf(event, 'time') },
-    { icon: MapPin, text: event.location, label: 'Location', lang: langOf(event, 'location') },
+    { icon: CalendarDays, text: event.date, label: t('events.date'), lang: langOf(event, 'date') },
+    { icon: CalendarClock, text: event.next, label: t('events.nextDate'), lang: undefined },
+    { icon: Clock, text: event.time, label: t('events.time'), lang: langOf(event, 'time') },
+    { icon: MapPin, text: event.location, label: t('events.location'), lang: langOf(event, 'location') },
   ].filter((detail) => detail.text)
   return (
     <article className="group flex flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm transition duration-300 hover:-translate-y-1 hover:shadow-xl hover:shadow-stone-900/10">
@@ -98,6 +99,7 @@ export function EventCard({
 }
 
 function EventBadge({ regular, className }: { regular: boolean; className?: string }) {
+  const t = usePageTexts()
   return (
     <span
       className={cn(
@@ -106,7 +108,7 @@ function EventBadge({ regular, className }: { regular: boolean; className?: stri
         className,
       )}
     >
-      {regular ? 'Regular' : 'Special'}
+      {regular ? t('events.regularBadge') : t('events.specialBadge')}
     </span>
   )
 }

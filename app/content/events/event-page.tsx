@@ -11,9 +11,12 @@ import {
 import type { ReactNode } from 'react'
 import { data, Link } from 'react-router'
 
-import { usePageLanguage } from '#app/components/site/use-church.ts'
+import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/event-page.ts'
-import { inPageLanguage } from '#app/server/page-language.server.ts'
+import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
+import { textsFor } from '#app/i18n/texts.ts'
+import { formProblem } from '#app/i18n/form-texts.ts'
+import { dateWords } from './date-words.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { MapWidget } from '#app/components/site/map-widget.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
@@ -21,7 +24,7 @@ import { SiteError } from '#app/components/site/site-error.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { eventFacts, eventPath, eventShareKey, eventsJsonLd } from './seo.ts'
-import { formatShortDate, occurrenceText, parseLocalDate } from './dates.ts'
+import { parseLocalDate } from './dates.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
@@ -35,6 +38,7 @@ import {
   ruleText,
   timingOf,
   undatedStillShown,
+  withDateWords,
   zonedIso,
 } from './events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
@@ -51,8 +55,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock } = runtime
   const { origin } = context.get(requestContext)
   const stored = await getEvent({ db, id: params.id })
-  // In the page's language, field by field (issue 28).
-  const event = stored && inPageLanguage(context, 'events', [stored])[0]!
+  // In the page's language, field by field, its dates in its words (issue 28).
+  const { language, languages } = pageLanguage(context)
+  const words = dateWords(language)
+  const event =
+    stored && withDateWords(inPageLanguage(context, 'events', [stored]), language, languages[0]!)[0]!
   // An event whose date the site cannot read leaves the public pages UNDATED_SHOWN_DAYS after it was added.
   if (!event || (event.starts_at === null && !undatedStillShown(event, clock.now()))) {
     throw new Response('Not found', { status: 404 })
@@ -66,12 +73,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const ended = dated && problem === null && (event.recurrence ? next === null : hasEnded(event, today))
   const skipped = event.exdates
     .filter((date) => date >= today.toString())
-    .map((date) => formatShortDate(parseLocalDate(date)!))
+    .map((date) => words.shortDate(parseLocalDate(date)!))
   // An event that takes sign-ups is made for each request: its places change, and its form carries the signed
   // time it was rendered (the contact form's spam check). Other events stay in the page cache.
   const registration = event.registration
     ? {
-        dates: await registrationDates({ db, clock, event }),
+        dates: await registrationDates({ db, clock, event, language }),
         repeating: event.recurrence !== null,
         formToken: makeFormToken(runtime.secret, clock.now().getTime()),
       }
@@ -92,11 +99,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     },
     // When, in words: the next (or only) date, and a repeating event's rule.
     when: next
-      ? occurrenceText(timing, next)
+      ? words.occurrenceText(timing, next)
       : dated
         ? null
         : [event.date, event.time].filter(Boolean).join(', '),
-    rule: event.recurrence ? ruleText(event) : null,
+    rule: event.recurrence ? ruleText(event, language) : null,
     skipped,
     ended,
     lastDate: ended && !event.recurrence ? event.date : null,
@@ -107,6 +114,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
             google: googleCalendarUrl(event, zone, origin),
           }
         : null,
+    untranslated: event.untranslated,
     directions: event.location
       ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
           event.latitude !== null && event.longitude !== null
@@ -137,6 +145,8 @@ const FORM_FIELDS = ['name', 'email', 'people', 'note', 'occurrence', 'form_toke
 /** The sign-up form's post, with or without JavaScript: answered with the page and the form's result in place. */
 export async function action({ params, request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext)
+  const { language } = pageLanguage(context)
+  const t = textsFor(language)
   let values: Record<string, string> = {}
   try {
     const form = await readFormBody(request)
@@ -155,7 +165,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return data(
         {
           ok: false,
-          message: 'Sorry, your registration could not be taken. Please try again later.',
+          message: t('registration.failed'),
           values,
         } satisfies RegistrationFormResult,
         { status: 500 },
@@ -164,8 +174,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data(
       {
         ok: false,
-        message: error.fields ? 'Please correct the highlighted fields' : error.message,
-        fields: error.fields,
+        ...(language.split('-')[0] === 'en'
+          ? { message: error.fields ? t('forms.correct') : error.message, fields: error.fields }
+          : formProblem(error, t, language)),
         values,
       } satisfies RegistrationFormResult,
       { status: error.status },
@@ -190,8 +201,21 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function EventPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { to } = usePageLanguage()
-  const { event, when, rule, skipped, ended, lastDate, addToCalendar, directions, registration } = loaderData
+  const { to, langOf } = usePageLanguage()
+  const t = usePageTexts()
+  const {
+    event,
+    when,
+    rule,
+    skipped,
+    ended,
+    lastDate,
+    addToCalendar,
+    directions,
+    registration,
+    untranslated,
+  } = loaderData
+  const lang = (field: string) => langOf({ untranslated }, field)
   const hasMap = event.latitude !== null && event.longitude !== null
   return (
     <article>
@@ -202,14 +226,17 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             className="inline-flex items-center gap-1.5 text-sm font-semibold text-white/85 hover:text-white hover:underline"
           >
             <ArrowLeft className="size-4" aria-hidden />
-            All events
+            {t('events.all')}
           </Link>
           <p className="mt-6">
             <span className="rounded-full bg-white px-3 py-1 text-xs font-semibold tracking-wide text-stone-900 uppercase">
-              {event.is_regular ? 'Regular' : 'Special'}
+              {event.is_regular ? t('events.regularBadge') : t('events.specialBadge')}
             </span>
           </p>
-          <h1 className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance md:text-5xl">
+          <h1
+            className="mt-4 font-serif text-4xl font-bold tracking-tight text-balance md:text-5xl"
+            lang={lang('title')}
+          >
             {event.title}
           </h1>
           {when ? <p className="mt-3 text-lg text-white/90 md:text-xl">{rule ?? when}</p> : null}
@@ -219,12 +246,12 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
       <div className="mx-auto grid max-w-4xl gap-10 px-4 py-12 sm:px-6 md:py-16">
         {ended ? (
           <p role="status" className="rounded-xl border border-border bg-surface p-4 text-foreground/80">
-            {lastDate ? `This event took place on ${lastDate}.` : 'This event has no dates left.'}{' '}
+            {lastDate ? t('events.tookPlace', { date: lastDate }) : t('events.noDatesLeft')}{' '}
             <Link
               to={to(pagePath('events'))}
               className="font-semibold text-primary-text underline underline-offset-2"
             >
-              See what is coming up
+              {t('events.comingUp')}
             </Link>
           </p>
         ) : null}
@@ -241,10 +268,12 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
 
         <dl className="grid gap-5 rounded-2xl border border-border bg-card p-6 shadow-sm sm:grid-cols-2 sm:p-8">
           {rule ? (
-            <Detail icon={<Repeat className="size-5" aria-hidden />} label="Repeats">
+            <Detail icon={<Repeat className="size-5" aria-hidden />} label={t('events.repeats')}>
               {rule}
               {skipped.length > 0 ? (
-                <span className="block text-sm text-muted-foreground">Not on {skipped.join(', ')}</span>
+                <span className="block text-sm text-muted-foreground">
+                  {t('events.notOn', { dates: skipped.join(', ') })}
+                </span>
               ) : null}
             </Detail>
           ) : null}
@@ -257,14 +286,14 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                   <CalendarDays className="size-5" aria-hidden />
                 )
               }
-              label={rule ? 'Next date' : 'When'}
+              label={rule ? t('events.nextDate') : t('events.when')}
             >
               {when}
             </Detail>
           ) : null}
           {event.location ? (
-            <Detail icon={<MapPin className="size-5" aria-hidden />} label="Where">
-              {event.location}
+            <Detail icon={<MapPin className="size-5" aria-hidden />} label={t('events.where')}>
+              <span lang={lang('location')}>{event.location}</span>
             </Detail>
           ) : null}
         </dl>
@@ -276,13 +305,11 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             className="scroll-mt-24 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
           >
             <h2 id="register-heading" className="font-serif text-2xl font-bold">
-              Register
+              {t('events.register')}
             </h2>
             {registration.dates.length > 0 ? (
               <>
-                <p className="mt-2 mb-6 text-muted-foreground">
-                  Fields marked * are required. We e-mail you a confirmation with a link to cancel.
-                </p>
+                <p className="mt-2 mb-6 text-muted-foreground">{t('events.registerNote')}</p>
                 <RegistrationForm
                   action={to(pagePath('event', { id: event.id }))}
                   dates={registration.dates}
@@ -292,7 +319,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                 />
               </>
             ) : (
-              <p className="mt-2 text-foreground/80">Registrations are closed.</p>
+              <p className="mt-2 text-foreground/80">{t('events.closed')}</p>
             )}
           </section>
         ) : null}
@@ -300,13 +327,13 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         {addToCalendar ? (
           <section aria-labelledby="add-to-calendar" className="flex flex-col gap-4">
             <h2 id="add-to-calendar" className="font-serif text-2xl font-bold">
-              Add to calendar
+              {t('events.addToCalendar')}
             </h2>
             <div className="flex flex-wrap gap-3">
               <a href={addToCalendar.ics} download className={buttonClasses({})}>
                 <Download className="size-4" aria-hidden />
-                Download .ics
-                <span className="sr-only"> (Apple Calendar, Outlook and others)</span>
+                {t('events.downloadIcs')}
+                <span className="sr-only"> {t('events.icsApps')}</span>
               </a>
               {addToCalendar.google ? (
                 <a
@@ -316,15 +343,12 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                   className={buttonClasses({ variant: 'outline' })}
                 >
                   <CalendarPlus className="size-4" aria-hidden />
-                  Google Calendar
+                  {t('events.googleCalendar')}
                 </a>
               ) : null}
             </div>
             {addToCalendar.google ? null : (
-              <p className="text-sm text-muted-foreground">
-                Google Calendar’s “add” link cannot leave out the skipped dates, so this event is offered as a
-                file: Google Calendar can import it (Settings, then Import).
-              </p>
+              <p className="text-sm text-muted-foreground">{t('events.googleCannot')}</p>
             )}
           </section>
         ) : null}
@@ -332,16 +356,20 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         {event.description ? (
           <section aria-labelledby="about-event">
             <h2 id="about-event" className="font-serif text-2xl font-bold">
-              About this event
+              {t('events.about')}
             </h2>
-            <RichText html={event.description} className="mt-4 text-lg leading-relaxed text-foreground/85" />
+            <RichText
+              html={event.description}
+              lang={lang('description')}
+              className="mt-4 text-lg leading-relaxed text-foreground/85"
+            />
           </section>
         ) : null}
 
         {event.location ? (
           <section aria-labelledby="event-map" className="flex flex-col gap-4">
             <h2 id="event-map" className="font-serif text-2xl font-bold">
-              Finding it
+              {t('events.finding')}
             </h2>
             {hasMap ? (
               <MapWidget latitude={event.latitude!} longitude={event.longitude!} name={event.title} />
@@ -354,7 +382,7 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
                 className={buttonClasses({ variant: 'outline', className: 'self-start' })}
               >
                 <Navigation className="size-4" aria-hidden />
-                {hasMap ? 'Get directions' : `Find “${event.location}” on the map`}
+                {hasMap ? t('events.directions') : t('events.findOnMap', { place: event.location })}
               </a>
             ) : null}
           </section>

@@ -1,9 +1,11 @@
 import { ArrowRight, CalendarDays, CalendarPlus, MapPin, Repeat } from 'lucide-react'
-import { usePageLanguage } from '#app/components/site/use-church.ts'
+import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { Link } from 'react-router'
 
 import type { Route } from './+types/events-page.ts'
-import { inPageLanguage } from '#app/server/page-language.server.ts'
+import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
+import { textsFor } from '#app/i18n/texts.ts'
+import { pageWords } from '#app/i18n/pages.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { EventCard } from './event-card.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
@@ -15,9 +17,10 @@ import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { eventFacts, eventsJsonLd } from './seo.ts'
-import { nextDateText, ruleText, upcomingEvents, zonedIso } from './events.server.ts'
+import { nextDateText, ruleText, upcomingEvents, withDateWords, zonedIso } from './events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
-import { pagePath } from '#app/content/registry.ts'
+import { feedPath, pagePath } from '#app/content/registry.ts'
+import { languagePath } from '#app/lib/languages.ts'
 
 /** One-time events shown at most: the page stays quick to load however far ahead staff plan (the feed has all). */
 const LISTED_MAX = 60
@@ -42,13 +45,21 @@ export async function loader({ context }: Route.LoaderArgs) {
     db,
     urls: [...oneTime.map((item) => item.event), ...undated].map((event) => event.image_url),
   })
-  // In the page's language, field by field (issue 28).
+  // In the page's language, field by field, its dates in its words (issue 28).
+  const { language, languages } = pageLanguage(context)
+  const t = textsFor(language)
   const localized = new Map(
-    inPageLanguage(context, 'events', [
-      ...[...oneTime, ...repeating, ...unworkable].map((item) => item.event),
-      ...undated,
-    ]).map((event) => [event.id, event]),
+    withDateWords(
+      inPageLanguage(context, 'events', [
+        ...[...oneTime, ...repeating, ...unworkable].map((item) => item.event),
+        ...undated,
+      ]),
+      language,
+      languages[0]!,
+    ).map((event) => [event.id, event]),
   )
+  const at = (shown: { date: string | null; time: string | null }) =>
+    shown.time ? t('dates.at', { words: shown.date ?? '', time: shown.time }) : shown.date
   const tr = <E extends { id: string }>(event: E) => ({ ...event, ...localized.get(event.id)! })
   const card = (stored: (typeof undated)[number]) => {
     const event = tr(stored)
@@ -82,7 +93,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       untranslated: event.untranslated,
     }
   }
-  const calendar = new URL('/calendar.ics', origin)
+  // The feed in the page's language (`/ml/calendar.ics`).
+  const calendar = new URL(languagePath(feedPath('calendar'), language, languages), origin)
   return {
     upcoming: [
       ...oneTime.map(({ event }) => card(event)),
@@ -91,19 +103,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     ],
     regular: [
       ...repeating.map(({ event, next }) =>
-        listed(
-          event,
-          (shown) => (shown.time ? `${shown.date} at ${shown.time}` : shown.date),
-          next ? `next ${nextDateText(next, today)}` : null,
-        ),
+        listed(event, at, next ? t('events.nextLower', { date: nextDateText(next, today, language) }) : null),
       ),
       // Those whose rule cannot be worked out (stored before rules were bounded): their rule, without a date.
-      ...unworkable.map(({ event }) => listed(event, ruleText, null)),
-      ...undated
-        .filter((event) => event.is_regular)
-        .map((event) =>
-          listed(event, (shown) => (shown.time ? `${shown.date ?? ''} at ${shown.time}` : shown.date), null),
-        ),
+      ...unworkable.map(({ event }) => listed(event, (shown) => ruleText(shown, language), null)),
+      ...undated.filter((event) => event.is_regular).map((event) => listed(event, at, null)),
     ],
     // How many more one-time events are planned beyond those listed.
     more,
@@ -126,16 +130,17 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { to, langOf } = usePageLanguage()
+  const { to, langOf, language } = usePageLanguage()
+  const t = usePageTexts()
   const { upcoming, regular, subscribe, more } = loaderData
   return (
     <>
-      <PageHero
-        title="Events"
-        intro="Join us for worship, fellowship and community. Everyone is welcome at our events and gatherings."
-      />
+      <PageHero title={pageWords('events', language).title} intro={t('events.intro')} />
 
-      <section aria-label="Upcoming events" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
+      <section
+        aria-label={t('events.upcoming')}
+        className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20 lg:px-8"
+      >
         {upcoming.length > 0 ? (
           <div className="grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
             {upcoming.map((event, index) => (
@@ -147,28 +152,31 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 // Register Now only where the event's page takes sign-ups.
                 action={
                   event.registration
-                    ? { label: 'Register Now', to: `${to(pagePath('event', { id: event.id }))}#register` }
-                    : { label: 'Learn More', to: to(pagePath('event', { id: event.id })) }
+                    ? {
+                        label: t('events.registerNow'),
+                        to: `${to(pagePath('event', { id: event.id }))}#register`,
+                      }
+                    : { label: t('events.learnMore'), to: to(pagePath('event', { id: event.id })) }
                 }
               />
             ))}
           </div>
         ) : (
-          <p className="text-center text-lg text-muted-foreground">No upcoming events at the moment.</p>
+          <p className="text-center text-lg text-muted-foreground">{t('events.none')}</p>
         )}
         {more > 0 ? (
           <p className="mt-10 text-center text-muted-foreground">
-            {more === 1 ? 'One more event is planned' : `${more} more events are planned`} after these:{' '}
+            {t('events.more', { count: more })}{' '}
             <a href="#subscribe" className="font-semibold text-primary-text underline underline-offset-2">
-              subscribe to our calendar
+              {t('events.subscribeLink')}
             </a>{' '}
-            to see them all.
+            {t('events.toSeeAll')}
           </p>
         ) : null}
       </section>
 
       {regular.length > 0 ? (
-        <PageSection id="regular-events" title="Regular Events" surface inner="max-w-4xl py-20">
+        <PageSection id="regular-events" title={t('events.regular')} surface inner="max-w-4xl py-20">
           <ul className="mt-12 space-y-4">
             {regular.map((event) => (
               <li
@@ -209,7 +217,7 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                     to={to(pagePath('event', { id: event.id }))}
                     className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-primary-text hover:underline"
                   >
-                    Details
+                    {t('events.details')}
                     <span className="sr-only">: {event.title}</span>
                     <ArrowRight className="size-4" aria-hidden />
                   </Link>
@@ -227,18 +235,16 @@ export default function Events({ loaderData }: Route.ComponentProps) {
           </span>
           <div>
             <h2 id="subscribe" className="font-serif text-2xl font-bold">
-              Our events in your calendar
+              {t('events.inCalendar')}
             </h2>
-            <p className="mt-2 text-foreground/80">
-              Subscribe once and new events appear in your phone’s or computer’s calendar by themselves.
-            </p>
+            <p className="mt-2 text-foreground/80">{t('events.subscribeText')}</p>
           </div>
           <a href={subscribe.webcal} className={buttonClasses({ size: 'lg' })}>
             <CalendarPlus className="size-5" aria-hidden />
-            Subscribe
+            {t('events.subscribe')}
           </a>
           <p className="max-w-full text-sm text-muted-foreground">
-            Or add this address to your calendar app (Google Calendar: “From URL”):
+            {t('events.orAddress')}
             <br />
             <code className="mt-1 inline-block max-w-full rounded-md bg-surface px-2 py-1 break-all text-foreground select-all">
               {subscribe.address}

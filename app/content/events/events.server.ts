@@ -4,16 +4,16 @@ import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import {
   type EventTiming,
-  formatDate,
   lastDay,
   type Occurrence,
-  ruleInWords,
   ruleProblem,
   todayIn,
   UnworkableRuleError,
   upcomingOccurrences,
 } from './dates.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
+import { textsFor } from '#app/i18n/texts.ts'
+import { dateWords } from './date-words.ts'
 import {
   type EventRecord,
   listRepeatingEvents,
@@ -160,14 +160,41 @@ export async function nextEvents({ db, clock, count }: EventsDeps & { count: num
  * A repeating event's rule in words, with its time: 'Every Sunday at 10:30 AM'. A rule the words cannot say is
  * given as it is stored.
  */
-export function ruleText(event: EventRecord) {
+export function ruleText(event: EventRecord, language = 'en') {
   let words: string
   try {
-    words = ruleInWords(timingOf(event)) || (event.recurrence ?? '')
+    words = dateWords(language).ruleText(timingOf(event)) || (event.recurrence ?? '')
   } catch {
     words = event.recurrence ?? ''
   }
-  return event.time ? `${words} at ${event.time}` : words
+  if (!event.time) return words
+  return language.split('-')[0] === 'en'
+    ? `${words} at ${event.time}`
+    : textsFor(language)('dates.at', { words, time: event.time })
+}
+
+/**
+ * Events as a page in `language` shows them: their `date` and `time` said in that language from their dates where
+ * staff did not translate those texts (they are worked out from the dates, not typed), no longer marked as
+ * falling back. Events kept with only typed text keep it.
+ */
+export function withDateWords<E extends EventRecord & { untranslated: string[] }>(
+  events: readonly E[],
+  language: string,
+  main: string,
+): E[] {
+  if (language === main) return [...events]
+  const words = dateWords(language)
+  return events.map((event) => {
+    if (!event.starts_at) return event
+    const timing = timingOf(event)
+    const worked = {
+      date: event.untranslated.includes('date') ? words.dateText(timing) : event.date,
+      time: event.untranslated.includes('time') ? words.timeText(timing) : event.time,
+    }
+    const untranslated = event.untranslated.filter((field) => field !== 'date' && field !== 'time')
+    return { ...event, date: worked.date ?? event.date, time: worked.time, untranslated }
+  })
 }
 
 /** Whether a one-time event is over (its last day is before today). */
@@ -177,8 +204,8 @@ export function hasEnded(event: EventRecord, today: Temporal.PlainDate) {
 }
 
 /** 'next Sunday 29 November' (with the year when it is not this year's). */
-export function nextDateText(next: Occurrence, today: Temporal.PlainDate) {
-  return formatDate(next.start, next.start.year !== today.year)
+export function nextDateText(next: Occurrence, today: Temporal.PlainDate, language = 'en') {
+  return dateWords(language).date(next.start, next.start.year !== today.year)
 }
 
 /** The instant of a local date-time in the church's zone, ISO 8601 with its offset (structured data). */

@@ -1,3 +1,8 @@
+import type { TFunction } from 'i18next'
+
+import { usePageTexts } from '#app/components/site/use-church.ts'
+import { formScriptTexts } from '#app/content/messages/contact-form.tsx'
+import { placesText } from './registration-places.ts'
 import { CheckCircle2, CircleAlert, Ticket } from 'lucide-react'
 import type { ReactNode } from 'react'
 
@@ -23,12 +28,11 @@ export interface RegistrationFormDate {
   waiting: number
 }
 
-/** "12 places left", "Full: join the waiting list". */
-export function placesText(date: Pick<RegistrationFormDate, 'left' | 'waiting'>) {
-  if (date.left === null) return null
-  if (date.left === 0 || date.waiting > 0) return 'Full: you can join the waiting list'
-  return date.left === 1 ? '1 place left' : `${date.left} places left`
-}
+/** The words for places in a page's language. */
+const placesWords = (t: TFunction) => ({
+  full: t('registration.full'),
+  left: (count: number) => t('registration.left', { count }),
+})
 
 /**
  * An event's sign-up form: an ordinary form post to the event's page, answered in place (the page comes back with
@@ -49,18 +53,20 @@ export function RegistrationForm({
   formToken: string
   result: RegistrationFormResult | undefined
 }) {
+  const t = usePageTexts()
   const failure = result && !result.ok ? result : null
   const fieldError = (name: string) => failure?.fields?.[name]
   const value = (name: string) => failure?.values?.[name]
   const single = !repeating && dates.length === 1 ? dates[0] : null
-  const singlePlaces = single ? placesText(single) : null
+  const singlePlaces = single ? placesText(single, placesWords(t)) : null
   return (
     <form
       method="post"
       action={`${action}#register`}
       {...{ [Data.contactForm]: true }}
+      {...formScriptTexts(t)}
       className="space-y-5"
-      aria-label="Registration form"
+      aria-label={t('registration.form')}
     >
       {result?.ok ? (
         <div
@@ -71,8 +77,8 @@ export function RegistrationForm({
           <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden />
           <p className="font-medium">
             {result.status === 'confirmed'
-              ? `You are registered! A confirmation is on its way to ${result.email}.`
-              : `This date is full, so you are on the waiting list. We will e-mail ${result.email} if a place comes free.`}
+              ? t('registration.confirmed', { email: result.email })
+              : t('registration.waiting', { email: result.email })}
           </p>
         </div>
       ) : null}
@@ -93,11 +99,11 @@ export function RegistrationForm({
           {singlePlaces ? <p className="font-semibold text-primary-text">{singlePlaces}</p> : null}
         </>
       ) : (
-        <Field label="Date" name="occurrence" required error={fieldError('occurrence')}>
+        <Field label={t('registration.date')} name="occurrence" required error={fieldError('occurrence')}>
           {(props) => (
             <select {...props} defaultValue={value('occurrence') ?? dates[0]?.occurrence}>
               {dates.map((date) => {
-                const places = placesText(date)
+                const places = placesText(date, placesWords(t))
                 return (
                   <option key={date.occurrence} value={date.occurrence}>
                     {places ? `${date.label} (${places})` : date.label}
@@ -110,13 +116,13 @@ export function RegistrationForm({
       )}
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field label="Name" name="name" required error={fieldError('name')}>
+        <Field label={t('registration.name')} name="name" required error={fieldError('name')}>
           {(props) => <input {...props} type="text" autoComplete="name" defaultValue={value('name')} />}
         </Field>
-        <Field label="Email" name="email" required error={fieldError('email')}>
+        <Field label={t('registration.email')} name="email" required error={fieldError('email')}>
           {(props) => <input {...props} type="email" autoComplete="email" defaultValue={value('email')} />}
         </Field>
-        <Field label="Number of people" name="people" required error={fieldError('people')}>
+        <Field label={t('registration.people')} name="people" required error={fieldError('people')}>
           {(props) => (
             <select {...props} defaultValue={value('people') ?? '1'}>
               {Array.from({ length: PEOPLE_MAX }, (_, index) => (
@@ -128,12 +134,12 @@ export function RegistrationForm({
           )}
         </Field>
       </div>
-      <Field label="Note (optional)" name="note" error={fieldError('note')}>
+      <Field label={t('registration.note')} name="note" error={fieldError('note')}>
         {(props) => (
           <textarea
             {...props}
             rows={3}
-            placeholder="Dietary needs, access, anything we should know"
+            placeholder={t('registration.notePlaceholder')}
             defaultValue={value('note')}
             className={cn(props.className, 'resize-y')}
           />
@@ -144,14 +150,14 @@ export function RegistrationForm({
       {/* People never see or fill this field; robots that fill every field give themselves away. */}
       <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden>
         <label>
-          Leave this field empty
+          {t('forms.honeypot')}
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
 
       <button type="submit" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
         <Ticket className="size-4" aria-hidden />
-        <span {...{ [Data.submitLabel]: true }}>Register</span>
+        <span {...{ [Data.submitLabel]: true }}>{t('registration.submit')}</span>
       </button>
     </form>
   )

@@ -25,6 +25,7 @@ import {
   todayIn,
   upcomingOccurrences,
 } from './dates.ts'
+import { dateWords } from './date-words.ts'
 import { hasWorkableDates, timingOf } from './events.server.ts'
 import {
   cancelRegistration,
@@ -105,10 +106,10 @@ function openDates(event: EventRecord, zone: string, now: Date, limit: number) {
   )
 }
 
-const dateOf = (event: EventRecord, occurrence: Occurrence) => ({
+const dateOf = (event: EventRecord, occurrence: Occurrence, language = 'en') => ({
   occurrence: formatLocalDateTime(occurrence.start),
   endsOn: occurrence.end.toPlainDate().toString(),
-  label: occurrenceText(timingOf(event), occurrence),
+  label: dateWords(language).occurrenceText(timingOf(event), occurrence),
 })
 
 /** What the event's page offers: its open dates with the places left on each (none when closed or off). */
@@ -116,14 +117,17 @@ export async function registrationDates({
   db,
   clock,
   event,
+  language,
 }: {
   db: Db
   clock: Clock
   event: EventRecord
+  /** The language of the page that offers them (their labels). */
+  language?: string
 }): Promise<RegistrationDate[]> {
   const zone = await churchTimeZone({ db })
   const dates = openDates(event, zone, clock.now(), DATES_OFFERED).map((occurrence) =>
-    dateOf(event, occurrence),
+    dateOf(event, occurrence, language),
   )
   const counts = await placesTaken({
     db,

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react'
 import { Data, DialogId } from '#app/islands/markup.ts'
+import { usePageTexts } from '#app/components/site/use-church.ts'
 import { PLACEHOLDER_SRC } from '#app/components/site/site-image.tsx'
 
 /**
@@ -9,6 +10,7 @@ import { PLACEHOLDER_SRC } from '#app/components/site/site-image.tsx'
  * photo close it, and focus goes back to the photo it was opened from.
  */
 export function GalleryLightbox() {
+  const t = usePageTexts()
   const navButton =
     'absolute top-1/2 z-10 inline-flex size-12 -translate-y-1/2 items-center justify-center rounded-full bg-white/10 text-white backdrop-blur transition hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white'
   return (
@@ -31,7 +33,7 @@ export function GalleryLightbox() {
             className="font-serif text-xl font-semibold"
           >
             {/* The photo's title, once the script has filled the dialog in. */}
-            Photo
+            {t('gallery.photo')}
           </h2>
           <p className="mt-1 flex items-center justify-center gap-3 text-sm">
             <span
@@ -39,10 +41,10 @@ export function GalleryLightbox() {
               className="tracking-widest text-white/75 uppercase"
             />
             <span className="text-white/60">
-              <span className="sr-only">Photo </span>
+              <span className="sr-only">{t('gallery.photo')} </span>
               <span {...{ [Data.lightboxPosition]: true }} />
               <span aria-hidden> / </span>
-              <span className="sr-only"> of </span>
+              <span className="sr-only"> {t('gallery.of')} </span>
               <span {...{ [Data.lightboxCount]: true }} />
             </span>
           </p>
@@ -52,7 +54,7 @@ export function GalleryLightbox() {
         type="button"
         {...{ [Data.lightboxStep]: -1 }}
         className={`${navButton} left-3 sm:left-6`}
-        aria-label="Previous photo"
+        aria-label={t('gallery.previous')}
       >
         <ChevronLeft className="size-7" aria-hidden />
       </button>
@@ -60,7 +62,7 @@ export function GalleryLightbox() {
         type="button"
         {...{ [Data.lightboxStep]: 1 }}
         className={`${navButton} right-3 sm:right-6`}
-        aria-label="Next photo"
+        aria-label={t('gallery.next')}
       >
         <ChevronRight className="size-7" aria-hidden />
       </button>
@@ -70,7 +72,7 @@ export function GalleryLightbox() {
         className="absolute top-4 right-4 inline-flex h-11 items-center gap-2 rounded-full bg-white/10 px-4 text-sm font-semibold text-white backdrop-blur transition hover:bg-white/25 focus-visible:outline-2 focus-visible:outline-white"
       >
         <X className="size-5" aria-hidden />
-        Close
+        {t('gallery.close')}
       </button>
     </dialog>
   )

@@ -1,4 +1,6 @@
 import { categoryLabel } from './categories.ts'
+import type { GalleryCategory } from './schema.ts'
+import { usePageTexts } from '#app/components/site/use-church.ts'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { cn } from '#app/lib/cn.ts'
 import type { ImageSource } from '#app/lib/images.ts'
@@ -36,6 +38,10 @@ export function GalleryTile({
   className,
   priority = false,
 }: GalleryTileProps) {
+  const t = usePageTexts()
+  const category = t(`gallery.category.${item.category as GalleryCategory}`, {
+    defaultValue: categoryLabel(item.category),
+  })
   return (
     <a
       href={href}
@@ -43,7 +49,7 @@ export function GalleryTile({
         ? {
             [Data.photo]: '',
             [Data.photoTitle]: item.title,
-            [Data.photoCategory]: categoryLabel(item.category),
+            [Data.photoCategory]: category,
           }
         : {})}
       className={cn(
@@ -63,9 +69,7 @@ export function GalleryTile({
         aria-hidden
       >
         <span className="font-serif text-lg leading-snug font-semibold">{item.title}</span>
-        <span className="mt-0.5 text-xs font-medium tracking-widest text-white/80 uppercase">
-          {categoryLabel(item.category)}
-        </span>
+        <span className="mt-0.5 text-xs font-medium tracking-widest text-white/80 uppercase">{category}</span>
       </span>
     </a>
   )

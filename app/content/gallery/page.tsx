@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router'
 
 import type { Route } from './+types/page.ts'
 import { inPageLanguage } from '#app/server/page-language.server.ts'
-import { usePageLanguage } from '#app/components/site/use-church.ts'
+import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { GALLERY_TABS } from './categories.ts'
 import { GalleryLightbox } from './gallery-lightbox.tsx'
 import { GalleryTile } from './gallery-tile.tsx'
@@ -38,6 +38,7 @@ export function meta(args: Route.MetaArgs) {
 export default function Gallery({ loaderData }: Route.ComponentProps) {
   const [searchParams] = useSearchParams()
   const { to } = usePageLanguage()
+  const t = usePageTexts()
   const requested = searchParams.get('category')
   const active = GALLERY_TABS.find((tab) => tab.value === requested)?.value ?? 'all'
   const items =
@@ -45,13 +46,13 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
 
   return (
     <>
-      <PageHero
-        title="Gallery"
-        intro="Moments of worship, fellowship and joy from the life of our church family."
-      />
+      <PageHero title={t('gallery.title')} intro={t('gallery.intro')} />
 
-      <section aria-label="Photo gallery" className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8">
-        <nav aria-label="Photo categories">
+      <section
+        aria-label={t('gallery.photos')}
+        className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8"
+      >
+        <nav aria-label={t('gallery.categories')}>
           <ul className="flex flex-wrap justify-center gap-2">
             {GALLERY_TABS.map((tab) => {
               const selected = tab.value === active
@@ -71,7 +72,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
                         : 'border-border bg-card text-foreground/80 hover:border-primary/40 hover:text-primary-text',
                     )}
                   >
-                    {tab.label}
+                    {tab.value === 'all' ? t('gallery.all') : t(`gallery.category.${tab.value}`)}
                   </a>
                 </li>
               )
@@ -82,7 +83,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
         {items.length > 0 ? (
           <>
             <h2 id="gallery-photos" className="sr-only">
-              Photos
+              {t('gallery.photosHeading')}
             </h2>
             <ul
               aria-labelledby="gallery-photos"
@@ -103,7 +104,7 @@ export default function Gallery({ loaderData }: Route.ComponentProps) {
             </ul>
           </>
         ) : (
-          <p className="mt-12 text-center text-lg text-muted-foreground">No photos in this category yet.</p>
+          <p className="mt-12 text-center text-lg text-muted-foreground">{t('gallery.none')}</p>
         )}
       </section>
 

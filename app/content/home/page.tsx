@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import type { Route } from './+types/page.ts'
-import { inPageLanguage } from '#app/server/page-language.server.ts'
+import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
+import { textsFor } from '#app/i18n/texts.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { EventCard } from '#app/content/events/event-card.tsx'
 import { GalleryTile } from '#app/content/gallery/gallery-tile.tsx'
@@ -14,7 +15,7 @@ import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { SectionHeading } from '#app/components/site/section-heading.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
-import { useChurch, usePageLanguage } from '#app/components/site/use-church.ts'
+import { useChurch, usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { runtimeContext } from '#app/context.ts'
 import { cn } from '#app/lib/cn.ts'
 import { directionsUrl, telHref } from '#app/lib/contact-links.ts'
@@ -22,7 +23,7 @@ import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
-import { nextEvents, nextDateText } from '#app/content/events/events.server.ts'
+import { nextEvents, nextDateText, withDateWords } from '#app/content/events/events.server.ts'
 import { listCarouselSlides } from '#app/content/carousel/model.server.ts'
 import { listGalleryImages } from '#app/content/gallery/model.server.ts'
 import { listLeadershipTeam } from '#app/content/leadership/model.server.ts'
@@ -41,6 +42,8 @@ const HOME_LEADERS = 3
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
+  const { language, languages } = pageLanguage(context)
+  const t = textsFor(language)
   const [storedSlides, storedServices, upcoming, storedMinistries, storedGallery, storedLeaders, latest] =
     await Promise.all([
       listCarouselSlides({ db }),
@@ -49,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       listMinistries({ db, limit: HOME_MINISTRIES }),
       listGalleryImages({ db, limit: HOME_GALLERY }),
       listLeadershipTeam({ db, limit: HOME_LEADERS }),
-      latestSermon(db),
+      latestSermon(db, context),
     ])
   // In the page's language, field by field (issue 28).
   const slides = inPageLanguage(context, 'carousel_slides', storedSlides)
@@ -57,10 +60,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const ministries = inPageLanguage(context, 'ministries', storedMinistries)
   const gallery = inPageLanguage(context, 'gallery_images', storedGallery)
   const leaders = inPageLanguage(context, 'leadership_team', storedLeaders)
-  const localizedEvents = inPageLanguage(
-    context,
-    'events',
-    upcoming.events.map((item) => item.event),
+  const localizedEvents = withDateWords(
+    inPageLanguage(
+      context,
+      'events',
+      upcoming.events.map((item) => item.event),
+    ),
+    language,
+    languages[0]!,
   )
   const events = upcoming.events.map((item, index) => ({ ...item, event: localizedEvents[index]! }))
   const image = await loadImageSources({
@@ -90,7 +97,10 @@ export async function loader({ context }: Route.LoaderArgs) {
       is_regular: event.is_regular,
       date: event.date,
       time: event.time,
-      next: event.is_regular && next ? `Next: ${nextDateText(next, upcoming.today)}` : null,
+      next:
+        event.is_regular && next
+          ? t('events.next', { date: nextDateText(next, upcoming.today, language) })
+          : null,
       description: sanitizeHtml(event.description),
       image: image(event.image_url),
       untranslated: event.untranslated,
@@ -117,25 +127,39 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 /** The newest published sermon, as the home page's band shows it (null when there is none yet). */
-async function latestSermon(db: Parameters<typeof listPublishedSermons>[0]['db']) {
+async function latestSermon(
+  db: Parameters<typeof listPublishedSermons>[0]['db'],
+  context: Route.LoaderArgs['context'],
+) {
   const {
-    sermons: [sermon],
+    sermons: [stored],
   } = await listPublishedSermons({ db, limit: 1 })
-  if (!sermon) return null
-  const [series, speaker] = await Promise.all([
+  if (!stored) return null
+  // In the page's language, field by field (issue 28).
+  const { language } = pageLanguage(context)
+  const sermon = inPageLanguage(context, 'sermons', [stored])[0]!
+  const [storedSeries, storedSpeaker] = await Promise.all([
     sermon.series_id ? getSermonSeries({ db, id: sermon.series_id }) : null,
     sermon.speaker_id ? getSpeaker({ db, id: sermon.speaker_id }) : null,
   ])
+  const series = storedSeries && inPageLanguage(context, 'sermon_series', [storedSeries])[0]!
+  const speaker = storedSpeaker && inPageLanguage(context, 'speakers', [storedSpeaker])[0]!
   const listen = Boolean(sermon.audio_url)
   const watch = Boolean(sermon.video_url)
   return {
     id: sermon.id,
     title: sermon.title,
-    date: preachedOnText(sermon.preached_on),
+    date: preachedOnText(sermon.preached_on, language),
     speaker: speaker?.name ?? null,
     series: series ? { id: series.id, title: series.title } : null,
     scripture: scriptureInWords(sermon.scripture_osis) || sermon.scripture,
-    action: listen && watch ? 'Listen or watch' : listen ? 'Listen' : watch ? 'Watch' : 'Read more',
+    action: (listen && watch
+      ? 'listenOrWatch'
+      : listen
+        ? 'listen'
+        : watch
+          ? 'watch'
+          : 'readMore') as SermonAction,
     photo: sermon.image_url ?? series?.image_url ?? null,
   }
 }
@@ -146,6 +170,7 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { to, langOf } = usePageLanguage()
+  const t = usePageTexts()
   const church = useChurch()
   const { slides, services, events, ministries, gallery, leaders, sermon } = loaderData
 
@@ -156,21 +181,21 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="welcome" className="relative overflow-hidden">
         <div className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6 md:py-28">
-          <SectionHeading id="welcome" title="Welcome to Our Church" />
+          <SectionHeading id="welcome" title={t('home.welcome')} />
           <RichText
             html={church.description}
             className="mt-8 text-lg leading-relaxed text-foreground/80 md:text-xl md:leading-relaxed"
           />
           <Link to={to(pagePath('about'))} className={buttonClasses({ size: 'lg', className: 'mt-10' })}>
-            Learn More About Us
+            {t('home.aboutUs')}
             <ArrowRight className="size-5" aria-hidden />
           </Link>
         </div>
       </section>
 
-      <section aria-label="Service times, location and contact" className="bg-surface">
+      <section aria-label={t('home.glance')} className="bg-surface">
         <div className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-3 lg:px-8">
-          <InfoCard icon={<Clock className="size-6" aria-hidden />} title="Service Times">
+          <InfoCard icon={<Clock className="size-6" aria-hidden />} title={t('home.serviceTimes')}>
             {services.length > 0 ? (
               <ul className="space-y-3">
                 {services.map((service) => (
@@ -185,10 +210,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 ))}
               </ul>
             ) : (
-              <p className="text-muted-foreground">Service times will be announced soon.</p>
+              <p className="text-muted-foreground">{t('home.noServices')}</p>
             )}
           </InfoCard>
-          <InfoCard icon={<MapPin className="size-6" aria-hidden />} title="Location">
+          <InfoCard icon={<MapPin className="size-6" aria-hidden />} title={t('home.location')}>
             {church.address ? <p className="text-foreground/80">{church.address}</p> : null}
             <a
               href={directionsUrl(church)}
@@ -197,10 +222,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-5' })}
             >
               <Navigation className="size-4" aria-hidden />
-              Get Directions
+              {t('home.directions')}
             </a>
           </InfoCard>
-          <InfoCard icon={<Phone className="size-6" aria-hidden />} title="Contact">
+          <InfoCard icon={<Phone className="size-6" aria-hidden />} title={t('home.contact')}>
             <div className="space-y-1 text-foreground/80">
               {church.phone ? (
                 <p>
@@ -221,32 +246,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               to={to(pagePath('contact'))}
               className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-5' })}
             >
-              Contact Us
+              {t('home.contactUs')}
             </Link>
           </InfoCard>
         </div>
       </section>
 
       <section aria-labelledby="events" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
-        <SectionHeading id="events" title="Events & Activities" />
+        <SectionHeading id="events" title={t('home.events')} />
         <div className="mt-12 grid gap-8 sm:grid-cols-2 lg:grid-cols-3">
           {events.map((event) => (
             <EventCard
               key={event.id}
               event={event}
               compact
-              action={{ label: 'Learn More', to: to(pagePath('event', { id: event.id })) }}
+              action={{ label: t('home.learnMore'), to: to(pagePath('event', { id: event.id })) }}
             />
           ))}
         </div>
-        <MoreLink to={to(pagePath('events'))}>View All Events</MoreLink>
+        <MoreLink to={to(pagePath('events'))}>{t('home.allEvents')}</MoreLink>
       </section>
 
       {sermon ? <LatestSermon sermon={sermon} /> : null}
 
       <section aria-labelledby="ministries" className="bg-surface">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
-          <SectionHeading id="ministries" title="Our Ministries" />
+          <SectionHeading id="ministries" title={t('home.ministries')} />
           <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
             {ministries.map((ministry) => (
               <MinistryCard
@@ -258,7 +283,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                     to={`${to(pagePath('ministries'))}#${ministry.id}`}
                     className="inline-flex items-center gap-1.5 text-sm font-semibold text-primary-text hover:underline"
                   >
-                    Learn More
+                    {t('home.learnMore')}
                     <span className="sr-only">: {ministry.name}</span>
                     <ArrowRight className="size-4" aria-hidden />
                   </Link>
@@ -266,12 +291,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               />
             ))}
           </div>
-          <MoreLink to={to(pagePath('ministries'))}>View All Ministries</MoreLink>
+          <MoreLink to={to(pagePath('ministries'))}>{t('home.allMinistries')}</MoreLink>
         </div>
       </section>
 
       <section aria-labelledby="gallery" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
-        <SectionHeading id="gallery" title="Gallery" />
+        <SectionHeading id="gallery" title={t('home.gallery')} />
         <div className="mt-12 grid auto-rows-[9.5rem] grid-cols-2 gap-3 sm:auto-rows-[13rem] md:grid-cols-3 md:gap-4">
           {gallery.map((item, index) => (
             <GalleryTile
@@ -287,22 +312,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             />
           ))}
         </div>
-        <MoreLink to={to(pagePath('gallery'))}>View Full Gallery</MoreLink>
+        <MoreLink to={to(pagePath('gallery'))}>{t('home.fullGallery')}</MoreLink>
       </section>
 
       <section aria-labelledby="leadership" className="bg-surface">
         <div className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
-          <SectionHeading
-            id="leadership"
-            title="Our Leadership"
-            intro="Meet the dedicated team that guides our church community with wisdom and grace"
-          />
+          <SectionHeading id="leadership" title={t('home.leadership')} intro={t('home.leadershipIntro')} />
           <div className="mt-12 flex flex-wrap justify-center gap-8">
             {leaders.map((leader) => (
               <LeaderCard key={leader.id} leader={leader} />
             ))}
           </div>
-          <MoreLink to={`${to(pagePath('about'))}#leadership`}>Meet Our Full Team</MoreLink>
+          <MoreLink to={`${to(pagePath('about'))}#leadership`}>{t('home.fullTeam')}</MoreLink>
         </div>
       </section>
     </>
@@ -332,6 +353,8 @@ type LatestSermonData = NonNullable<Route.ComponentProps['loaderData']['sermon']
 /** The newest sermon in a band of the theme's colour: what it is, who preached it, and a link to hear it. */
 function LatestSermon({ sermon }: { sermon: LatestSermonData }) {
   const { to } = usePageLanguage()
+  const t = usePageTexts()
+  const action = t(`home.${sermon.action}`)
   return (
     <section aria-labelledby="latest-sermon" className="bg-primary text-white">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-5 md:py-20 lg:px-8">
@@ -348,7 +371,7 @@ function LatestSermon({ sermon }: { sermon: LatestSermonData }) {
           className={sermon.image ? 'md:col-span-3' : 'md:col-span-5 md:mx-auto md:max-w-3xl md:text-center'}
         >
           <h2 id="latest-sermon" className="text-sm font-semibold tracking-[0.2em] text-white/85 uppercase">
-            Latest Sermon
+            {t('home.latestSermon')}
           </h2>
           <h3 className="mt-3 font-serif text-3xl font-bold text-balance md:text-4xl">{sermon.title}</h3>
           {sermon.series ? <p className="mt-2 text-lg text-white/90">{sermon.series.title}</p> : null}
@@ -379,17 +402,17 @@ function LatestSermon({ sermon }: { sermon: LatestSermonData }) {
             <Link
               to={to(pagePath('sermon', { id: sermon.id }))}
               // Which sermon, for a list of links; it starts with the words shown ("Listen").
-              aria-label={`${sermon.action}: ${sermon.title}`}
+              aria-label={`${action}: ${sermon.title}`}
               className={buttonClasses({ variant: 'light', size: 'lg' })}
             >
-              {sermon.action}
+              {action}
               <ArrowRight className="size-5" aria-hidden />
             </Link>
             <Link
               to={to(pagePath('sermons'))}
               className="inline-flex h-12 items-center rounded-full px-5 font-semibold text-white underline-offset-4 hover:underline"
             >
-              All sermons
+              {t('home.allSermons')}
             </Link>
           </div>
         </div>
@@ -416,3 +439,6 @@ function FallbackHero({ name }: { name: string }) {
     </section>
   )
 }
+
+/** What the latest sermon's button says: what there is to do with it. */
+type SermonAction = 'listenOrWatch' | 'listen' | 'watch' | 'readMore'

@@ -1,5 +1,5 @@
 import { CheckCircle2, CircleAlert, Send } from 'lucide-react'
-import { usePageLanguage } from '#app/components/site/use-church.ts'
+import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import type { ComponentProps } from 'react'
 import { useActionData } from 'react-router'
 
@@ -7,13 +7,12 @@ import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { cn } from '#app/lib/cn.ts'
 import type * as ContactMessageSchema from './schema.ts'
 import { pagePath } from '#app/content/registry.ts'
-import { Data, Label } from '#app/islands/markup.ts'
+import { Data } from '#app/islands/markup.ts'
+import type { TFunction } from 'i18next'
 
 // The schema's constants, checked by type: importing their values would bring zod into the browser bundle.
 const HONEYPOT_FIELD: typeof ContactMessageSchema.HONEYPOT_FIELD = 'website'
 const FORM_TOKEN_FIELD: typeof ContactMessageSchema.FORM_TOKEN_FIELD = 'form_token'
-
-export const CONTACT_SUCCESS_MESSAGE = 'Your message has been sent successfully!'
 
 export type ContactFormResult =
   | { ok: true }
@@ -26,6 +25,7 @@ export type ContactFormResult =
  */
 export function ContactForm({ formToken }: { formToken: string }) {
   const { to } = usePageLanguage()
+  const t = usePageTexts()
   const result = useActionData<ContactFormResult>()
 
   const failure = result && !result.ok ? result : null
@@ -37,8 +37,9 @@ export function ContactForm({ formToken }: { formToken: string }) {
       method="post"
       action={to(pagePath('contact'))}
       {...{ [Data.contactForm]: true }}
+      {...formScriptTexts(t)}
       className="space-y-5"
-      aria-label="Contact form"
+      aria-label={t('contact.form')}
     >
       {result?.ok ? (
         <div
@@ -47,7 +48,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
           className="flex items-start gap-3 rounded-xl border border-green-600/30 bg-green-50 p-4 text-green-900 dark:bg-green-950/50 dark:text-green-100"
         >
           <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <p className="font-medium">{CONTACT_SUCCESS_MESSAGE}</p>
+          <p className="font-medium">{t('contact.sent')}</p>
         </div>
       ) : null}
       {failure ? (
@@ -63,7 +64,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
-          label="First Name"
+          label={t('contact.firstName')}
           name="first_name"
           required
           autoComplete="given-name"
@@ -71,7 +72,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
           defaultValue={value('first_name')}
         />
         <Field
-          label="Last Name"
+          label={t('contact.lastName')}
           name="last_name"
           required
           autoComplete="family-name"
@@ -79,7 +80,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
           defaultValue={value('last_name')}
         />
         <Field
-          label="Email"
+          label={t('contact.email')}
           name="email"
           type="email"
           required
@@ -88,7 +89,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
           defaultValue={value('email')}
         />
         <Field
-          label="Phone"
+          label={t('contact.phone')}
           name="phone"
           type="tel"
           autoComplete="tel"
@@ -96,9 +97,14 @@ export function ContactForm({ formToken }: { formToken: string }) {
           defaultValue={value('phone')}
         />
       </div>
-      <Field label="Subject" name="subject" error={fieldError('subject')} defaultValue={value('subject')} />
       <Field
-        label="Message"
+        label={t('contact.subject')}
+        name="subject"
+        error={fieldError('subject')}
+        defaultValue={value('subject')}
+      />
+      <Field
+        label={t('contact.message')}
         name="message"
         required
         multiline
@@ -111,17 +117,26 @@ export function ContactForm({ formToken }: { formToken: string }) {
       {/* People never see or fill this field; robots that fill every field give themselves away. */}
       <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden>
         <label>
-          Leave this field empty
+          {t('forms.honeypot')}
           <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
 
       <button type="submit" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
         <Send className="size-4" aria-hidden />
-        <span {...{ [Data.submitLabel]: true }}>{Label.sendMessage}</span>
+        <span {...{ [Data.submitLabel]: true }}>{t('contact.send')}</span>
       </button>
     </form>
   )
+}
+
+/** The words the page's script writes into a form it sends in the background, in the page's language. */
+export function formScriptTexts(t: TFunction) {
+  return {
+    [Data.sendingLabel]: t('forms.sending'),
+    [Data.offlineText]: t('forms.offline'),
+    [Data.failedText]: t('forms.failed'),
+  }
 }
 
 interface FieldProps extends Omit<ComponentProps<'input'>, 'name'> {

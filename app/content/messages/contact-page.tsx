@@ -6,7 +6,10 @@ import type { Route } from './+types/contact-page.ts'
 import { ContactForm, type ContactFormResult } from './contact-form.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
-import { useChurch } from '#app/components/site/use-church.ts'
+import { useChurch, usePageTexts } from '#app/components/site/use-church.ts'
+import { formProblem } from '#app/i18n/form-texts.ts'
+import { textsFor } from '#app/i18n/texts.ts'
+import { pageLanguage } from '#app/server/page-language.server.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { cn } from '#app/lib/cn.ts'
 import { telHref } from '#app/lib/contact-links.ts'
@@ -44,11 +47,14 @@ const formValues = (form: FormData) =>
 /** The contact form's post, with or without JavaScript; shares its rate limit with POST /api/contact_messages. */
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext)
+  const { language } = pageLanguage(context)
+  const t = textsFor(language)
   let form: FormData
   try {
     form = await readFormBody(request)
   } catch (error) {
-    const { status, message } = error as HttpError
+    const { status } = error as HttpError
+    const { message } = formProblem(error as HttpError, t, language)
     return data({ ok: false, message, values: formValues(new FormData()) } satisfies ContactFormResult, {
       status,
     })
@@ -69,16 +75,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data(
         {
           ok: false,
-          message: 'Sorry, your message could not be sent. Please try again later.',
+          message: t('forms.failedLater'),
           values,
         } satisfies ContactFormResult,
         { status: 500 },
       )
     }
-    return data(
-      { ok: false, message: error.message, fields: error.fields, values } satisfies ContactFormResult,
-      { status: error.status },
-    )
+    return data({ ok: false, ...formProblem(error, t, language), values } satisfies ContactFormResult, {
+      status: error.status,
+    })
   }
 }
 
@@ -88,12 +93,10 @@ export function meta(args: Route.MetaArgs) {
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
   const church = useChurch()
+  const t = usePageTexts()
   return (
     <>
-      <PageHero
-        title="Contact Us"
-        intro="We would love to hear from you. Send us a message, call in, or come and visit us on Sunday."
-      />
+      <PageHero title={t('contact.title')} intro={t('contact.intro')} />
 
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-16 sm:px-6 md:py-20 lg:grid-cols-5 lg:px-8">
         <section
@@ -101,9 +104,9 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
           className="min-w-0 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8 lg:col-span-3"
         >
           <h2 id="send-message" className="font-serif text-2xl font-bold">
-            Send Us a Message
+            {t('contact.sendUs')}
           </h2>
-          <p className="mt-2 mb-6 text-muted-foreground">Fields marked * are required.</p>
+          <p className="mt-2 mb-6 text-muted-foreground">{t('forms.required')}</p>
           <ContactForm formToken={loaderData.formToken} />
         </section>
 
@@ -113,23 +116,23 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             className="rounded-2xl border border-border bg-card p-5 shadow-sm sm:p-8"
           >
             <h2 id="contact-information" className="font-serif text-2xl font-bold">
-              Contact Information
+              {t('contact.information')}
             </h2>
             <ul className="mt-6 space-y-5">
               {church.address ? (
-                <InfoRow icon={<MapPin className="size-5" aria-hidden />} label="Address">
+                <InfoRow icon={<MapPin className="size-5" aria-hidden />} label={t('contact.address')}>
                   {church.address}
                 </InfoRow>
               ) : null}
               {church.phone ? (
-                <InfoRow icon={<Phone className="size-5" aria-hidden />} label="Phone">
+                <InfoRow icon={<Phone className="size-5" aria-hidden />} label={t('contact.phone')}>
                   <a href={telHref(church.phone)} className="hover:text-primary-text hover:underline">
                     {church.phoneDisplay}
                   </a>
                 </InfoRow>
               ) : null}
               {church.email ? (
-                <InfoRow icon={<Mail className="size-5" aria-hidden />} label="Email">
+                <InfoRow icon={<Mail className="size-5" aria-hidden />} label={t('contact.email')}>
                   <a
                     href={`mailto:${church.email}`}
                     className="break-all hover:text-primary-text hover:underline"
@@ -139,7 +142,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 </InfoRow>
               ) : null}
               {church.officeHours.length > 0 ? (
-                <InfoRow icon={<Clock className="size-5" aria-hidden />} label="Office Hours">
+                <InfoRow icon={<Clock className="size-5" aria-hidden />} label={t('contact.officeHours')}>
                   <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm sm:text-base">
                     {church.officeHours.map((row, index) =>
                       row.hours === null ? (
@@ -173,7 +176,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
             >
               <h2 id="contact-getting-here" className="font-serif text-2xl font-bold">
-                Getting Here
+                {t('contact.gettingHere')}
               </h2>
               <ul className="mt-6 space-y-4 text-foreground/80">
                 {church.publicTransport.map((line, index) => (

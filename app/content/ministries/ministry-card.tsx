@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
-import { usePageLanguage } from '#app/components/site/use-church.ts'
+import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { cn } from '#app/lib/cn.ts'
 import type { ImageSource } from '#app/lib/images.ts'
 
@@ -40,6 +40,7 @@ export function MinistryCard({
   priority = false,
 }: MinistryCardProps) {
   const { langOf } = usePageLanguage()
+  const t = usePageTexts()
   return (
     <article
       id={anchor ? ministry.id : undefined}
@@ -73,7 +74,7 @@ export function MinistryCard({
         />
         {!compact && ministry.activities.length > 0 ? (
           <div className="mt-5 rounded-xl bg-surface p-4">
-            <p className="text-sm font-semibold">Activities:</p>
+            <p className="text-sm font-semibold">{t('ministries.activities')}</p>
             <ul className="mt-2 space-y-1.5 text-sm text-foreground/80">
               {ministry.activities.map((activity) => (
                 <li key={activity} className="flex gap-2">

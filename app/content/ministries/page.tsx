@@ -1,3 +1,4 @@
+import { useLinkTo, usePageTexts } from '#app/components/site/use-church.ts'
 import { ArrowRight, GraduationCap, HandHeart } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
@@ -35,14 +36,16 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Ministries({ loaderData }: Route.ComponentProps) {
+  const t = usePageTexts()
+  const to = useLinkTo()
   return (
     <>
-      <PageHero
-        title="Our Ministries"
-        intro="Discover the many ways to grow in faith, serve others and belong to our church family."
-      />
+      <PageHero title={t('ministries.title')} intro={t('ministries.intro')} />
 
-      <section aria-label="Ministries" className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
+      <section
+        aria-label={t('ministries.list')}
+        className="mx-auto max-w-7xl px-4 py-16 sm:px-6 md:py-20 lg:px-8"
+      >
         <div className="grid gap-8 md:grid-cols-2">
           {loaderData.ministries.map((ministry, index) => (
             <MinistryCard
@@ -52,8 +55,8 @@ export default function Ministries({ loaderData }: Route.ComponentProps) {
               anchor
               headingLevel="h2"
               action={
-                <Link to={pagePath('contact')} className={buttonClasses()}>
-                  Get Involved
+                <Link to={to(pagePath('contact'))} className={buttonClasses()}>
+                  {t('ministries.getInvolved')}
                   <span className="sr-only">: {ministry.name}</span>
                   <ArrowRight className="size-4" aria-hidden />
                 </Link>
@@ -67,34 +70,39 @@ export default function Ministries({ loaderData }: Route.ComponentProps) {
         <div className="mx-auto max-w-5xl px-4 py-20 sm:px-6 lg:px-8">
           <SectionHeading
             id="get-involved"
-            title="Get Involved"
-            intro="There is a place for everyone to serve. Find out how you can use your gifts."
+            title={t('ministries.getInvolved')}
+            intro={t('ministries.involvedIntro')}
           />
           <div className="mt-12 grid gap-6 md:grid-cols-2">
             <InvolvementCard
               icon={<HandHeart className="size-6" aria-hidden />}
-              title="Volunteer Opportunities"
-              items={["Children's ministry", 'Music and worship', 'Technical support', 'Hospitality']}
+              title={t('ministries.volunteer')}
+              items={[
+                t('ministries.volunteer1'),
+                t('ministries.volunteer2'),
+                t('ministries.volunteer3'),
+                t('ministries.volunteer4'),
+              ]}
               action={
-                <Link to={pagePath('contact')} className={buttonClasses()}>
-                  Contact Us
+                <Link to={to(pagePath('contact'))} className={buttonClasses()}>
+                  {t('ministries.contactUs')}
                 </Link>
               }
             />
             <InvolvementCard
               icon={<GraduationCap className="size-6" aria-hidden />}
-              title="Ministry Training"
+              title={t('ministries.training')}
               items={[
-                'Leadership development',
-                'Biblical studies',
-                'Ministry-specific skills',
-                'Practical service training',
+                t('ministries.training1'),
+                t('ministries.training2'),
+                t('ministries.training3'),
+                t('ministries.training4'),
               ]}
               action={
-                <Link to={pagePath('contact')} className={buttonClasses({ variant: 'outline' })}>
-                  Learn More
+                <Link to={to(pagePath('contact'))} className={buttonClasses({ variant: 'outline' })}>
+                  {t('ministries.learnMore')}
                   {/* 'Learn More' alone tells a search engine (and a screen reader's list of links) nothing. */}
-                  <span className="sr-only"> about ministry training</span>
+                  <span className="sr-only"> {t('ministries.aboutTraining')}</span>
                 </Link>
               }
             />

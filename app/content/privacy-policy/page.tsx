@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import type { Route } from './+types/page.ts'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
-import { useChurch } from '#app/components/site/use-church.ts'
+import { useChurch, usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { runtimeContext } from '#app/context.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { getRegistrationSettings, getRetentionMonths } from '#app/models/settings.server.ts'
@@ -27,11 +27,19 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const church = useChurch()
   const { retentionMonths, registrationDays } = loaderData
   const email = church.email
+  const t = usePageTexts()
+  const { language } = usePageLanguage()
+  // The policy's own words are English (a legal text is translated by a person, not field by field): on a page
+  // in another language they are marked as English, and the page says so.
+  const english = language.split('-')[0] === 'en'
   return (
     <>
-      <PageHero title="Privacy Policy" intro="Our cookie policy: what we store in your browser, and why." />
+      <PageHero title={t('privacy.title')} intro={t('privacy.intro')} />
+      {english ? null : (
+        <p className="mx-auto max-w-3xl px-4 pt-10 text-muted-foreground sm:px-6">{t('privacy.inEnglish')}</p>
+      )}
 
-      <article className="mx-auto max-w-3xl px-4 py-16 sm:px-6 md:py-20">
+      <article lang={english ? undefined : 'en'} className="mx-auto max-w-3xl px-4 py-16 sm:px-6 md:py-20">
         <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-10">
           <p className="text-lg leading-relaxed text-foreground/80">
             This policy explains how {church.name} uses cookies and similar technologies on this website. By

@@ -1,6 +1,7 @@
 import { Headphones, Rss } from 'lucide-react'
 
 import { buttonClasses } from '#app/components/site/button-classes.ts'
+import { usePageTexts } from '#app/components/site/use-church.ts'
 import type { PodcastLinks } from './podcast-links.ts'
 
 /**
@@ -19,26 +20,25 @@ export function PodcastSubscribe({
   /** Each series' own podcast, offered beneath the whole archive's. */
   series?: ReadonlyArray<{ title: string; links: PodcastLinks }>
 }) {
+  const t = usePageTexts()
   return (
     <section aria-labelledby={id} className="rounded-2xl border border-border bg-card p-5 shadow-sm">
       <h2 id={id} className="font-serif text-xl font-bold">
         {heading}
       </h2>
-      <p className="mt-1 text-sm text-muted-foreground">
-        Subscribe, and each new sermon arrives on your phone by itself.
-      </p>
+      <p className="mt-1 text-sm text-muted-foreground">{t('sermons.subscribe')}</p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <a href={links.apple} className={buttonClasses({ size: 'sm' })}>
           <Headphones className="size-4" aria-hidden />
-          Apple Podcasts
+          {t('sermons.apple')}
         </a>
         <a href={links.url} className={buttonClasses({ variant: 'outline', size: 'sm' })}>
           <Rss className="size-4" aria-hidden />
-          RSS feed
+          {t('sermons.rss')}
         </a>
       </div>
       <label htmlFor={`${id}-address`} className="mt-4 block text-sm font-semibold">
-        Feed address for other podcast apps
+        {t('sermons.feedAddress')}
       </label>
       <input
         id={`${id}-address`}
@@ -49,13 +49,14 @@ export function PodcastSubscribe({
       />
       {series.length > 0 ? (
         <>
-          <h3 className="mt-5 text-sm font-semibold">Or one series at a time</h3>
+          <h3 className="mt-5 text-sm font-semibold">{t('sermons.oneSeries')}</h3>
           <ul className="mt-2 space-y-2 text-sm">
             {series.map((item) => (
               <li key={item.links.url} className="flex flex-wrap gap-x-3">
                 <span className="font-medium">{item.title}:</span>
                 <a href={item.links.apple} className="text-primary-text underline">
-                  Apple Podcasts<span className="sr-only"> ({item.title})</span>
+                  {t('sermons.apple')}
+                  <span className="sr-only"> ({item.title})</span>
                 </a>
                 <a href={item.links.url} className="text-primary-text underline">
                   RSS feed<span className="sr-only"> ({item.title})</span>

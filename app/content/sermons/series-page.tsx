@@ -1,5 +1,6 @@
+import { inPageLanguage } from '#app/server/page-language.server.ts'
 import { ArrowLeft } from 'lucide-react'
-import { usePageLanguage } from '#app/components/site/use-church.ts'
+import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 
 import type { Route } from './+types/series-page.ts'
 import { SermonCard } from './sermon-card.tsx'
@@ -22,7 +23,7 @@ const SERIES_MAX = 200
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const names = await sermonNames({ db })
+  const names = await sermonNames({ db, context })
   const series = names.seriesById.get(params.id)
   if (!series) throw new Response('Not found', { status: 404 })
   const { sermons } = await listPublishedSermons({ db, seriesId: series.id, limit: SERIES_MAX })
@@ -33,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       description: sanitizeHtml(series.description),
       summary: summarise(htmlToText(series.description ?? '')),
     },
-    sermons: sermons.map((sermon) => sermonCard(sermon, names)),
+    sermons: inPageLanguage(context, 'sermons', sermons).map((sermon) => sermonCard(sermon, names)),
     podcast: podcastLinks(context.get(requestContext).origin, series.id),
   }
 }
@@ -54,10 +55,11 @@ export function meta(args: Route.MetaArgs) {
 
 export default function SeriesPage({ loaderData }: Route.ComponentProps) {
   const { to } = usePageLanguage()
+  const t = usePageTexts()
   const { series, sermons, podcast } = loaderData
   return (
     <>
-      <PageHero title={series.title} intro="A sermon series" />
+      <PageHero title={series.title} intro={t('sermons.aSeries')} />
       <section
         aria-labelledby="series-sermons"
         className="mx-auto max-w-7xl px-4 py-12 sm:px-6 md:py-16 lg:px-8"
@@ -67,14 +69,14 @@ export default function SeriesPage({ loaderData }: Route.ComponentProps) {
           className="inline-flex items-center gap-2 font-semibold text-primary-text hover:underline"
         >
           <ArrowLeft className="size-4" aria-hidden />
-          All sermons
+          {t('sermons.all')}
         </a>
         <RichText
           html={series.description}
           className="mt-6 max-w-3xl text-lg leading-relaxed text-foreground/85"
         />
         <h2 id="series-sermons" className="mt-10 font-serif text-2xl font-bold">
-          Sermons in this series
+          {t('sermons.inSeries')}
         </h2>
         {sermons.length > 0 ? (
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -85,10 +87,10 @@ export default function SeriesPage({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="mt-6 text-muted-foreground">No sermons of this series have been published yet.</p>
+          <p className="mt-6 text-muted-foreground">{t('sermons.noneInSeries')}</p>
         )}
         <div className="mt-12 max-w-2xl">
-          <PodcastSubscribe id="series-podcast" heading="This series as a podcast" links={podcast} />
+          <PodcastSubscribe id="series-podcast" heading={t('sermons.seriesPodcast')} links={podcast} />
         </div>
       </section>
     </>

@@ -1,3 +1,4 @@
+import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
 import {
   ArrowLeft,
   BookOpen,
@@ -9,7 +10,7 @@ import {
   UserRound,
 } from 'lucide-react'
 
-import { usePageLanguage } from '#app/components/site/use-church.ts'
+import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/sermon-page.ts'
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
@@ -35,11 +36,20 @@ import { pagePath } from '#app/content/registry.ts'
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, storage } = context.get(runtimeContext)
   // A draft is nowhere public: the same 404 as a sermon that does not exist.
-  const sermon = await getSermon({ db, id: params.id, publicOnly: true })
-  if (!sermon) throw new Response('Not found', { status: 404 })
+  const stored = await getSermon({ db, id: params.id, publicOnly: true })
+  if (!stored) throw new Response('Not found', { status: 404 })
+  // In the page's language, field by field (issue 28).
+  const { language } = pageLanguage(context)
+  const sermon = inPageLanguage(context, 'sermons', [stored])[0]!
+  const shown = <R extends object>(table: 'sermon_series' | 'speakers', record: R | null) =>
+    record && inPageLanguage(context, table, [record])[0]!
   const [series, speaker, pattern, transcript, notesBytes] = await Promise.all([
-    sermon.series_id ? getSermonSeries({ db, id: sermon.series_id }) : null,
-    sermon.speaker_id ? getSpeaker({ db, id: sermon.speaker_id }) : null,
+    sermon.series_id
+      ? getSermonSeries({ db, id: sermon.series_id }).then((found) => shown('sermon_series', found))
+      : null,
+    sermon.speaker_id
+      ? getSpeaker({ db, id: sermon.speaker_id }).then((found) => shown('speakers', found))
+      : null,
     getBibleLink({ db }),
     readTranscript(storage.root, sermon.transcript_url),
     localFileSize(storage.root, sermon.notes_url),
@@ -71,7 +81,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     sermon: {
       id: sermon.id,
       title: sermon.title,
-      date: preachedOnText(sermon.preached_on),
+      date: preachedOnText(sermon.preached_on, language),
       scripture: scriptureInWords(sermon.scripture_osis) || sermon.scripture,
       passages: passages.map((passage) => ({ text: passage, href: bibleLink(pattern, passage) })),
       summary: sanitizeHtml(sermon.summary),
@@ -120,13 +130,14 @@ const linkClass = 'inline-flex items-center gap-2 font-semibold text-primary-tex
 
 export default function SermonPage({ loaderData }: Route.ComponentProps) {
   const { to } = usePageLanguage()
+  const t = usePageTexts()
   const { sermon, series, speaker } = loaderData
-  const newTab = <span className="sr-only"> (opens in a new tab)</span>
+  const newTab = <span className="sr-only"> {t('site.newTab')}</span>
   return (
     <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 md:py-16">
       <a href={to(pagePath('sermons'))} className={linkClass}>
         <ArrowLeft className="size-4" aria-hidden />
-        All sermons
+        {t('sermons.all')}
       </a>
       {series ? (
         <p className="mt-8 text-sm font-semibold tracking-wide text-primary-text uppercase">
@@ -180,12 +191,13 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
       {sermon.audio ? (
         <figure className="mt-8">
           <figcaption className="mb-2 font-semibold">
-            Listen{sermon.audioLength ? ` (${sermon.audioLength})` : ''}
+            {t('sermons.listen')}
+            {sermon.audioLength ? ` (${sermon.audioLength})` : ''}
           </figcaption>
           {/* The browser's own player: keyboard and screen readers know it; only its length is fetched until Play. */}
           <audio controls preload="metadata" src={sermon.audio} className="w-full">
             <a href={sermon.audio} className={linkClass}>
-              Download the sermon’s audio
+              {t('sermons.downloadAudio')}
             </a>
           </audio>
         </figure>
@@ -197,7 +209,11 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
               player only when pressed, so nothing of YouTube or Vimeo reaches the visitor before then. */}
           <a
             href={sermon.video.url}
-            {...{ [Data.videoFacade]: sermon.video.embedUrl, [Data.videoTitle]: sermon.title }}
+            {...{
+              [Data.videoFacade]: sermon.video.embedUrl,
+              [Data.videoTitle]: sermon.title,
+              [Data.playVideoLabel]: t('sermons.playVideoTitle', { title: sermon.title }),
+            }}
             className="group relative flex aspect-video w-full cursor-pointer items-center justify-center overflow-hidden rounded-2xl bg-primary text-white shadow-sm focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-primary"
           >
             {sermon.image ? (
@@ -217,9 +233,9 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
               <span className="inline-flex size-20 items-center justify-center rounded-full bg-white text-primary-text shadow-lg transition-transform group-hover:scale-105">
                 <Play className="ml-1 size-9 fill-current" aria-hidden />
               </span>
-              <span className="font-serif text-xl font-bold drop-shadow">Play video</span>
+              <span className="font-serif text-xl font-bold drop-shadow">{t('sermons.playVideo')}</span>
               <span className="text-sm text-white/90 drop-shadow">
-                From {sermon.video.provider}, once you press play
+                {t('sermons.fromProvider', { provider: sermon.video.provider })}
               </span>
             </span>
           </a>
@@ -234,7 +250,7 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
           className="mt-10 rounded-2xl border border-border bg-card p-6 shadow-sm"
         >
           <h2 id="sermon-texts" className="font-serif text-2xl font-bold">
-            Notes and transcript
+            {t('sermons.texts')}
           </h2>
           <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-3">
             {sermon.notes ? (
@@ -245,7 +261,7 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
                   {...(sermon.notes.size !== null ? { download: '' } : {})}
                 >
                   <Download className="size-5" aria-hidden />
-                  Sermon notes
+                  {t('sermons.notes')}
                   {sermon.notes.size !== null ? (
                     <span className="font-normal text-muted-foreground">
                       (PDF, {fileSize(sermon.notes.size)})
@@ -265,7 +281,7 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
                   rel="noopener noreferrer"
                 >
                   <ExternalLink className="size-5" aria-hidden />
-                  Transcript
+                  {t('sermons.transcript')}
                   {newTab}
                 </a>
               </li>
@@ -275,7 +291,7 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
             <details className="group mt-5 border-t border-border pt-4">
               <summary className="flex cursor-pointer items-center gap-2 font-semibold text-primary-text hover:underline">
                 <FileText className="size-5" aria-hidden />
-                Transcript
+                {t('sermons.transcript')}
               </summary>
               <div className="mt-4 space-y-4 leading-relaxed text-foreground/85">
                 {sermon.transcript.paragraphs.map((paragraph, index) => (

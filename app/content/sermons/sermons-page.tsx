@@ -1,5 +1,5 @@
-import { pageLinkTo } from '#app/server/page-language.server.ts'
-import { usePageLanguage } from '#app/components/site/use-church.ts'
+import { inPageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
+import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/sermons-page.ts'
 import { SermonCard } from './sermon-card.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const to = pageLinkTo(context)
   const { db } = context.get(runtimeContext)
   const params = new URL(request.url).searchParams
-  const names = await sermonNames({ db })
+  const names = await sermonNames({ db, context })
   // A filter naming nothing that exists is no filter: the address still shows the archive.
   const series = names.seriesById.get(params.get('series') ?? '') ?? null
   const speaker = names.speakersById.get(params.get('speaker') ?? '') ?? null
@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const pages = Math.max(1, Math.ceil(total / SERMONS_PER_PAGE))
   return {
-    sermons: sermons.map((sermon) => sermonCard(sermon, names)),
+    sermons: inPageLanguage(context, 'sermons', sermons).map((sermon) => sermonCard(sermon, names)),
     total,
     filter,
     filtered: Boolean(series || speaker || book),
@@ -113,14 +113,12 @@ function FilterSelect({
 
 export default function Sermons({ loaderData }: Route.ComponentProps) {
   const { to } = usePageLanguage()
+  const t = usePageTexts()
   const { sermons, filter, options, filtered, page, pages, newer, older, total, podcast, seriesPodcasts } =
     loaderData
   return (
     <>
-      <PageHero
-        title="Sermons"
-        intro="Listen again, or catch up on what you missed: by series, speaker or book."
-      />
+      <PageHero title={t('sermons.title')} intro={t('sermons.intro')} />
 
       <section
         aria-labelledby="sermon-list"
@@ -130,47 +128,47 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
         <form
           method="get"
           action={to(pagePath('sermons'))}
-          aria-label="Filter sermons"
+          aria-label={t('sermons.filter')}
           className="grid gap-4 rounded-2xl border border-border bg-card p-5 shadow-sm sm:grid-cols-2 lg:grid-cols-4 lg:items-end"
         >
           <FilterSelect
             name="series"
-            label="Series"
+            label={t('sermons.series')}
             value={filter.series}
             options={options.series}
-            all="All series"
+            all={t('sermons.allSeries')}
           />
           <FilterSelect
             name="speaker"
-            label="Speaker"
+            label={t('sermons.speaker')}
             value={filter.speaker}
             options={options.speakers}
-            all="All speakers"
+            all={t('sermons.allSpeakers')}
           />
           <FilterSelect
             name="book"
-            label="Book"
+            label={t('sermons.book')}
             value={filter.book}
             options={options.books}
-            all="All books"
+            all={t('sermons.allBooks')}
           />
           <div className="flex items-center gap-3">
             <button type="submit" className={buttonClasses()}>
-              Show sermons
+              {t('sermons.show')}
             </button>
             {filtered ? (
               <a
                 href={to(pagePath('sermons'))}
                 className="text-sm font-semibold text-primary-text hover:underline"
               >
-                Clear
+                {t('sermons.clear')}
               </a>
             ) : null}
           </div>
         </form>
 
         <h2 id="sermon-list" className="mt-10 font-serif text-2xl font-bold">
-          {filtered ? `${total} ${total === 1 ? 'sermon' : 'sermons'} found` : 'Latest sermons'}
+          {filtered ? t('sermons.found', { count: total }) : t('sermons.latest')}
         </h2>
         {sermons.length > 0 ? (
           <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
@@ -181,26 +179,22 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
         ) : (
-          <p className="mt-6 text-muted-foreground">
-            {filtered ? 'No sermons match these choices.' : 'No sermons have been published yet.'}
-          </p>
+          <p className="mt-6 text-muted-foreground">{filtered ? t('sermons.noMatch') : t('sermons.none')}</p>
         )}
 
         {pages > 1 ? (
-          <nav aria-label="Pages of sermons" className="mt-10 flex items-center justify-between gap-4">
+          <nav aria-label={t('sermons.pages')} className="mt-10 flex items-center justify-between gap-4">
             {newer ? (
               <a href={newer} rel="prev" className={buttonClasses({ variant: 'outline' })}>
-                Newer sermons
+                {t('sermons.newer')}
               </a>
             ) : (
               <span />
             )}
-            <p className="text-sm text-muted-foreground">
-              Page {page} of {pages}
-            </p>
+            <p className="text-sm text-muted-foreground">{t('sermons.pageOf', { page, pages })}</p>
             {older ? (
               <a href={older} rel="next" className={buttonClasses({ variant: 'outline' })}>
-                Older sermons
+                {t('sermons.older')}
               </a>
             ) : (
               <span />
@@ -211,7 +205,7 @@ export default function Sermons({ loaderData }: Route.ComponentProps) {
         <div className="mt-12 max-w-2xl">
           <PodcastSubscribe
             id="podcast"
-            heading="Listen as a podcast"
+            heading={t('sermons.podcast')}
             links={podcast}
             series={seriesPodcasts}
           />

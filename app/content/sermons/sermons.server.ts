@@ -1,12 +1,18 @@
+import type { RouterContextProvider } from 'react-router'
+
 import type { Db } from '#app/db/database.server.ts'
+import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
 import { scriptureInWords } from './books.ts'
 import { preachedOnText, type SermonCardData } from './sermon-text.ts'
 import { listSermonSeries, listSpeakers, type SermonRecord } from './model.server.ts'
 
-/** The series and speakers, by id, as the public pages name them. */
-export async function sermonNames({ db }: { db: Db }) {
-  const [series, speakers] = await Promise.all([listSermonSeries({ db }), listSpeakers({ db })])
+/** The series and speakers, by id, as the public pages name them (in the page's language, given its context). */
+export async function sermonNames({ db, context }: { db: Db; context?: Readonly<RouterContextProvider> }) {
+  const [storedSeries, storedSpeakers] = await Promise.all([listSermonSeries({ db }), listSpeakers({ db })])
+  const series = context ? inPageLanguage(context, 'sermon_series', storedSeries) : storedSeries
+  const speakers = context ? inPageLanguage(context, 'speakers', storedSpeakers) : storedSpeakers
   return {
+    language: context ? pageLanguage(context).language : 'en',
     series,
     speakers,
     seriesById: new Map(series.map((item) => [item.id, item])),
@@ -24,7 +30,7 @@ export function sermonCard(
   return {
     id: sermon.id,
     title: sermon.title,
-    date: preachedOnText(sermon.preached_on),
+    date: preachedOnText(sermon.preached_on, names.language),
     speaker: speaker?.name ?? null,
     series: series ? { id: series.id, title: series.title } : null,
     scripture: scriptureInWords(sermon.scripture_osis) || null,

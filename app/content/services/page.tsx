@@ -6,7 +6,7 @@ import { PageHero } from '#app/components/site/page-hero.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { PageSection } from '#app/components/site/page-section.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
-import { useChurch, usePageLanguage } from '#app/components/site/use-church.ts'
+import { useChurch, usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { runtimeContext } from '#app/context.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
@@ -34,10 +34,21 @@ const cardClass = 'rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8
 export default function Services({ loaderData }: Route.ComponentProps) {
   const church = useChurch()
   const { langOf } = usePageLanguage()
+  const t = usePageTexts()
   const { regular, special } = loaderData
+  // A service's day and time, each in the language it is shown in.
+  const when = (service: (typeof regular)[number]) =>
+    (['day', 'time'] as const)
+      .filter((field) => service[field])
+      .map((field, index) => (
+        <span key={field} lang={langOf(service, field)}>
+          {index > 0 ? ' · ' : null}
+          {service[field]}
+        </span>
+      ))
   return (
     <>
-      <PageHero title="Our Services" intro={`Join us in worship and fellowship at ${church.name}`} />
+      <PageHero title={t('services.title')} intro={t('services.intro', { church: church.name })} />
 
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-16 sm:px-6 md:py-20 lg:grid-cols-2 lg:px-8">
         <section aria-labelledby="regular-services" className={cardClass}>
@@ -45,7 +56,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             <span className="inline-flex size-11 items-center justify-center rounded-xl bg-primary text-white">
               <Clock className="size-5" aria-hidden />
             </span>
-            Regular Services
+            {t('services.regular')}
           </h2>
           <ul className="mt-6 divide-y divide-border">
             {regular.map((service) => (
@@ -55,9 +66,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                     {service.name}
                   </h3>
                   {service.day || service.time ? (
-                    <p className="text-sm font-semibold text-primary-text">
-                      {[service.day, service.time].filter(Boolean).join(' · ')}
-                    </p>
+                    <p className="text-sm font-semibold text-primary-text">{when(service)}</p>
                   ) : null}
                 </div>
                 {service.location ? (
@@ -81,7 +90,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             <span className="inline-flex size-11 items-center justify-center rounded-xl bg-primary text-white">
               <MapPin className="size-5" aria-hidden />
             </span>
-            Location
+            {t('services.location')}
           </h2>
           <div className="mt-6">
             {church.latitude !== null && church.longitude !== null ? (
@@ -97,7 +106,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <div>
                   <h3 className="flex items-center gap-2 font-semibold">
                     <Bus className="size-4 text-primary-text" aria-hidden />
-                    Public Transport
+                    {t('services.transport')}
                   </h3>
                   <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">
                     {church.publicTransport.join(' ')}
@@ -108,7 +117,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 <div>
                   <h3 className="flex items-center gap-2 font-semibold">
                     <Car className="size-4 text-primary-text" aria-hidden />
-                    Parking
+                    {t('services.parking')}
                   </h3>
                   <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">
                     {church.parking.join(' ')}
@@ -121,7 +130,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
       </div>
 
       {special.length > 0 ? (
-        <PageSection id="special-services" title="Special Services" surface>
+        <PageSection id="special-services" title={t('services.special')} surface>
           <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
             {special.map((service) => (
               <article
@@ -137,7 +146,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                 {service.day || service.time ? (
                   <p className="mt-2 flex items-center gap-2 text-sm font-semibold text-primary-text">
                     <CalendarDays className="size-4" aria-hidden />
-                    {[service.day, service.time].filter(Boolean).join(' · ')}
+                    {when(service)}
                   </p>
                 ) : null}
                 {service.location ? (

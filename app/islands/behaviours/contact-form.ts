@@ -4,12 +4,8 @@
  * comes, a red box says so above the fields and nothing typed is lost. Without the script the form posts as usual.
  */
 import type { Behaviour } from '../behaviour.ts'
-import { Data, Label } from '../markup.ts'
+import { Data } from '../markup.ts'
 import { showToast } from './toast.ts'
-
-const OFFLINE =
-  'Your message could not be sent: you appear to be offline. Please try again when you are connected.'
-const FAILED = 'Sorry, your message could not be sent. Please try again in a moment.'
 
 export const PROBLEM_CLASSES =
   'flex items-start gap-3 rounded-xl border border-red-600/30 bg-red-50 p-4 font-medium text-red-800 dark:bg-red-950/50 dark:text-red-100'
@@ -20,8 +16,8 @@ async function send(form: HTMLFormElement) {
   if (button?.disabled) return
   if (button) button.disabled = true
   // The button's own words come back after a failure ('Send Message', or an event's 'Register').
-  const idle = label?.textContent ?? Label.sendMessage
-  if (label) label.textContent = Label.sendingMessage
+  const idle = label?.textContent ?? ''
+  if (label) label.textContent = form.getAttribute(Data.sendingLabel) ?? idle
   try {
     const response = await fetch(form.action, {
       method: 'POST',
@@ -36,7 +32,7 @@ async function send(form: HTMLFormElement) {
     box?.focus()
     if (box) showToast(box.getAttribute('role') === 'status' ? 'success' : 'error', box.textContent ?? '')
   } catch {
-    showProblem(form, navigator.onLine ? FAILED : OFFLINE)
+    showProblem(form, form.getAttribute(navigator.onLine ? Data.failedText : Data.offlineText) ?? '')
     if (button) button.disabled = false
     if (label) label.textContent = idle
   }

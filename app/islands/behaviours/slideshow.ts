@@ -4,7 +4,7 @@
  * (or a slide is asked for), so the first one has the phone's connection to itself.
  */
 import type { Behaviour } from '../behaviour.ts'
-import { Data, Label } from '../markup.ts'
+import { Data } from '../markup.ts'
 
 /** How long after the load event the later slides' pictures are fetched (at most half a slide's time). */
 const PICTURES_AFTER_LOAD_MS = 1000
@@ -52,13 +52,13 @@ function startSlideshow(section: HTMLElement) {
     clearInterval(timer)
     timer = setInterval(() => show(index + 1), delay)
     section.setAttribute(Data.slideshowPlaying, 'true')
-    toggle?.setAttribute('aria-label', Label.pauseSlideshow)
+    toggle?.setAttribute('aria-label', toggle.getAttribute(Data.pauseLabel) ?? '')
   }
   const pause = () => {
     clearInterval(timer)
     timer = undefined
     section.setAttribute(Data.slideshowPlaying, 'false')
-    toggle?.setAttribute('aria-label', Label.playSlideshow)
+    toggle?.setAttribute('aria-label', toggle.getAttribute(Data.playLabel) ?? '')
   }
 
   section.addEventListener('click', (event) => {

@@ -4,7 +4,7 @@
  * first paint; this keeps the buttons' pressed states and the toggle's label true.
  */
 import type { Behaviour } from '../behaviour.ts'
-import { Data, Label } from '../markup.ts'
+import { Data } from '../markup.ts'
 import { readStorage, writeStorage } from '../storage.ts'
 import { applyTheme, findTheme, STORAGE_KEYS } from '#app/lib/themes.ts'
 
@@ -13,9 +13,9 @@ function showPreferences() {
   const theme = findTheme(root.dataset.theme).name
   for (const swatch of document.querySelectorAll(`[${Data.swatch}]`))
     swatch.setAttribute('aria-pressed', String(swatch.getAttribute(Data.swatch) === theme))
-  document
-    .querySelector(`[${Data.darkToggle}]`)
-    ?.setAttribute('aria-label', root.classList.contains('dark') ? Label.darkModeOff : Label.darkModeOn)
+  const toggle = document.querySelector(`[${Data.darkToggle}]`)
+  const label = toggle?.getAttribute(root.classList.contains('dark') ? Data.darkOffLabel : Data.darkOnLabel)
+  if (label) toggle!.setAttribute('aria-label', label)
 }
 
 function savePreferences(themeName: string | null | undefined, dark: boolean) {

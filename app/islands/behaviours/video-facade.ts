@@ -4,7 +4,7 @@
  * Before the click nothing comes from YouTube or Vimeo, so no third-party cookie is set.
  */
 import type { Behaviour } from '../behaviour.ts'
-import { Data, Label } from '../markup.ts'
+import { Data } from '../markup.ts'
 
 export const videoFacade: Behaviour = {
   selector: `[${Data.videoFacade}]`,
@@ -16,7 +16,7 @@ export const videoFacade: Behaviour = {
       button.className = link.className
       button.setAttribute(Data.videoFacade, link.getAttribute(Data.videoFacade) ?? '')
       button.setAttribute(Data.videoTitle, link.getAttribute(Data.videoTitle) ?? '')
-      button.setAttribute('aria-label', `${Label.playVideo}${link.getAttribute(Data.videoTitle) ?? ''}`)
+      button.setAttribute('aria-label', link.getAttribute(Data.playVideoLabel) ?? '')
       button.append(...link.childNodes)
       link.replaceWith(button)
     }

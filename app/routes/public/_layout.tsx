@@ -13,6 +13,8 @@ import { useNonce } from '#app/lib/nonce-provider.tsx'
 import { loadPublicSite } from '#app/server/public-site.server.ts'
 import { pageLanguage, setPageLanguage } from '#app/server/page-language.server.ts'
 import { SiteError } from '#app/components/site/site-error.tsx'
+import { LanguageSuggestions } from '#app/components/site/language-links.tsx'
+import { textsFor } from '#app/i18n/texts.ts'
 import { THEME_BOOT_SCRIPT } from '#app/lib/theme-boot-script.ts'
 import { Data } from '#app/islands/markup.ts'
 import PUBLIC_SITE_SCRIPT from '#app/islands/public-site.ts?script-text'
@@ -61,6 +63,7 @@ const SPECULATION_RULES = JSON.stringify({
 export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { church } = loaderData
   const nonce = useNonce()
+  const t = textsFor(loaderData.site.language)
 
   return (
     <>
@@ -74,10 +77,11 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         href="#main"
         className="sr-only z-[60] rounded-full bg-primary px-5 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
       >
-        Skip to content
+        {t('site.skip')}
       </a>
       {/* While the cookie banner shows, the page ends above it, so the footer's last line can be read. */}
       <div className="flex min-h-screen flex-col pb-(--cookie-banner-offset)">
+        <LanguageSuggestions />
         <SiteHeader name={church.name} subtitle={church.subtitle} logo={church.logo} />
         <MobileMenu name={church.name} subtitle={church.subtitle} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
@@ -90,7 +94,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       <CookieBanner />
       {/* The spec's toast area, top right; the page's script shows the contact form's outcome there. */}
       <section
-        aria-label="Notifications"
+        aria-label={t('site.notifications')}
         className="pointer-events-none fixed top-4 right-4 z-[60] w-[356px] max-w-[calc(100vw-2rem)]"
       >
         <ol {...{ [Data.toasts]: true }} className="flex flex-col gap-[14px]" />

@@ -1,0 +1,39 @@
+/**
+ * The public site's fixed texts (nav, buttons, labels, footer, cookie banner, forms, toasts, the 404 page) in each
+ * language the site is made in (issue 28), through i18next: interpolation (`{{name}}`) and plurals by the
+ * language's own rules (`_one`, `_other`: Intl.PluralRules). One catalogue per language (`en.ts`, `ml.ts`), its
+ * keys checked against English's by the type `Messages`, so a text missing from a translation is a type error.
+ * A site language with no catalogue (a congregation adding Tamil before its texts exist) gets English's texts;
+ * its content is still its own.
+ *
+ * NOTE: public pages are server-rendered only (decision 0013): this runs on the server and adds nothing to a
+ * page's script, so react-i18next's provider and hooks would only wrap what `usePageTexts()` does in one line.
+ */
+import i18next, { type TFunction } from 'i18next'
+
+import { en } from './en.ts'
+import { ml } from './ml.ts'
+
+const catalogues = { en, ml }
+
+const i18n = i18next.createInstance()
+void i18n.init({
+  resources: Object.fromEntries(
+    Object.entries(catalogues).map(([code, messages]) => [code, { translation: messages }]),
+  ),
+  lng: 'en',
+  fallbackLng: 'en',
+  // Synchronous: the resources are in memory, and a page is made in one pass.
+  initAsync: false,
+  // React escapes what it renders; i18next escaping too would show `&amp;` in a heading.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+})
+
+/** The function that gives a fixed text in `language` (`t('footer.quickLinks')`), English where it has none. */
+export function textsFor(language: string): TFunction {
+  return i18n.getFixedT(language)
+}
+
+/** The languages with a catalogue of fixed texts. */
+export const TEXT_LANGUAGES = Object.keys(catalogues)
