@@ -47,6 +47,11 @@ export default [
     route(':table/:id', 'routes/api/table.$id.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
+  // The feeds served in each other language (`/ml/calendar.ics`): after the API's routes, which win where an
+  // address could be either (`/api/calendar.ics`), and before the pages', which they outrank.
+  ...FEED_ROUTES.filter((feed) => feed.inEachLanguage).map((feed) =>
+    route(`:lang/${feed.path}`, feed.file, { id: `${feed.file.replace(/\.tsx?$/, '')}.in-language` }),
+  ),
   // The public pages, in the site's main language at their own addresses and in each other language under its
   // prefix (`/ml/events`): the layout's middleware tells a language from a path that is no page (issue 28).
   // Last: where an address could be a language's page or another route (`/api/services`, `/icons/x`), the route

@@ -13,7 +13,7 @@ import { data, Link } from 'react-router'
 
 import { usePageLanguage } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/event-page.ts'
-import { inPageLanguage } from '#app/server/page-language.server.ts'
+import { inPageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { MapWidget } from '#app/components/site/map-widget.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
@@ -50,6 +50,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
   const { db, clock } = runtime
   const { origin } = context.get(requestContext)
+  const linkTo = pageLinkTo(context)
   const stored = await getEvent({ db, id: params.id })
   // In the page's language, field by field (issue 28).
   const event = stored && inPageLanguage(context, 'events', [stored])[0]!
@@ -103,8 +104,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     addToCalendar:
       dated && !ended && problem === null
         ? {
-            ics: feedPath('event-calendar', { id: event.id }),
-            google: googleCalendarUrl(event, zone, origin),
+            // Both in the page's language (issue 28): the file's words, and the page the details lead back to.
+            ics: linkTo(feedPath('event-calendar', { id: event.id })),
+            google: googleCalendarUrl(event, zone, `${origin}${linkTo(eventPath(event.id))}`),
           }
         : null,
     directions: event.location

@@ -3,7 +3,7 @@ import { usePageLanguage } from '#app/components/site/use-church.ts'
 import { Link } from 'react-router'
 
 import type { Route } from './+types/events-page.ts'
-import { inPageLanguage } from '#app/server/page-language.server.ts'
+import { inPageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { EventCard } from './event-card.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
@@ -17,7 +17,7 @@ import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { eventFacts, eventsJsonLd } from './seo.ts'
 import { nextDateText, ruleText, upcomingEvents, zonedIso } from './events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
-import { pagePath } from '#app/content/registry.ts'
+import { feedPath, pagePath } from '#app/content/registry.ts'
 
 /** One-time events shown at most: the page stays quick to load however far ahead staff plan (the feed has all). */
 const LISTED_MAX = 60
@@ -82,7 +82,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       untranslated: event.untranslated,
     }
   }
-  const calendar = new URL('/calendar.ics', origin)
+  // The feed in the page's language (`/ml/calendar.ics`: its events' words in it).
+  const calendar = new URL(pageLinkTo(context)(feedPath('calendar')), origin)
   return {
     upcoming: [
       ...oneTime.map(({ event }) => card(event)),
