@@ -9,10 +9,12 @@ export default [
   route('robots.txt', 'routes/resources/robots.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('manifest.webmanifest', 'routes/resources/manifest.ts'),
-  // A page's share image (`/og/services.jpg`) or a record's (`/og/events/<id>.jpg`): named segment by segment, so
-  // they outrank a language's page of the same shape (`/:lang/events/:id`).
+  // A page's share image (`/og/services.jpg`) or a record's (`/og/events/<id>.jpg`), and in another language
+  // (`/og/ml/services.jpg`, `/og/ml/events/<id>.jpg`): named segment by segment, so they outrank a language's
+  // page of the same shape (`/:lang/events/:id`).
   route('og/:image', 'routes/resources/share-image.ts', { id: 'share-image' }),
   route('og/:kind/:image', 'routes/resources/share-image.ts', { id: 'record-share-image' }),
+  route('og/:lang/:kind/:image', 'routes/resources/share-image.ts', { id: 'language-record-share-image' }),
   route('icons/:name', 'routes/resources/app-icon.ts'),
   ...FEED_ROUTES.map((feed) => route(feed.path, feed.file)),
   ...prefix('admin', [

@@ -23,8 +23,8 @@ import {
 } from '#app/content/sermons/model.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import type { PageLanguage } from '#app/context.ts'
-import { TABLES } from '#app/content/registry.ts'
-import { localize, siteLanguages } from '#app/lib/languages.ts'
+import { type ContentTableName, TABLES } from '#app/content/registry.ts'
+import { localize, siteLanguages, type Translations } from '#app/lib/languages.ts'
 
 /**
  * The church's public settings and where the site is reached: what the public layout gives every page, and
@@ -59,7 +59,7 @@ export async function loadPublicSite({
     site: {
       origin,
       host: siteAddress ? new URL(siteAddress).host : '',
-      locale: `en_${country}`,
+      locale: mainLocale(languages[0], country),
       /** The page's language, the site's languages (the main one first) and the page's main-language path. */
       language: inLanguage,
       languages,
@@ -101,7 +101,21 @@ export async function loadPublicSite({
 
 export type PublicSite = Awaited<ReturnType<typeof loadPublicSite>>
 
-/** The share card behind `/og/<key>.jpg`: a page of SITE_PAGES, an event's ('events/<id>') or a sermon's ('sermons/<id>'), or null. */
+/** Open Graph's locale of the main language: its own region, else the church's country (`en` in Ireland: `en_IE`). */
+function mainLocale(code: string | undefined, country: string) {
+  try {
+    const locale = new Intl.Locale(code ?? 'en')
+    return `${locale.language}_${locale.region ?? country}`
+  } catch {
+    return `en_${country}`
+  }
+}
+
+/**
+ * The share card behind `/og/<key>.jpg` (or `/og/<language>/<key>.jpg`, `site` then being made in that language):
+ * a page of SITE_PAGES, an event's ('events/<id>') or a sermon's ('sermons/<id>'), or null. Its words are those
+ * of the page that names it, so the picture's fingerprint is the page's.
+ */
 export async function shareCardFor({
   db,
   site,
@@ -111,11 +125,14 @@ export async function shareCardFor({
   site: PublicSite
   key: string
 }): Promise<ShareCard | null> {
+  const { language, languages } = site.site
+  const inLanguage = <R extends { translations?: Translations }>(table: ContentTableName, record: R) =>
+    language === languages[0] ? record : localize(record, language, TABLES[table].translate ?? [])
   if (isSitePageKey(key)) return shareCard(site, SITE_PAGES[key].title)
   const eventId = /^events\/([\w-]+)$/.exec(key)?.[1]
   if (eventId) {
     const event = await getEvent({ db, id: eventId })
-    return event ? shareCard(site, event.title, event.image_url) : null
+    return event ? shareCard(site, inLanguage('events', event).title, event.image_url) : null
   }
   const sermonId = /^sermons\/([\w-]+)$/.exec(key)?.[1]
   if (sermonId) {
@@ -124,7 +141,7 @@ export async function shareCardFor({
     if (!sermon) return null
     const series = sermon.series_id ? await getSermonSeries({ db, id: sermon.series_id }) : null
     // The same picture as the page's (sermon-page.tsx): the sermon's own, else its series'.
-    return shareCard(site, sermon.title, sermon.image_url ?? series?.image_url ?? null)
+    return shareCard(site, inLanguage('sermons', sermon).title, sermon.image_url ?? series?.image_url ?? null)
   }
   return null
 }
