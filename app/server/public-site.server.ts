@@ -24,7 +24,13 @@ import {
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import type { PageLanguage } from '#app/context.ts'
 import { type ContentTableName, TABLES } from '#app/content/registry.ts'
-import { localize, siteLanguages, type Translations } from '#app/lib/languages.ts'
+import {
+  DEFAULT_LANGUAGES,
+  languagePath,
+  localize,
+  siteLanguages,
+  type Translations,
+} from '#app/lib/languages.ts'
 
 /**
  * The church's public settings and where the site is reached: what the public layout gives every page, and
@@ -190,15 +196,36 @@ export async function sitemapEntries({ db, clock }: { db: Db; clock: Clock }): P
   ]
 }
 
-/** The sitemap protocol's XML (sitemaps.org/protocol.html), with absolute addresses. */
-export function sitemapXml(origin: string, entries: readonly SitemapEntry[]) {
-  const urls = entries.map(
-    (entry) =>
-      `  <url>\n    <loc>${escapeXml(absoluteUrl(origin, entry.path))}</loc>\n` +
-      (entry.lastmod ? `    <lastmod>${escapeXml(entry.lastmod)}</lastmod>\n` : '') +
-      '  </url>\n',
-  )
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('')}</urlset>\n`
+/**
+ * The sitemap protocol's XML (sitemaps.org/protocol.html), with absolute addresses. A site with several languages
+ * lists each page at each language's address, each naming all of them and `x-default` (the main language's) as
+ * its alternates (`xhtml:link`, the form search engines read for translated pages); one language, none.
+ */
+export function sitemapXml(
+  origin: string,
+  entries: readonly SitemapEntry[],
+  languages: readonly string[] = DEFAULT_LANGUAGES,
+) {
+  const several = languages.length > 1
+  const link = (hreflang: string, path: string) =>
+    `    <xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(absoluteUrl(origin, path))}"/>\n`
+  const urls = entries.flatMap((entry) => {
+    const alternates = several
+      ? languages.map((code) => link(code, languagePath(entry.path, code, languages))).join('') +
+        link('x-default', entry.path)
+      : ''
+    return (several ? languages : languages.slice(0, 1)).map(
+      (code) =>
+        `  <url>\n    <loc>${escapeXml(absoluteUrl(origin, languagePath(entry.path, code, languages)))}</loc>\n` +
+        (entry.lastmod ? `    <lastmod>${escapeXml(entry.lastmod)}</lastmod>\n` : '') +
+        alternates +
+        '  </url>\n',
+    )
+  })
+  const namespaces = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${
+    several ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ''
+  }`
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${namespaces}>\n${urls.join('')}</urlset>\n`
 }
 
 /** robots.txt: everything but the admin area and the API, and where the sitemap is. */
