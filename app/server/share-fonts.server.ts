@@ -1,4 +1,4 @@
-import crypto from 'node:crypto'
+import { rmSync } from 'node:fs'
 import fs from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
@@ -69,24 +69,29 @@ function registered(font: ScriptFont) {
 
 /**
  * The font as an OpenType file on disk, made from the package's WOFF: libvips's FreeType reads neither WOFF nor
- * WOFF2, and a `fontfile` must be a path. Written once per font's contents (workers share it), atomically.
+ * WOFF2, and a `fontfile` must be a path. Written once per process into a folder of its own (made private by
+ * mkdtemp, so no other account can put a file there for the font parser to read), removed when the process ends.
  */
 async function trueTypeFile(specifier: string) {
   const [pkg, ...rest] = specifier.split('/files/')
   // The package exports its CSS and LICENSE only: its folder is found through the LICENSE.
-  const folder = path.dirname(createRequire(import.meta.url).resolve(`${pkg}/LICENSE`))
-  const woff = await fs.readFile(path.join(folder, 'files', ...rest))
-  const digest = crypto.createHash('sha256').update(woff).digest('hex').slice(0, 16)
-  const dir = path.join(os.tmpdir(), 'lampstand-fonts')
+  const packageFolder = path.dirname(createRequire(import.meta.url).resolve(`${pkg}/LICENSE`))
+  const woff = await fs.readFile(path.join(packageFolder, 'files', ...rest))
   // TrueType outlines (`\0\1\0\0`) or CFF ones (`OTTO`), named as such.
   const extension = woff.readUInt32BE(4) === 0x00010000 ? 'ttf' : 'otf'
-  const file = path.join(dir, `${path.basename(specifier, '.woff')}-${digest}.${extension}`)
-  if (await fs.stat(file).catch(() => null)) return file
-  await fs.mkdir(dir, { recursive: true })
-  const partial = `${file}.${process.pid}.${crypto.randomUUID()}`
-  await fs.writeFile(partial, woffToSfnt(woff))
-  await fs.rename(partial, file)
+  const file = path.join(await privateFolder(), `${path.basename(specifier, '.woff')}.${extension}`)
+  await fs.writeFile(file, woffToSfnt(woff))
   return file
+}
+
+let fontFolder: Promise<string> | undefined
+
+function privateFolder() {
+  fontFolder ??= fs.mkdtemp(path.join(os.tmpdir(), 'lampstand-fonts-')).then((made) => {
+    process.once('exit', () => rmSync(made, { recursive: true, force: true }))
+    return made
+  })
+  return fontFolder
 }
 
 /**
