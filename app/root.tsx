@@ -13,7 +13,7 @@ import {
 import type { Route } from './+types/root.ts'
 import { useNonce } from './lib/nonce-provider.tsx'
 import { describeRouteError } from './lib/route-error.ts'
-import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from './lib/page-meta.ts'
+import { pageLanguageTag, PUBLIC_LAYOUT_ID, type PublicLayoutData } from './lib/page-meta.ts'
 import adminStyles from './styles/admin.css?url'
 import publicStyles from './styles/public.css?url'
 
@@ -24,9 +24,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Only the admin is a React application in the browser. Public pages are server-rendered documents with one
   // small inline script of their own (app/routes/public/_layout.tsx, decision 0013): no framework to load.
   const application = useLocation().pathname.startsWith('/admin')
-  // A public page's language (issue 28): the main one's pages keep the regional tag they always had.
+  // A public page's language (issue 28): the main one's pages keep the regional tag they always had (`en-IE`),
+  // the same as their structured data's `inLanguage`.
   const site = (useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined)?.site
-  const lang = site && site.language !== site.languages[0] ? site.language : 'en-IE'
+  const lang = site ? pageLanguageTag(site) : 'en-IE'
   useEffect(() => {
     // Lets tests and monitoring tell when the page has become interactive (error pages too).
     document.documentElement.dataset.hydrated = 'true'

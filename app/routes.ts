@@ -9,10 +9,12 @@ export default [
   route('robots.txt', 'routes/resources/robots.ts'),
   route('sitemap.xml', 'routes/resources/sitemap.ts'),
   route('manifest.webmanifest', 'routes/resources/manifest.ts'),
-  // A page's share image (`/og/services.jpg`) or a record's (`/og/events/<id>.jpg`): named segment by segment, so
-  // they outrank a language's page of the same shape (`/:lang/events/:id`).
+  // A page's share image (`/og/services.jpg`) or a record's (`/og/events/<id>.jpg`), and in another language
+  // (`/og/ml/services.jpg`, `/og/ml/events/<id>.jpg`): named segment by segment, so they outrank a language's
+  // page of the same shape (`/:lang/events/:id`).
   route('og/:image', 'routes/resources/share-image.ts', { id: 'share-image' }),
   route('og/:kind/:image', 'routes/resources/share-image.ts', { id: 'record-share-image' }),
+  route('og/:lang/:kind/:image', 'routes/resources/share-image.ts', { id: 'language-record-share-image' }),
   route('icons/:name', 'routes/resources/app-icon.ts'),
   ...FEED_ROUTES.map((feed) => route(feed.path, feed.file)),
   ...prefix('admin', [
@@ -47,6 +49,11 @@ export default [
     route(':table/:id', 'routes/api/table.$id.ts'),
     route('*', 'routes/api/not-found.ts'),
   ]),
+  // The feeds served in each other language (`/ml/calendar.ics`): after the API's routes, which win where an
+  // address could be either (`/api/calendar.ics`), and before the pages', which they outrank.
+  ...FEED_ROUTES.filter((feed) => feed.inEachLanguage).map((feed) =>
+    route(`:lang/${feed.path}`, feed.file, { id: `${feed.file.replace(/\.tsx?$/, '')}.in-language` }),
+  ),
   // The public pages, in the site's main language at their own addresses and in each other language under its
   // prefix (`/ml/events`): the layout's middleware tells a language from a path that is no page (issue 28).
   // Last: where an address could be a language's page or another route (`/api/services`, `/icons/x`), the route

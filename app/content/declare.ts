@@ -167,6 +167,11 @@ export interface Feed extends RouteFile {
    * answer made for each request (an event's `.ics`, which carries Content-Disposition).
    */
   cache: { contentType: string } | 'download'
+  /**
+   * Served in each of the site's other languages too, under its prefix (`/ml/calendar.ics`), as the pages are
+   * (issue 28): its route reads `params.lang` (feedLanguage in app/server/page-language.server.ts).
+   */
+  inEachLanguage?: true
 }
 
 export interface ContentType {

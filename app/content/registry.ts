@@ -223,10 +223,13 @@ export const TABLE_ACTIVITY_LABELS: Readonly<Record<string, string>> = Object.fr
   ),
 )
 
-/** A route's address as a pattern over a request's path and its `.data` twin: `events/:id/calendar.ics`. */
+/**
+ * A route's address as a pattern over a request's path and its `.data` twin, in any language (`/ml/contact` is
+ * made for each request as `/contact` is): `events/:id/calendar.ics`.
+ */
 const pattern = (path: string) =>
   new RegExp(
-    `^${address(path)
+    `^(?:/[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*)?${address(path)
       .replace(/[.]/g, '\\.')
       .replace(/:[^/]+/g, '[^/]+')}(?:\\.data)?$`,
   )

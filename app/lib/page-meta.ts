@@ -8,8 +8,10 @@ import {
   SHARE_IMAGE_SIZE,
   type ShareCard,
   shareImagePath,
+  pageTitle,
   seoMeta,
   type SeoPage,
+  webPageJsonLd,
 } from './seo.ts'
 import { FALLBACK_CHURCH_NAME } from './church-text.ts'
 import { languagePath } from './languages.ts'
@@ -77,6 +79,15 @@ export function churchNameFrom(matches: MetaArgs['matches']) {
   return publicLayoutData(matches)?.church.name ?? FALLBACK_CHURCH_NAME
 }
 
+/**
+ * The language a page's words are in as a BCP 47 tag, for `<html lang>` and structured data's `inLanguage`: the
+ * main language's pages keep their regional tag (`en-IE`, from the Open Graph locale); another language's is its
+ * code (`ml`).
+ */
+export function pageLanguageTag(site: Pick<PublicLayoutData['site'], 'language' | 'languages' | 'locale'>) {
+  return site.language === site.languages[0] ? site.locale.replace('_', '-') : site.language
+}
+
 /** The share card of a page: the church's name and logo with the page's title (or the church's own line). */
 export function shareCard(data: PublicLayoutData, title: string, photo?: string | null): ShareCard {
   const { church, site } = data
@@ -87,6 +98,8 @@ export function shareCard(data: PublicLayoutData, title: string, photo?: string 
     logo: church.logo.src,
     host: site.host,
     photo: photo ?? null,
+    // Drawn in the page's language, at an address of its own (issue 28); the main language's as before.
+    ...(site.language !== site.languages[0] ? { language: site.language } : {}),
   }
 }
 
@@ -131,9 +144,25 @@ export function pageMeta(
     (page === 'home' && church.summary
       ? church.summary
       : words!.description.replaceAll('{church}', church.name))
-  const jsonLd = [...(options.church ? [churchBlock(data)] : []), ...(options.jsonLd ?? [])]
   const { language, languages } = site
   const path = own?.path ?? known!.path
+  const jsonLd = [
+    ...(options.church
+      ? [
+          churchBlock(data),
+          // The Church (a Place) has no language: the page describing it says which its words are in.
+          webPageJsonLd({
+            type: page === 'about' ? 'AboutPage' : page === 'contact' ? 'ContactPage' : 'WebPage',
+            url: absoluteUrl(site.origin, languagePath(path, language, languages)),
+            name: pageTitle({ name: church.name }, title),
+            description,
+            inLanguage: pageLanguageTag(site),
+            about: churchId(data),
+          }),
+        ]
+      : []),
+    ...(options.jsonLd ?? []),
+  ]
   const localeOf = (code: string) => (code === languages[0] ? site.locale : ogLocale(code))
   return [
     ...seoMeta(
@@ -169,11 +198,12 @@ export function pageMeta(
   ]
 }
 
-/** The Church block; its picture is the home page's share image. */
+/** The Church block, its words in the page's language; its picture is the home page's share image. */
 function churchBlock(data: PublicLayoutData) {
   const { church, site } = data
   return churchJsonLd({
     origin: site.origin,
+    home: languagePath('/', site.language, site.languages),
     name: church.name,
     description: church.summary || null,
     logo: absoluteUrl(site.origin, church.logo.src),
@@ -190,6 +220,11 @@ function churchBlock(data: PublicLayoutData) {
     longitude: church.longitude,
     sameAs: church.social.map((link) => link.url),
   })
+}
+
+/** The `@id` of the Church block of a page in the page's language (`https://church.example/ml#church`). */
+function churchId({ site }: PublicLayoutData) {
+  return `${absoluteUrl(site.origin, languagePath('/', site.language, site.languages))}#church`
 }
 
 /** Open Graph's form of a language (`ml` → `ml_IN`): its likeliest region when the code names none. */

@@ -9,6 +9,7 @@ import {
   shareCardVersion,
   shareImagePath,
   themeHex,
+  webPageJsonLd,
 } from './seo.ts'
 import { THEMES } from './themes.ts'
 
@@ -60,6 +61,13 @@ test('a share card’s address changes with anything it shows, and only then', (
   }
   expect(shareImagePath('events', card)).toBe(`/og/events.jpg?v=${shareCardVersion(card)}`)
   expect(fingerprint('a')).not.toBe(fingerprint('b'))
+  // Another language's picture is another picture, at an address naming it; the main language's is as it was.
+  const malayalam = { ...card, language: 'ml' }
+  expect(shareCardVersion(malayalam)).not.toBe(shareCardVersion(card))
+  expect(shareImagePath('events/abc', malayalam)).toBe(
+    `/og/ml/events/abc.jpg?v=${shareCardVersion(malayalam)}`,
+  )
+  expect(shareCardVersion({ ...card, language: null })).toBe(shareCardVersion(card))
 })
 
 test('seoMeta gives one of each tag, with absolute addresses and the structured data last', () => {
@@ -156,6 +164,53 @@ test('an Event block has what search engines require for event results', () => {
     organizer: { '@type': 'Organization', name: 'Grace Church', url: 'https://church.example/' },
   })
   expect(block.startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d$/)
+})
+
+test('an Event block on a page in another language says so, with that language’s addresses', () => {
+  const block = eventJsonLd({
+    origin: 'https://church.example',
+    path: '/ml/events/abc',
+    home: '/ml',
+    inLanguage: 'ml',
+    name: 'കൊയ്ത്തുത്സവം',
+    description: null,
+    startDate: '2027-03-28T18:00:00+01:00',
+    endDate: null,
+    images: [],
+    church: CHURCH,
+  })
+  expect(block).toMatchObject({
+    url: 'https://church.example/ml/events/abc',
+    inLanguage: 'ml',
+    name: 'കൊയ്ത്തുത്സവം',
+    organizer: { url: 'https://church.example/ml' },
+  })
+})
+
+test('a page about the church says which language its words are in; the Church block takes its home', () => {
+  const church = churchJsonLd({ ...CHURCH, home: '/ml' }) as unknown as Record<string, unknown>
+  expect(church).toMatchObject({
+    '@id': 'https://church.example/ml#church',
+    url: 'https://church.example/ml',
+  })
+  expect(
+    webPageJsonLd({
+      type: 'AboutPage',
+      url: 'https://church.example/ml/about',
+      name: 'About Us | Grace Church',
+      description: '',
+      inLanguage: 'ml',
+      about: 'https://church.example/ml#church',
+    }),
+  ).toEqual({
+    '@context': 'https://schema.org',
+    '@type': 'AboutPage',
+    '@id': 'https://church.example/ml/about',
+    url: 'https://church.example/ml/about',
+    name: 'About Us | Grace Church',
+    inLanguage: 'ml',
+    about: { '@id': 'https://church.example/ml#church' },
+  })
 })
 
 test('an event away from the church is at its own place, never at the church’s address', () => {

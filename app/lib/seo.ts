@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router'
-import type { Church, Event, Thing, WithContext } from 'schema-dts'
+import type { Church, Event, Thing, WebPage, WithContext } from 'schema-dts'
 
 import { type ColorTheme, DEFAULT_THEME, findTheme } from './themes.ts'
 
@@ -129,6 +129,11 @@ export interface ShareCard {
   host: string
   /** A photo filling the picture behind the words (an event's picture), as an address on the site. */
   photo?: string | null
+  /**
+   * The page's language when it is not the site's main one (`ml`): its words are in it, and its address names it
+   * (`/og/ml/events.jpg`), so each language's picture is kept apart from the others'.
+   */
+  language?: string | null
 }
 
 /** Raised whenever the drawing itself changes, so every share image is drawn again. */
@@ -156,18 +161,25 @@ export function shareCardVersion(card: ShareCard) {
       card.logo,
       card.host,
       card.photo ?? null,
+      // Only when there is one: the main language's pictures keep the addresses they had.
+      ...(card.language ? [card.language] : []),
     ]),
   )
 }
 
-/** The address of a page's share image: `/og/<key>.jpg?v=<fingerprint>`. */
+/**
+ * The address of a page's share image: `/og/<key>.jpg?v=<fingerprint>`, or `/og/<language>/<key>.jpg?v=…` for a
+ * page in another language than the main one.
+ */
 export function shareImagePath(key: string, card: ShareCard) {
-  return `/og/${key}.jpg?v=${shareCardVersion(card)}`
+  return `/og/${card.language ? `${card.language}/` : ''}${key}.jpg?v=${shareCardVersion(card)}`
 }
 
 /** What the Church block says: the facts of church info, with absolute addresses. */
 export interface ChurchFacts {
   origin: string
+  /** The home page in the page's language (`/ml`), when it is not the main language's `/`. */
+  home?: string
   name: string
   description: string | null
   /** Absolute address of the logo, and of a picture of the church (its share image). */
@@ -194,7 +206,7 @@ export interface ChurchFacts {
  * as its location.
  */
 export function churchJsonLd(facts: ChurchFacts): WithContext<Church> {
-  const url = `${facts.origin}/`
+  const url = absoluteUrl(facts.origin, facts.home ?? '/')
   return {
     '@context': 'https://schema.org',
     '@type': 'Church',
@@ -254,11 +266,40 @@ function withoutCountry(address: string, countryName: string) {
   return lines.join(', ')
 }
 
+/**
+ * A page as schema.org data, in its language: a Church is a Place, which has no language of its own, so the
+ * page that describes it says which language its words are in (`inLanguage`, a BCP 47 tag), and what it is about.
+ */
+export function webPageJsonLd(page: {
+  type: 'WebPage' | 'AboutPage' | 'ContactPage'
+  url: string
+  name: string
+  description: string
+  inLanguage: string
+  /** The `@id` of the block the page is about (the Church's). */
+  about?: string
+}): WithContext<WebPage> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': page.type,
+    '@id': page.url,
+    url: page.url,
+    name: page.name,
+    ...(page.description ? { description: page.description } : {}),
+    inLanguage: page.inLanguage,
+    ...(page.about ? { about: { '@id': page.about } } : {}),
+  }
+}
+
 /** What an Event block says; dates are ISO 8601 with their UTC offset ('2027-03-28T10:30:00+01:00'). */
 export interface EventFacts {
   origin: string
-  /** The event's own page, a path on the site. */
+  /** The event's own page, a path on the site (in the page's language: `/ml/events/<id>`). */
   path: string
+  /** The language its words are in, a BCP 47 tag (the page's `<html lang>`). */
+  inLanguage?: string
+  /** The home page in that language (`/ml`), the organiser's address; `/` by default. */
+  home?: string
   name: string
   description: string | null
   startDate: string
@@ -290,10 +331,15 @@ export function eventJsonLd(facts: EventFacts): WithContext<Event> {
     ...(facts.endDate ? { endDate: facts.endDate } : {}),
     ...(facts.description ? { description: facts.description } : {}),
     image: facts.images,
+    ...(facts.inLanguage ? { inLanguage: facts.inLanguage } : {}),
     eventStatus: facts.cancelled ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     location: eventPlace(facts),
-    organizer: { '@type': 'Organization', name: facts.church.name, url: `${facts.origin}/` },
+    organizer: {
+      '@type': 'Organization',
+      name: facts.church.name,
+      url: absoluteUrl(facts.origin, facts.home ?? '/'),
+    },
   }
 }
 

@@ -3,6 +3,7 @@ import type { RouterContextProvider } from 'react-router'
 import { languageContext, type PageLanguage, runtimeContext } from '#app/context.ts'
 import { type ContentTableName, TABLES } from '#app/content/registry.ts'
 import { languagePath, localize, splitLanguagePath, type Translations } from '#app/lib/languages.ts'
+import type { Db } from '#app/db/database.server.ts'
 import { readSiteLanguages } from '#app/models/translations.server.ts'
 
 /**
@@ -47,4 +48,34 @@ export function inPageLanguage<R extends { translations?: Translations }>(
 export function pageLinkTo(context: Readonly<RouterContextProvider>) {
   const { language, languages } = pageLanguage(context)
   return (path: string) => languagePath(path, language, languages)
+}
+
+/**
+ * The language of a feed or download (a calendar): the main one at its own address, another at its prefix
+ * (`/ml/calendar.ics`, whose route gives `lang`). A prefix that names none of the site's other languages is a 404,
+ * as for a page.
+ */
+export async function feedLanguage(db: Db, lang: string | undefined) {
+  const languages = await readSiteLanguages(db)
+  const main = languages[0]!
+  if (lang === undefined) return { language: main, languages }
+  const { language } = splitLanguagePath(`/${lang}`, languages)
+  if (language === main) {
+    throw new Response('Not found', {
+      status: 404,
+      headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' },
+    })
+  }
+  return { language, languages }
+}
+
+/** `records` with their translatable fields in `language` where translated (the main language: as they are). */
+export function inLanguage<R extends { translations?: Translations }>(
+  { language, languages }: { language: string; languages: readonly string[] },
+  table: ContentTableName,
+  records: readonly R[],
+): R[] {
+  if (language === languages[0]) return [...records]
+  const fields = TABLES[table].translate ?? []
+  return records.map((record) => localize(record, language, fields))
 }

@@ -1,4 +1,5 @@
 import type { Db } from '#app/db/database.server.ts'
+import { pageWords } from '#app/i18n/pages.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { eventPath } from '#app/content/events/seo.ts'
 import { officeHoursRows, summarise, textLines } from '#app/lib/church-text.ts'
@@ -23,8 +24,14 @@ import {
 } from '#app/content/sermons/model.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import type { PageLanguage } from '#app/context.ts'
-import { TABLES } from '#app/content/registry.ts'
-import { localize, siteLanguages } from '#app/lib/languages.ts'
+import { type ContentTableName, TABLES } from '#app/content/registry.ts'
+import {
+  DEFAULT_LANGUAGES,
+  languagePath,
+  localize,
+  siteLanguages,
+  type Translations,
+} from '#app/lib/languages.ts'
 
 /**
  * The church's public settings and where the site is reached: what the public layout gives every page, and
@@ -59,7 +66,7 @@ export async function loadPublicSite({
     site: {
       origin,
       host: siteAddress ? new URL(siteAddress).host : '',
-      locale: `en_${country}`,
+      locale: mainLocale(languages[0], country),
       /** The page's language, the site's languages (the main one first) and the page's main-language path. */
       language: inLanguage,
       languages,
@@ -101,7 +108,21 @@ export async function loadPublicSite({
 
 export type PublicSite = Awaited<ReturnType<typeof loadPublicSite>>
 
-/** The share card behind `/og/<key>.jpg`: a page of SITE_PAGES, an event's ('events/<id>') or a sermon's ('sermons/<id>'), or null. */
+/** Open Graph's locale of the main language: its own region, else the church's country (`en` in Ireland: `en_IE`). */
+function mainLocale(code: string | undefined, country: string) {
+  try {
+    const locale = new Intl.Locale(code ?? 'en')
+    return `${locale.language}_${locale.region ?? country}`
+  } catch {
+    return `en_${country}`
+  }
+}
+
+/**
+ * The share card behind `/og/<key>.jpg` (or `/og/<language>/<key>.jpg`, `site` then being made in that language):
+ * a page of SITE_PAGES, an event's ('events/<id>') or a sermon's ('sermons/<id>'), or null. Its words are those
+ * of the page that names it, so the picture's fingerprint is the page's.
+ */
 export async function shareCardFor({
   db,
   site,
@@ -111,11 +132,14 @@ export async function shareCardFor({
   site: PublicSite
   key: string
 }): Promise<ShareCard | null> {
-  if (isSitePageKey(key)) return shareCard(site, SITE_PAGES[key].title)
+  const { language, languages } = site.site
+  const inLanguage = <R extends { translations?: Translations }>(table: ContentTableName, record: R) =>
+    language === languages[0] ? record : localize(record, language, TABLES[table].translate ?? [])
+  if (isSitePageKey(key)) return shareCard(site, pageWords(key, language).title)
   const eventId = /^events\/([\w-]+)$/.exec(key)?.[1]
   if (eventId) {
     const event = await getEvent({ db, id: eventId })
-    return event ? shareCard(site, event.title, event.image_url) : null
+    return event ? shareCard(site, inLanguage('events', event).title, event.image_url) : null
   }
   const sermonId = /^sermons\/([\w-]+)$/.exec(key)?.[1]
   if (sermonId) {
@@ -124,7 +148,7 @@ export async function shareCardFor({
     if (!sermon) return null
     const series = sermon.series_id ? await getSermonSeries({ db, id: sermon.series_id }) : null
     // The same picture as the page's (sermon-page.tsx): the sermon's own, else its series'.
-    return shareCard(site, sermon.title, sermon.image_url ?? series?.image_url ?? null)
+    return shareCard(site, inLanguage('sermons', sermon).title, sermon.image_url ?? series?.image_url ?? null)
   }
   return null
 }
@@ -173,15 +197,36 @@ export async function sitemapEntries({ db, clock }: { db: Db; clock: Clock }): P
   ]
 }
 
-/** The sitemap protocol's XML (sitemaps.org/protocol.html), with absolute addresses. */
-export function sitemapXml(origin: string, entries: readonly SitemapEntry[]) {
-  const urls = entries.map(
-    (entry) =>
-      `  <url>\n    <loc>${escapeXml(absoluteUrl(origin, entry.path))}</loc>\n` +
-      (entry.lastmod ? `    <lastmod>${escapeXml(entry.lastmod)}</lastmod>\n` : '') +
-      '  </url>\n',
-  )
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('')}</urlset>\n`
+/**
+ * The sitemap protocol's XML (sitemaps.org/protocol.html), with absolute addresses. A site with several languages
+ * lists each page at each language's address, each naming all of them and `x-default` (the main language's) as
+ * its alternates (`xhtml:link`, the form search engines read for translated pages); one language, none.
+ */
+export function sitemapXml(
+  origin: string,
+  entries: readonly SitemapEntry[],
+  languages: readonly string[] = DEFAULT_LANGUAGES,
+) {
+  const several = languages.length > 1
+  const link = (hreflang: string, path: string) =>
+    `    <xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(absoluteUrl(origin, path))}"/>\n`
+  const urls = entries.flatMap((entry) => {
+    const alternates = several
+      ? languages.map((code) => link(code, languagePath(entry.path, code, languages))).join('') +
+        link('x-default', entry.path)
+      : ''
+    return (several ? languages : languages.slice(0, 1)).map(
+      (code) =>
+        `  <url>\n    <loc>${escapeXml(absoluteUrl(origin, languagePath(entry.path, code, languages)))}</loc>\n` +
+        (entry.lastmod ? `    <lastmod>${escapeXml(entry.lastmod)}</lastmod>\n` : '') +
+        alternates +
+        '  </url>\n',
+    )
+  })
+  const namespaces = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${
+    several ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ''
+  }`
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset ${namespaces}>\n${urls.join('')}</urlset>\n`
 }
 
 /** robots.txt: everything but the admin area and the API, and where the sitemap is. */

@@ -7,6 +7,8 @@ import { defaultLogoSvg } from '#app/lib/default-logo.ts'
 import { SHARE_IMAGE_SIZE, type ShareCard, shareCardVersion, SITE_THEME, themeHex } from '#app/lib/seo.ts'
 import type { LocalImageStorage } from '#app/storage/images.server.ts'
 
+import { fontsFor } from './share-fonts.server.ts'
+
 /** Facebook's and WhatsApp's scrapers give up on larger pictures; ours are far smaller, this is the guard. */
 export const SHARE_IMAGE_MAX_BYTES = 300 * 1024
 /** Drawn pictures kept per process: a few per page, each some 30–60 KB. */
@@ -111,10 +113,22 @@ export function createShareImages(storage: Pick<LocalImageStorage, 'root'>): Sha
     return sharp(Buffer.from(plain)).png().toBuffer()
   }
 
-  /** A block of text in the site's fonts, wrapped to `width`; Pango finds the fonts the system has. */
-  async function text(markup: string, font: string, width: number) {
+  /**
+   * A block of text in the site's fonts, wrapped to `width`; Pango finds the fonts the system has, and those
+   * bundled for scripts it may lack (Malayalam: share-fonts.server.ts) after them, for their letters alone.
+   */
+  async function text(markup: string, family: string, style: string, width: number) {
+    const families = [family, ...(await fontsFor(markup))]
     const { data, info } = await sharp({
-      text: { text: markup, font, width, rgba: true, dpi: 72, wrap: 'word', spacing: 6 },
+      text: {
+        text: markup,
+        font: `${families.join(', ')} ${style}`,
+        width,
+        rgba: true,
+        dpi: 72,
+        wrap: 'word',
+        spacing: 6,
+      },
     })
       .png()
       .toBuffer({ resolveWithObject: true })
@@ -124,10 +138,10 @@ export function createShareImages(storage: Pick<LocalImageStorage, 'root'>): Sha
   /** The title in the largest size that fits between the name and the host (long titles get smaller type). */
   async function titleText(title: string, room: number) {
     const markup = `<span foreground="#ffffff">${escapeMarkup(clip(title, 120))}</span>`
-    let block = await text(markup, 'serif bold 68', WIDTH - 2 * MARGIN)
+    let block = await text(markup, 'serif', 'bold 68', WIDTH - 2 * MARGIN)
     for (const size of [58, 48, 40]) {
       if (block.height <= room) break
-      block = await text(markup, `serif bold ${size}`, WIDTH - 2 * MARGIN)
+      block = await text(markup, 'serif', `bold ${size}`, WIDTH - 2 * MARGIN)
     }
     return block
   }
@@ -143,14 +157,16 @@ export function createShareImages(storage: Pick<LocalImageStorage, 'root'>): Sha
           (card.subtitle
             ? `\n<span foreground="#ffffffc0" size="22pt">${escapeMarkup(card.subtitle)}</span>`
             : ''),
-        'sans 36',
+        'sans',
+        '36',
         WIDTH - nameLeft - MARGIN,
       ),
       // Until the site's address is known the foot of the picture stays empty (never a host a request named).
       card.host
         ? text(
             `<span foreground="#ffffffb0">${escapeMarkup(card.host)}</span>`,
-            'sans 26',
+            'sans',
+            '26',
             WIDTH - 2 * MARGIN,
           )
         : null,

@@ -144,7 +144,16 @@ describe.each(databases)('$name', (database) => {
         expect(blocks, path).toEqual([])
         continue
       }
-      expect(blocks, path).toHaveLength(1)
+      // The Church, and the page about it saying which language its words are in (a Place has none).
+      expect(
+        blocks.map((block) => block['@type']),
+        path,
+      ).toEqual(['Church', { '/': 'WebPage', '/about': 'AboutPage', '/contact': 'ContactPage' }[path]])
+      expect(blocks[1], path).toMatchObject({
+        url: `${PUBLIC_URL}${path}`,
+        inLanguage: 'en-IE',
+        about: { '@id': `${PUBLIC_URL}/#church` },
+      })
       const church = blocks[0]
       // LocalBusiness-type rich results require name and address; url, telephone and geo are recommended.
       expect(church, path).toMatchObject({

@@ -4,19 +4,25 @@ import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { calendarHeaders, calendarIcs } from './calendar.server.ts'
 import { feedEvents } from './events.server.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
+import { feedLanguage, inLanguage } from '#app/server/page-language.server.ts'
 
 /**
  * `/calendar.ics`: the church's events as an iCalendar feed people subscribe to (webcal://): each upcoming
- * one-time event and each repeating one with its rule and skipped dates, in the church's time zone.
+ * one-time event and each repeating one with its rule and skipped dates, in the church's time zone. Under another
+ * language's prefix (`/ml/calendar.ics`) the same events with their words in it, field by field, the main
+ * language's where a field has no translation (issue 28).
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
+  const language = await feedLanguage(db, params.lang)
   const [{ zone, events }, info] = await Promise.all([feedEvents({ db, clock }), getChurchInfo({ db })])
-  const ics = calendarIcs(events, {
+  const church = info && inLanguage(language, 'church_info', [info])[0]
+  const ics = calendarIcs(inLanguage(language, 'events', events), {
     origin: context.get(requestContext).origin,
     siteAddress: await context.get(runtimeContext).siteAddress.get(),
-    churchName: info?.name || FALLBACK_CHURCH_NAME,
+    churchName: church?.name || FALLBACK_CHURCH_NAME,
     zone,
+    language,
   })
   return new Response(ics, { headers: calendarHeaders() })
 }

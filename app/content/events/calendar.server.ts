@@ -4,6 +4,7 @@ import { Temporal } from 'temporal-polyfill'
 
 import { type EventTiming, parseLocalDate, parseLocalDateTime, ruleParts, ruleProblem } from './dates.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
+import { languagePath } from '#app/lib/languages.ts'
 import type { EventRecord } from './model.server.ts'
 
 import { timingOf } from './events.server.ts'
@@ -17,6 +18,16 @@ export interface FeedSite {
   siteAddress: string | null
   churchName: string
   zone: string
+  /**
+   * The feed's language and the site's (the main one first): the events come in it, and the addresses it gives
+   * are its pages' (`/ml/events/<id>` for `/ml/calendar.ics`). The main language's when absent.
+   */
+  language?: { language: string; languages: readonly string[] }
+}
+
+/** A page's address in the feed's language. */
+function inFeedLanguage({ language }: FeedSite, path: string) {
+  return language ? languagePath(path, language.language, language.languages) : path
 }
 
 /**
@@ -92,7 +103,8 @@ const written = new Map<string, string>()
 const WRITTEN_MAX = 5000
 
 function veventOf(event: EventRecord, site: FeedSite, uidSuffix = '') {
-  const key = `${site.origin}|${site.siteAddress}|${site.zone}|${event.id}${uidSuffix}|${event.updated_at}|${event.sequence}|${event.starts_at}`
+  // The language too: an event's words differ from one to the next, its version does not.
+  const key = `${site.origin}|${site.siteAddress}|${site.zone}|${site.language?.language ?? ''}|${event.id}${uidSuffix}|${event.updated_at}|${event.sequence}|${event.starts_at}`
   const known = written.get(key)
   if (known !== undefined) return known
   const calendar = new ICalCalendar()
@@ -126,7 +138,7 @@ function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite, ui
     summary: icsLine(event.title),
     description: event.description ? icsLine(htmlToText(event.description)) : undefined,
     location: event.location ? icsLines(event.location) : undefined,
-    url: `${site.origin}/events/${event.id}`,
+    url: `${site.origin}${inFeedLanguage(site, `/events/${event.id}`)}`,
     timezone: allDay ? null : site.zone,
     allDay,
     start: allDay ? start.toPlainDate() : start,
@@ -158,7 +170,7 @@ export function calendarIcs(
   // X-WR-CALNAME unescaped, so a line break in an event's title would end them and start lines of its own.
   const calendar = new ICalCalendar({
     prodId: { company: 'Lampstand', product: 'Church website', language: 'EN' },
-    url: `${site.origin}/calendar.ics`,
+    url: `${site.origin}${inFeedLanguage(site, '/calendar.ics')}`,
     // Calendar apps refresh a subscription about this often (RFC 7986 REFRESH-INTERVAL and its older name).
     ttl: 6 * 60 * 60,
   })
@@ -185,9 +197,9 @@ export function calendarHeaders(filename?: string) {
  * The Google Calendar address that opens "add event" filled in (its template link), in the church's zone; null
  * when Google cannot be told the whole event. Its link carries one RRULE (UNTIL written as RFC 5545 wants, like the
  * feed's) but no skip dates: a weekly service skipped on 27 December would land in the visitor's calendar on that
- * day, so such events offer the .ics alone.
+ * day, so such events offer the .ics alone. Its details end with the event's page (`pageUrl`, in the page's language).
  */
-export function googleCalendarUrl(event: EventRecord, zone: string, origin: string) {
+export function googleCalendarUrl(event: EventRecord, zone: string, pageUrl: string) {
   const timing = timingOf(event)
   const start = parseLocalDateTime(timing.starts_at)
   if (!start) return null
@@ -197,7 +209,7 @@ export function googleCalendarUrl(event: EventRecord, zone: string, origin: stri
     ? `${icsDate(start.toPlainDate())}/${icsDate(end.toPlainDate().add({ days: 1 }))}`
     : `${icsLocal(start)}/${icsLocal(end)}`
   const params = new URLSearchParams({ action: 'TEMPLATE', text: event.title, dates, ctz: zone })
-  const details = [event.description ? htmlToText(event.description) : '', `${origin}/events/${event.id}`]
+  const details = [event.description ? htmlToText(event.description) : '', pageUrl]
   params.set('details', details.filter(Boolean).join('\n\n'))
   if (event.location) params.set('location', event.location)
   if (timing.recurrence) params.set('recur', recurrenceLines(timing, zone))

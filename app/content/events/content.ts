@@ -66,12 +66,14 @@ export const events = defineContent({
       path: 'calendar.ics',
       file: 'content/events/calendar-feed.route.ts',
       cache: { contentType: 'text/calendar' },
+      inEachLanguage: true,
     },
     // One event's file ("Add to calendar"): a download.
     'event-calendar': {
       path: 'events/:id/calendar.ics',
       file: 'content/events/event-calendar.route.ts',
       cache: 'download',
+      inEachLanguage: true,
     },
   },
   api: [

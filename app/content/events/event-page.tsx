@@ -13,7 +13,7 @@ import { data, Link } from 'react-router'
 
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/event-page.ts'
-import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
+import { inPageLanguage, pageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
 import { textsFor } from '#app/i18n/texts.ts'
 import { formProblem } from '#app/i18n/form-texts.ts'
 import { dateWords } from './date-words.ts'
@@ -54,6 +54,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
   const { db, clock } = runtime
   const { origin } = context.get(requestContext)
+  const linkTo = pageLinkTo(context)
   const stored = await getEvent({ db, id: params.id })
   // In the page's language, field by field, its dates in its words (issue 28).
   const { language, languages } = pageLanguage(context)
@@ -110,8 +111,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     addToCalendar:
       dated && !ended && problem === null
         ? {
-            ics: feedPath('event-calendar', { id: event.id }),
-            google: googleCalendarUrl(event, zone, origin),
+            // Both in the page's language (issue 28): the file's words, and the page the details lead back to.
+            ics: linkTo(feedPath('event-calendar', { id: event.id })),
+            google: googleCalendarUrl(event, zone, `${origin}${linkTo(eventPath(event.id))}`),
           }
         : null,
     untranslated: event.untranslated,

@@ -3,7 +3,7 @@ import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.t
 import { Link } from 'react-router'
 
 import type { Route } from './+types/events-page.ts'
-import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
+import { inPageLanguage, pageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
 import { textsFor } from '#app/i18n/texts.ts'
 import { pageWords } from '#app/i18n/pages.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
@@ -20,7 +20,6 @@ import { eventFacts, eventsJsonLd } from './seo.ts'
 import { nextDateText, ruleText, upcomingEvents, withDateWords, zonedIso } from './events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { feedPath, pagePath } from '#app/content/registry.ts'
-import { languagePath } from '#app/lib/languages.ts'
 
 /** One-time events shown at most: the page stays quick to load however far ahead staff plan (the feed has all). */
 const LISTED_MAX = 60
@@ -93,8 +92,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       untranslated: event.untranslated,
     }
   }
-  // The feed in the page's language (`/ml/calendar.ics`).
-  const calendar = new URL(languagePath(feedPath('calendar'), language, languages), origin)
+  // The feed in the page's language (`/ml/calendar.ics`: its events' words in it).
+  const calendar = new URL(pageLinkTo(context)(feedPath('calendar')), origin)
   return {
     upcoming: [
       ...oneTime.map(({ event }) => card(event)),

@@ -1,5 +1,6 @@
 import { htmlToText } from '#app/lib/html-to-text.ts'
-import { publicLayoutData, shareCard } from '#app/lib/page-meta.ts'
+import { languagePath } from '#app/lib/languages.ts'
+import { pageLanguageTag, publicLayoutData, shareCard } from '#app/lib/page-meta.ts'
 import { absoluteUrl, eventJsonLd, shareImagePath } from '#app/lib/seo.ts'
 import { pagePath } from '#app/content/registry.ts'
 
@@ -45,7 +46,10 @@ export function eventFacts(
   }
 }
 
-/** The Event blocks of `events`, with the church (from the public layout's data) as their place and organiser. */
+/**
+ * The Event blocks of `events`, with the church (from the public layout's data) as their place and organiser, in
+ * the page's language: its words (the loader gives them translated), its addresses and `inLanguage`.
+ */
 export function eventsJsonLd(
   matches: Parameters<typeof publicLayoutData>[0],
   events: readonly EventFactsData[],
@@ -56,7 +60,9 @@ export function eventsJsonLd(
   return events.map((event) =>
     eventJsonLd({
       origin: site.origin,
-      path: eventPath(event.id),
+      path: languagePath(eventPath(event.id), site.language, site.languages),
+      inLanguage: pageLanguageTag(site),
+      home: languagePath('/', site.language, site.languages),
       name: event.name,
       description: event.description,
       startDate: event.startDate,

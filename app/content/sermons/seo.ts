@@ -1,6 +1,7 @@
 import type { CreativeWork, PodcastEpisode, WithContext } from 'schema-dts'
 
-import { publicLayoutData, shareCard } from '#app/lib/page-meta.ts'
+import { languagePath } from '#app/lib/languages.ts'
+import { pageLanguageTag, publicLayoutData, shareCard } from '#app/lib/page-meta.ts'
 import { absoluteUrl, shareImagePath } from '#app/lib/seo.ts'
 import { feedPath, pagePath } from '#app/content/registry.ts'
 
@@ -50,7 +51,8 @@ export function sermonJsonLd(
   if (!data) return []
   const { church, site } = data
   const origin = site.origin
-  const url = absoluteUrl(origin, sermonPath(sermon.id))
+  const inPageLanguage = (path: string) => languagePath(path, site.language, site.languages)
+  const url = absoluteUrl(origin, inPageLanguage(sermonPath(sermon.id)))
   const image = absoluteUrl(
     origin,
     shareImagePath(sermonShareKey(sermon.id), shareCard(data, sermon.name, sermon.photo)),
@@ -62,9 +64,13 @@ export function sermonJsonLd(
     datePublished: sermon.datePublished,
     ...(sermon.description ? { description: sermon.description } : {}),
     image,
-    inLanguage: site.locale.replace('_', '-'),
+    inLanguage: pageLanguageTag(site),
     ...(person ? { author: person } : {}),
-    publisher: { '@type': 'Organization' as const, name: church.name, url: `${origin}/` },
+    publisher: {
+      '@type': 'Organization' as const,
+      name: church.name,
+      url: absoluteUrl(origin, inPageLanguage('/')),
+    },
     ...(sermon.audio
       ? {
           audio: {
@@ -102,7 +108,7 @@ export function sermonJsonLd(
         partOfSeries: {
           '@type': 'PodcastSeries',
           name: `${church.name} Sermons`,
-          url: absoluteUrl(origin, pagePath('sermons')),
+          url: absoluteUrl(origin, inPageLanguage(pagePath('sermons'))),
           webFeed: absoluteUrl(origin, feedPath('podcast')),
         },
       },

@@ -38,22 +38,18 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A draft is nowhere public: the same 404 as a sermon that does not exist.
   const stored = await getSermon({ db, id: params.id, publicOnly: true })
   if (!stored) throw new Response('Not found', { status: 404 })
-  // In the page's language, field by field (issue 28).
   const { language } = pageLanguage(context)
-  const sermon = inPageLanguage(context, 'sermons', [stored])[0]!
-  const shown = <R extends object>(table: 'sermon_series' | 'speakers', record: R | null) =>
-    record && inPageLanguage(context, table, [record])[0]!
-  const [series, speaker, pattern, transcript, notesBytes] = await Promise.all([
-    sermon.series_id
-      ? getSermonSeries({ db, id: sermon.series_id }).then((found) => shown('sermon_series', found))
-      : null,
-    sermon.speaker_id
-      ? getSpeaker({ db, id: sermon.speaker_id }).then((found) => shown('speakers', found))
-      : null,
+  const [storedSeries, storedSpeaker, pattern, transcript, notesBytes] = await Promise.all([
+    stored.series_id ? getSermonSeries({ db, id: stored.series_id }) : null,
+    stored.speaker_id ? getSpeaker({ db, id: stored.speaker_id }) : null,
     getBibleLink({ db }),
-    readTranscript(storage.root, sermon.transcript_url),
-    localFileSize(storage.root, sermon.notes_url),
+    readTranscript(storage.root, stored.transcript_url),
+    localFileSize(storage.root, stored.notes_url),
   ])
+  // In the page's language, field by field (issue 28): the page, its share image and its structured data alike.
+  const sermon = inPageLanguage(context, 'sermons', [stored])[0]!
+  const series = storedSeries && inPageLanguage(context, 'sermon_series', [storedSeries])[0]!
+  const speaker = storedSpeaker && inPageLanguage(context, 'speakers', [storedSpeaker])[0]!
   // The sermon's own picture, else its series': the video's box and the share image show it.
   const photo = sermon.image_url ?? series?.image_url ?? null
   const image = (await loadImageSources({ db, urls: [photo] }))(photo)
@@ -92,9 +88,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       image,
       notes: sermon.notes_url ? { href: sermon.notes_url, size: notesBytes } : null,
       transcript: sermon.transcript_url ? { href: sermon.transcript_url, paragraphs: transcript } : null,
+      untranslated: sermon.untranslated,
     },
-    series: series ? { id: series.id, title: series.title } : null,
-    speaker: speaker ? { name: speaker.name, role: speaker.role } : null,
+    series: series ? { id: series.id, title: series.title, untranslated: series.untranslated } : null,
+    speaker: speaker ? { name: speaker.name, role: speaker.role, untranslated: speaker.untranslated } : null,
     structured,
   }
 }
@@ -129,7 +126,7 @@ function fileSize(bytes: number) {
 const linkClass = 'inline-flex items-center gap-2 font-semibold text-primary-text hover:underline'
 
 export default function SermonPage({ loaderData }: Route.ComponentProps) {
-  const { to } = usePageLanguage()
+  const { to, langOf } = usePageLanguage()
   const t = usePageTexts()
   const { sermon, series, speaker } = loaderData
   const newTab = <span className="sr-only"> {t('site.newTab')}</span>
@@ -141,12 +138,19 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
       </a>
       {series ? (
         <p className="mt-8 text-sm font-semibold tracking-wide text-primary-text uppercase">
-          <a href={to(pagePath('sermon-series', { id: series.id }))} className="hover:underline">
+          <a
+            href={to(pagePath('sermon-series', { id: series.id }))}
+            lang={langOf(series, 'title')}
+            className="hover:underline"
+          >
             {series.title}
           </a>
         </p>
       ) : null}
-      <h1 className="mt-2 font-serif text-4xl font-bold tracking-tight text-balance md:text-5xl">
+      <h1
+        lang={langOf(sermon, 'title')}
+        className="mt-2 font-serif text-4xl font-bold tracking-tight text-balance md:text-5xl"
+      >
         {sermon.title}
       </h1>
       <ul className="mt-6 space-y-2 text-foreground/80">
@@ -157,7 +161,14 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
         {speaker ? (
           <li className="flex items-center gap-2">
             <UserRound className="size-5 shrink-0 text-primary-text" aria-hidden />
-            {speaker.role ? `${speaker.name}, ${speaker.role}` : speaker.name}
+            <span>
+              <span lang={langOf(speaker, 'name')}>{speaker.name}</span>
+              {speaker.role ? (
+                <>
+                  , <span lang={langOf(speaker, 'role')}>{speaker.role}</span>
+                </>
+              ) : null}
+            </span>
           </li>
         ) : null}
         {sermon.passages.length > 0 ? (
@@ -242,7 +253,11 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      <RichText html={sermon.summary} className="mt-8 text-lg leading-relaxed text-foreground/85" />
+      <RichText
+        html={sermon.summary}
+        lang={langOf(sermon, 'summary')}
+        className="mt-8 text-lg leading-relaxed text-foreground/85"
+      />
 
       {sermon.notes || sermon.transcript ? (
         <section

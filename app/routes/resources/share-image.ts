@@ -3,20 +3,26 @@ import { requestContext, runtimeContext } from '#app/context.ts'
 import { shareCardVersion } from '#app/lib/seo.ts'
 import { loadPublicSite, shareCardFor } from '#app/server/public-site.server.ts'
 import { shareImagesFor } from '#app/server/share-images.server.ts'
+import { splitLanguagePath } from '#app/lib/languages.ts'
+import { readSiteLanguages } from '#app/models/translations.server.ts'
 
 /**
- * `/og/<key>.jpg?v=<fingerprint>`: a page's share image (og:image), 1200×630 JPEG. Under the fingerprint its
- * page names it is kept for a year (a change of what it shows changes the address); under any other, or none,
- * it is revalidated every time.
+ * `/og/<key>.jpg?v=<fingerprint>`: a page's share image (og:image), 1200×630 JPEG; `/og/<language>/<key>.jpg`
+ * the same page's in another of the site's languages (`/og/ml/events.jpg`), drawn in it. Under the fingerprint
+ * its page names it is kept for a year (a change of what it shows changes the address); under any other, or
+ * none, it is revalidated every time.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
-  const key = /^([a-z\d-]+(?:\/[\w-]+)?)\.jpg$/.exec(new URL(request.url).pathname.slice('/og/'.length))?.[1]
+  const languages = await readSiteLanguages(runtime.db)
+  const { language, path } = splitLanguagePath(new URL(request.url).pathname.slice('/og'.length), languages)
+  const key = /^\/([a-z\d-]+(?:\/[\w-]+)?)\.jpg$/.exec(path)?.[1]
   if (!key) throw notFound()
   const site = await loadPublicSite({
     db: runtime.db,
     origin: context.get(requestContext).origin,
     siteAddress: await context.get(runtimeContext).siteAddress.get(),
+    language: { language, languages, path: '/', search: '', known: true },
   })
   const card = await shareCardFor({ db: runtime.db, site, key })
   if (!card) throw notFound()
