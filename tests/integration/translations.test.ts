@@ -77,7 +77,7 @@ describe.each(databases)('$name', (database) => {
     expect(page.text).toMatch(/<a href="\/services" hrefLang="en"[^>]*>English<\/a>/)
     // The one-line suggestion of Malayalam is there, hidden, written in Malayalam, for the script to show to a
     // visitor whose browser prefers it (hidden, it draws no glyph and fetches no font).
-    const suggestion = /<p lang="ml" hidden="" data-language-suggestion="ml"[^>]*>.*?<\/p>/
+    const suggestion = /<aside lang="ml" hidden=""[^>]*data-language-suggestion="ml"[^>]*>.*?<\/aside>/
     expect(englishPage.text).toMatch(suggestion)
     // Named in English on English pages: they hold no Malayalam letter, so they never fetch the Malayalam font.
     expect(englishPage.text).toMatch(/<a href="\/ml\/services" hrefLang="ml"[^>]*>Malayalam<\/a>/)

@@ -32,14 +32,15 @@ export function LanguageSuggestions() {
     const t = textsFor(other.code)
     const name = languageName(other.code, other.code)
     return (
-      <p
+      <aside
         key={other.code}
         lang={other.code}
         hidden
+        aria-label={t('site.languages')}
         {...{ [Data.languageSuggestion]: other.code }}
         className="flex items-center justify-center gap-3 bg-primary px-4 py-2 text-center text-sm text-white"
       >
-        <span>
+        <p>
           {t('suggestion.text', { name })}{' '}
           <a
             href={other.href}
@@ -49,7 +50,7 @@ export function LanguageSuggestions() {
           >
             {t('suggestion.link', { name })}
           </a>
-        </span>
+        </p>
         <button
           type="button"
           {...{ [Data.languageDismiss]: true }}
@@ -58,7 +59,7 @@ export function LanguageSuggestions() {
         >
           <X className="size-4" aria-hidden />
         </button>
-      </p>
+      </aside>
     )
   })
 }

@@ -1,0 +1,159 @@
+// The site in its second language (issue 28), as a visitor's browser meets it: the page's fixed texts and script
+// in Malayalam, the switch and its cookie, the one-line suggestion, the Malayalam font (fetched only where it is
+// drawn), and Malayalam set without clipping in every theme.
+import fs from 'node:fs'
+import path from 'node:path'
+
+import { expect, expectNoAxeViolations, test } from './fixtures.ts'
+import { acceptCookiesUpFront } from './public-helpers.ts'
+
+const MALAYALAM_FONT = /noto-sans-malayalam.*\.woff2/
+
+test('A Malayalam page speaks Malayalam: fixed texts, dates, the script’s words and the contact form’s messages', async ({
+  page,
+}) => {
+  await acceptCookiesUpFront(page)
+  await page.goto('/ml/events')
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ml')
+  await expect(page.getByRole('heading', { level: 1, name: 'പരിപാടികൾ' })).toBeVisible()
+  await expect(
+    page.getByRole('navigation', { name: 'പ്രധാന മെനു' }).getByRole('link', { name: 'ഹോം' }),
+  ).toHaveAttribute('href', '/ml')
+  // Dates in Malayalam (Intl, ml-IN): a month's name in Malayalam letters on the first card.
+  await expect(page.locator('article dd').first()).toContainText(/ഡിസംബർ|ജനുവരി|ഫെബ്രുവരി|നവംബർ/)
+  // The dark-mode button's name, written by the page's script after a tap, in the page's language.
+  const picker = page.getByRole('complementary', { name: 'നിറങ്ങളുടെ തീം' })
+  await picker.getByRole('button', { name: 'ഡാർക്ക് മോഡിലേക്ക് മാറുക' }).click()
+  await expect(picker.getByRole('button', { name: 'ലൈറ്റ് മോഡിലേക്ക് മാറുക' })).toBeVisible()
+  await expectNoAxeViolations(page)
+
+  // The contact form: the words the script writes while sending are the page's.
+  await page.goto('/ml/contact')
+  await expect(page.getByRole('form', { name: 'ബന്ധപ്പെടാനുള്ള ഫോം' })).toHaveAttribute(
+    'data-sending',
+    'അയയ്ക്കുന്നു...',
+  )
+})
+
+test('Without JavaScript, the contact form’s refusal on a Malayalam page is in Malayalam, field by field', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, javaScriptEnabled: false })
+  const page = await context.newPage()
+  await page.goto('/ml/contact')
+  const form = page.getByRole('form', { name: 'ബന്ധപ്പെടാനുള്ള ഫോം' })
+  await form.getByLabel('പേര്', { exact: false }).first().fill('ജോസഫ്')
+  await form.getByLabel('കുടുംബപ്പേര്').fill('മാത്യു')
+  await form.getByLabel('ഇമെയിൽ').fill('not-an-address')
+  await form.getByLabel('സന്ദേശം').fill('ഞായറാഴ്ച ആരാധനയുടെ സമയം അറിയിക്കാമോ?')
+  // The browser's own check would stop a malformed address before the server sees it.
+  await form.evaluate((element) => element.setAttribute('novalidate', ''))
+  await form.getByRole('button', { name: 'സന്ദേശം അയയ്ക്കുക' }).click()
+  await expect(page.getByRole('alert').first()).toContainText('അടയാളപ്പെടുത്തിയ ഭാഗങ്ങൾ ശരിയാക്കുക')
+  await expect(page.getByText('ശരിയായ ഇമെയിൽ വിലാസം നൽകുക.')).toBeVisible()
+  await expect(form.getByLabel('സന്ദേശം')).toHaveValue('ഞായറാഴ്ച ആരാധനയുടെ സമയം അറിയിക്കാമോ?')
+  await context.close()
+})
+
+test('The language switch leads to the same page with its query, remembers the choice, and the suggestion shows only to a browser that prefers the other language', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext({ baseURL, locale: 'ml-IN' })
+  const page = await context.newPage()
+  await acceptCookiesUpFront(page)
+  await page.goto('/gallery?category=youth')
+  // A browser that prefers Malayalam is offered it in one line, written in Malayalam.
+  const suggestion = page.locator('[data-language-suggestion="ml"]')
+  await expect(suggestion).toBeVisible()
+  await expect(suggestion).toHaveAttribute('lang', 'ml')
+  await suggestion.getByRole('link').click()
+  await expect(page).toHaveURL(/\/ml\/gallery\?category=youth$/)
+  expect((await context.cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('ml')
+  // Back in English by the switch: the choice is English now, and nothing is suggested any more.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'English' }).click()
+  await expect(page).toHaveURL(/\/gallery\?category=youth$/)
+  expect((await context.cookies()).find((cookie) => cookie.name === 'lang')?.value).toBe('en')
+  await page.goto('/')
+  await expect(page.locator('[data-language-suggestion="ml"]')).toBeHidden()
+  await context.close()
+
+  // An English browser is never offered Malayalam (and never redirected).
+  const english = await browser.newContext({ baseURL, locale: 'en-IE' })
+  const englishPage = await english.newPage()
+  const answer = await englishPage.goto('/')
+  expect(answer?.status()).toBe(200)
+  await expect(englishPage.locator('[data-language-suggestion="ml"]')).toBeHidden()
+  await english.close()
+})
+
+test('The Malayalam font is one request of at most 60 KB on a Malayalam page and none on an English one', async ({
+  page,
+}) => {
+  await acceptCookiesUpFront(page)
+  const fonts: Array<{ url: string; bytes: number }> = []
+  page.on('requestfinished', async (request) => {
+    if (!MALAYALAM_FONT.test(request.url())) return
+    const response = await request.response()
+    fonts.push({ url: request.url(), bytes: (await response?.body())?.length ?? 0 })
+  })
+  await page.goto('/')
+  await page.evaluate(() => document.fonts.ready)
+  expect(fonts, 'Malayalam font on an English page').toEqual([])
+  await page.goto('/ml')
+  await page.evaluate(() => document.fonts.ready)
+  await expect.poll(() => fonts.length).toBe(1)
+  expect(fonts[0]!.bytes).toBeLessThanOrEqual(60 * 1024)
+})
+
+/** Chillu with virama and ra, a long conjunct, and the ക്ഷ ligature: what a tight line-height clips first. */
+const TEST_STRING = 'അവൻ്റെ വചനത്തിൻ്റെ പ്രാധാന്യം ക്ഷമയോടെ'
+
+test('Malayalam is set without clipping (line-height 1.8 and the Noto font) in every theme, light and dark', async ({
+  page,
+}, testInfo) => {
+  await acceptCookiesUpFront(page)
+  await page.goto('/ml/about')
+  for (const theme of ['blue', 'green', 'purple']) {
+    for (const dark of [false, true]) {
+      await page.evaluate(
+        ([name, isDark]) => {
+          localStorage.setItem('theme', name)
+          localStorage.setItem('darkMode', isDark)
+        },
+        [theme, String(dark)],
+      )
+      await page.reload()
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme)
+      // The test string in the page's own heading and body styles, inside the page's main content.
+      const sample = await page.evaluate((text) => {
+        const box = document.createElement('section')
+        box.id = 'malayalam-sample'
+        box.className = 'mx-auto max-w-3xl px-4 py-8'
+        box.innerHTML = `<h2 class="font-serif text-3xl font-bold">${text}</h2><p class="mt-2 text-lg">${text}</p>`
+        document.querySelector('main')!.prepend(box)
+        return [...box.children].map((element) => {
+          const style = getComputedStyle(element)
+          return {
+            fontSize: parseFloat(style.fontSize),
+            lineHeight: parseFloat(style.lineHeight),
+            height: element.getBoundingClientRect().height,
+            overflow: style.overflow,
+          }
+        })
+      }, TEST_STRING)
+      await page.evaluate(() => document.fonts.ready)
+      expect(await page.evaluate(() => document.fonts.check('16px "Noto Sans Malayalam"', 'ക്ഷ'))).toBe(true)
+      for (const element of sample) {
+        expect(element.lineHeight / element.fontSize).toBeGreaterThanOrEqual(1.79)
+        expect(element.height).toBeGreaterThanOrEqual(element.lineHeight - 0.5)
+        expect(element.overflow).toBe('visible')
+      }
+      const shot = await page.locator('#malayalam-sample').screenshot()
+      const file = testInfo.outputPath(`malayalam-${theme}-${dark ? 'dark' : 'light'}.png`)
+      fs.mkdirSync(path.dirname(file), { recursive: true })
+      fs.writeFileSync(file, shot)
+    }
+  }
+})
