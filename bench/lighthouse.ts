@@ -1,4 +1,4 @@
-// `npm run bench:lighthouse [-- --runs 3 --pages /,/events --rebuild --no-build]`
+// `npm run bench:lighthouse [-- --runs 3 --pages /,/events,/ml/events --rebuild --no-build]`
 // Lighthouse 12's mobile preset (simulated slow 4G and a 4× slower CPU) on every public page of a freshly
 // started production server, in Debian's Chromium; the median of several runs per page: performance, and the
 // SEO and accessibility category scores (each audit they fail is named). Nothing leaves the
@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse, { type Result } from 'lighthouse'
 
-import { PUBLIC_PAGES } from './pages.ts'
+import { PUBLIC_PAGES, SECOND_LANGUAGE_PAGES } from './pages.ts'
 import {
   BUILD_DIR,
   ensureBuild,
@@ -48,7 +48,10 @@ const { values: args } = parseArgs({
   },
 })
 const runs = Number(args.runs)
-const pages = args.pages ? args.pages.split(',').map((page) => page.trim()) : PUBLIC_PAGES
+// Every page in both of the demo's languages unless a list is given (`--pages /,/ml`).
+const pages = args.pages
+  ? args.pages.split(',').map((page) => page.trim())
+  : [...PUBLIC_PAGES, ...SECOND_LANGUAGE_PAGES]
 
 interface RunFigures {
   score: number
