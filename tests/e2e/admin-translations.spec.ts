@@ -1,5 +1,7 @@
 // Issue 28, the secretary's side: a content form's language tabs, in Chromium against the demo congregation,
 // whose languages are English and Malayalam.
+import { sql } from 'kysely'
+
 import { createPerson, expectToast, typeRichText, unique } from './admin-helpers.ts'
 import { expect, expectNoAxeViolations, signInAt, test } from './fixtures.ts'
 import { openDatabase } from '#app/db/database.server.ts'
@@ -14,7 +16,8 @@ test('A secretary translates an event in its form and sees it on the Malayalam e
   const secretary = await createPerson(server, 'secretary')
   const db = openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl })
   try {
-    await db.kysely.updateTable('user').set({ role: 'editor' }).where('email', '=', secretary.email).execute()
+    // better-auth's own table, outside the content's types: as a role change on the Staff screen stores it.
+    await sql`update "user" set role = 'editor' where email = ${secretary.email}`.execute(db.kysely)
   } finally {
     await db.close()
   }
