@@ -85,3 +85,38 @@ test('A secretary translates an event in its form and sees it on the Malayalam e
   await page.goto(eventPath)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title)
 })
+
+test('The dashboard leads to an item still to translate, open in its form on the Malayalam tab', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await signInAt(page, '/admin/dashboard')
+  const section = page.getByRole('region', { name: /items? needs? a translation/ })
+  await section.screenshot({
+    path: `${SCREENSHOTS}/dashboard-untranslated-1280.png`,
+    style: 'header { visibility: hidden }',
+  })
+  // The demo's gallery pictures have no Malayalam titles yet.
+  const gallery = section
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: /^Gallery/ }) })
+  const first = gallery.getByRole('link').first()
+  const title = (await first.textContent())!
+  await first.click()
+  await expect(page).toHaveURL(/\/admin\/gallery\?edit=[\w-]+&lang=ml$/)
+  await expect(page.getByRole('heading', { name: 'Edit Image' })).toBeVisible()
+  await expect(page.getByRole('tab', { name: 'മലയാളം (Malayalam)' })).toHaveAttribute('aria-selected', 'true')
+  const panel = page.getByRole('tabpanel', { name: 'മലയാളം (Malayalam)' })
+  await expect(panel.getByRole('textbox', { name: 'Title', exact: true })).toHaveAccessibleDescription(
+    new RegExp(`English:\\s*${title}`),
+  )
+
+  // Church Info names its languages as they are typed, the main one first.
+  await page.goto('/admin/church-info')
+  const languages = page.getByRole('textbox', { name: 'Languages' })
+  await expect(languages).toHaveValue('en, ml')
+  await expect(languages).toHaveAccessibleDescription(/English \(main\), Malayalam/)
+  await languages.fill('en, ml, xx!')
+  await expect(page.getByText('“xx!” is not a language code')).toBeVisible()
+  await languages.locator('..').screenshot({ path: `${SCREENSHOTS}/church-info-languages-1280.png` })
+})

@@ -128,9 +128,9 @@ export function LanguageTabs({
     'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
     'data-[state=active]:bg-white data-[state=active]:text-gray-950 data-[state=active]:shadow-sm data-[state=active]:ring-1 data-[state=active]:ring-gray-200',
   )
-  // Every panel stays in the form (mounted and only hidden), so its fields are sent with every save.
-  const panelClasses =
-    'focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-primary data-[state=inactive]:hidden'
+  // Every panel stays in the form (mounted and only hidden), so its fields are sent with every save. A panel is no
+  // stop of its own for Tab (Radix makes it one): the tab is followed by the panel's first field.
+  const panelClasses = 'data-[state=inactive]:hidden'
   return (
     <Tabs.Root value={tab} onValueChange={choose} ref={panels}>
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
@@ -155,11 +155,17 @@ export function LanguageTabs({
           ))}
         </Tabs.List>
       </div>
-      <Tabs.Content value="main" forceMount className={cn('mt-5', panelClasses)}>
+      <Tabs.Content value="main" forceMount tabIndex={-1} className={cn('mt-5', panelClasses)}>
         {mainFields}
       </Tabs.Content>
       {others.map((language) => (
-        <Tabs.Content key={language} value={language} forceMount className={cn('mt-5', panelClasses)}>
+        <Tabs.Content
+          key={language}
+          value={language}
+          forceMount
+          tabIndex={-1}
+          className={cn('mt-5', panelClasses)}
+        >
           <p className="mb-5 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-950">
             The words visitors read on the <LanguageLabel code={language} /> pages. A field left empty shows
             the {languageName(main, 'en')} text there. Dates, pictures and settings are shared: change them on
