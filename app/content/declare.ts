@@ -123,8 +123,11 @@ export interface AdminScreen extends RouteFile {
   label: string
   icon: LucideIcon
   area: AdminArea
-  /** Further addresses under the screen (the messages' CSV: `messages/export`). */
-  more?: readonly RouteFile[]
+  /**
+   * Further addresses under the screen (the messages' CSV: `messages/export`); `edits` names the table such a
+   * screen edits (the sermons' series), where links to a record lead. The kind's other tables are edited here.
+   */
+  more?: ReadonlyArray<RouteFile & { edits?: string }>
 }
 
 /** What search engines, share previews and the sitemap are told of a public page. */

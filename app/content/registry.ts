@@ -213,6 +213,18 @@ export const CONTENT_SCREENS: readonly AdminScreen[] = CONTENT_TYPES.flatMap((ki
   return admin ? [admin] : []
 })
 
+/** The admin screen where each table's records are edited (`/admin/sermons/series`), for links to them. */
+export const TABLE_SCREENS: Readonly<Record<string, string>> = Object.fromEntries(
+  CONTENT_TYPES.flatMap((kind: ContentType) =>
+    kind.admin
+      ? Object.keys(kind.tables ?? {}).map((table) => [
+          table,
+          `/admin/${kind.admin!.more?.find((screen) => screen.edits === table)?.path ?? kind.admin!.path}`,
+        ])
+      : [],
+  ),
+)
+
 /** The activity log's name for the entries of each table: its kind's own word, or its admin screen's label. */
 export const TABLE_ACTIVITY_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
   CONTENT_TYPES.flatMap((kind: ContentType) =>

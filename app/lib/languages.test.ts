@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 
-import { languageName, languagePath, localize, splitLanguagePath } from './languages.ts'
+import { languageList, languageName, languagePath, localize, splitLanguagePath } from './languages.ts'
 
 const LANGUAGES = ['en', 'ml']
 
@@ -35,4 +35,10 @@ test('a record in another language: translated fields replaced, the others named
     untranslated: ['location'],
   })
   expect(localize(service, 'ta', ['name', 'location']).untranslated).toEqual(['name', 'location'])
+})
+
+test('languageList reads a form’s codes separated by commas, spaces or lines, in order', () => {
+  expect(languageList('en, ml')).toEqual(['en', 'ml'])
+  expect(languageList(' en,ml\nta ')).toEqual(['en', 'ml', 'ta'])
+  expect(languageList('  ')).toEqual([])
 })

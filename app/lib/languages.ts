@@ -91,3 +91,14 @@ export function intlLocale(language: string) {
     return language
   }
 }
+
+/**
+ * A form's text of language codes as the list church info stores (`"en, ml"` → `['en', 'ml']`): codes
+ * separated by commas, spaces or lines. The list's own checks (church info's schema) say what is wrong with it.
+ */
+export function languageList(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((code) => code.trim())
+    .filter(Boolean)
+}

@@ -38,11 +38,27 @@ export interface CrudModel<T = unknown> {
 
 const GONE = 'This item no longer exists; it may have been deleted in another window.'
 
-/** The form's fields as the models' raw input: every text field, without the bookkeeping ones. */
+/**
+ * The form's fields as the models' raw input: every text field, without the bookkeeping ones. The language tabs'
+ * fields (`translations.ml.name`) become the write's `translations` (`{ ml: { name } }`), merged like the API's;
+ * an emptied one removes its translation.
+ */
 function formValues(form: FormData) {
-  const values: Record<string, string> = {}
+  const values: Record<string, unknown> = {}
+  // Maps, not objects: a language or field named `__proto__` must stay a name (refused by the merge), never a path.
+  const translations = new Map<string, Map<string, string>>()
   for (const [key, value] of form) {
-    if (key !== 'intent' && key !== 'id' && typeof value === 'string') values[key] = value
+    if (key === 'intent' || key === 'id' || typeof value !== 'string') continue
+    const [prefix, language, field, ...rest] = key.split('.')
+    if (prefix === 'translations' && language && field && rest.length === 0) {
+      const words = translations.get(language) ?? new Map<string, string>()
+      translations.set(language, words.set(field, value))
+    } else values[key] = value
+  }
+  if (translations.size > 0) {
+    values.translations = Object.fromEntries(
+      [...translations].map(([language, words]) => [language, Object.fromEntries(words)]),
+    )
   }
   return values
 }

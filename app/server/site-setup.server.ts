@@ -4,6 +4,8 @@ import { countCarouselSlides } from '#app/content/carousel/model.server.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { countServices } from '#app/content/services/model.server.ts'
 import { listNotificationRecipients } from '#app/models/settings.server.ts'
+import { readSiteLanguages } from '#app/models/translations.server.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
 
 export interface SetupStep {
   key: string
@@ -19,14 +21,20 @@ export interface SetupStep {
  * ticked when done, until every one is.
  */
 export async function siteSetupSteps({ db }: { db: Db }): Promise<SetupStep[]> {
-  const [info, about, services, slides, recipients] = await Promise.all([
+  const [info, about, services, slides, recipients, languages] = await Promise.all([
     getChurchInfo({ db }),
     getAboutUs({ db }),
     countServices({ db }),
     countCarouselSlides({ db }),
     listNotificationRecipients({ db }),
+    readSiteLanguages(db),
   ])
   const filled = (value: string | null | undefined) => Boolean(value?.trim())
+  // The home page's welcome is church info's description, under "Welcome to Our Church".
+  const [, ...others] = languages
+  const welcomeMissing = others.filter(
+    (language) => !htmlToText(info?.translations[language]?.description).trim(),
+  )
   return [
     {
       key: 'contact',
@@ -55,5 +63,16 @@ export async function siteSetupSteps({ db }: { db: Db }): Promise<SetupStep[]> {
       to: '/admin/settings',
       done: recipients.length > 0,
     },
+    // Once the site has a second language: the first words a visitor reads, in it too.
+    ...(others.length > 0
+      ? [
+          {
+            key: 'translate-welcome',
+            label: 'Translate your welcome',
+            to: `/admin/church-info?lang=${welcomeMissing[0] ?? others[0]}`,
+            done: welcomeMissing.length === 0,
+          },
+        ]
+      : []),
   ]
 }

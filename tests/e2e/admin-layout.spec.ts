@@ -144,6 +144,9 @@ test('Every admin screen can be used with the keyboard: a skip link and visible 
   await expect(skip).toBeFocused()
   await expect(skip).toBeVisible()
   await page.keyboard.press('Enter')
+  // The demo speaks two languages: the form's language tabs come first, then its first field.
+  await page.keyboard.press('Tab')
+  await expect(page.getByRole('tab', { name: 'English' })).toBeFocused()
   await page.keyboard.press('Tab')
   await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toBeFocused()
   const outline = await page

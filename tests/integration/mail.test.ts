@@ -5,7 +5,7 @@ import path from 'node:path'
 
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-import { makeContactMessage } from '../factories.ts'
+import { makeChurchInfo, makeContactMessage } from '../factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
 import { startServer, type TestServer } from '../test-server.ts'
 import { ADMIN, Client, databases, signIn, sleep, spawnServer } from './support.ts'
@@ -188,6 +188,65 @@ describe.each(databases)('$name', (database) => {
     }
     await waitForMail(smtp, word, 1, 30_000)
     expect(about(smtp, word)).toHaveLength(1)
+  })
+
+  test('a message written in Malayalam on /ml/contact arrives intact: in the inbox, the alert e-mail and the CSV export', async () => {
+    await admin.put('/api/church_info', makeChurchInfo({ languages: ['en', 'ml'] }))
+    const word = uniqueWord()
+    // Chillu and conjunct forms (ൻ്റ, പ്രാധാന്യം, ക്ഷ) and a zero-width joiner: any lost or reordered byte shows.
+    const message = `നമസ്കാരം! ഞങ്ങളുടെ മകൻ്റെ സ്നാനത്തിൻ്റെ പ്രാധാന്യം പറയാമോ? ക്ഷമിക്കണം. ${word}\nനന്ദി.`
+    const page = (await anonymous.get('/ml/contact')).text
+    const token = /name="form_token" value="([^"]+)"/.exec(page)![1]
+    // A person takes a few seconds to type; a form sent sooner is judged a robot's.
+    await sleep(3_100)
+    const posted = await fetch(`${server.url}/ml/contact`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        first_name: 'അന്ന',
+        last_name: 'ജോസഫ്',
+        email: 'anna.joseph@example.ie',
+        phone: '',
+        subject: 'സ്നാനം — ഒരു ചോദ്യം',
+        message,
+        form_token: token,
+      }),
+      headers: { 'x-forwarded-for': visitorAddress(), origin: server.url },
+      redirect: 'manual',
+    })
+    expect(posted.status).toBeLessThan(400)
+
+    const [received] = await waitForMail(smtp, word, 1)
+    expect(received.mail.subject).toBe('Website message: സ്നാനം — ഒരു ചോദ്യം')
+    expect(received.replyTo).toEqual([{ name: 'അന്ന ജോസഫ്', address: 'anna.joseph@example.ie' }])
+    expect(received.mail.text).toContain(message)
+    expect(received.mail.text).toContain('From: അന്ന ജോസഫ് <anna.joseph@example.ie>')
+    expect(received.mail.html).toContain('നമസ്കാരം! ഞങ്ങളുടെ മകൻ്റെ സ്നാനത്തിൻ്റെ പ്രാധാന്യം')
+
+    // Found by a word of it in Malayalam, stored as sent.
+    const [stored] = (await admin.get(`/api/contact_messages?q=${encodeURIComponent('ജോസഫ്')}`)).body
+    expect(stored).toMatchObject({
+      status: 'new',
+      first_name: 'അന്ന',
+      last_name: 'ജോസഫ്',
+      subject: 'സ്നാനം — ഒരു ചോദ്യം',
+      message,
+    })
+    const inbox = (await admin.get(`/admin/messages?message=${stored.id}`)).text.replace(/<!-- -->/g, '')
+    expect(inbox).toContain('അന്ന ജോസഫ്')
+    expect(inbox).toContain('സ്നാനം — ഒരു ചോദ്യം')
+    expect(inbox).toContain('ഞങ്ങളുടെ മകൻ്റെ സ്നാനത്തിൻ്റെ പ്രാധാന്യം പറയാമോ? ക്ഷമിക്കണം.')
+
+    const csv = await fetch(new URL(`/admin/messages/export?q=${word}`, server.url), {
+      headers: { cookie: admin.cookie! },
+    })
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    const bytes = Buffer.from(await csv.arrayBuffer())
+    // UTF-8 after the byte order mark spreadsheets need, every letter as sent.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const rows = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n')
+    expect(rows).toHaveLength(2)
+    expect(rows[1]).toContain(`"അന്ന","ജോസഫ്","anna.joseph@example.ie","","സ്നാനം — ഒരു ചോദ്യം","${message}"`)
+    await admin.put('/api/church_info', makeChurchInfo({ languages: ['en'] }))
   })
 
   test('a message that looks like spam is kept in Spam with its reason, and sends no e-mail', async () => {

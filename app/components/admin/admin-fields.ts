@@ -40,7 +40,12 @@ export type AdminField =
    * A control of the screen's own that stands for several stored fields (an event's dates and repeat rule): it
    * labels, describes and reports on them itself. Given by the screen, so only that screen's code loads it.
    */
-  | (BaseField & { kind: 'custom'; Control: React.ComponentType<CustomControlProps> })
+  | (BaseField & {
+      kind: 'custom'
+      Control: React.ComponentType<CustomControlProps>
+      /** The stored text fields it stands for that visitors read, as a translation tab offers them. */
+      translates?: readonly AdminField[]
+    })
   /** Not stored: a pasted map link or coordinates fill the latitude and longitude fields of the form. */
   | (BaseField & { kind: 'map-position' })
 
@@ -67,6 +72,8 @@ export interface FieldControlProps {
   defaultValue: string
   invalid?: boolean
   describedBy?: string
+  /** The language of what is typed, where it is not the page's (a translation). */
+  lang?: string
 }
 
 /**

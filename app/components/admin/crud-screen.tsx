@@ -34,6 +34,8 @@ export interface CrudScreenProps<T extends { id: string }> {
   headerLinks?: React.ReactNode
   /** Below the form and the list: cards of the screen's own (the Sermons screen's feed health and YouTube import). */
   after?: React.ReactNode
+  /** The fields its table translates (its declaration's `translate`): the form has a tab per site language. */
+  translate?: readonly string[]
 }
 
 /**
@@ -54,6 +56,7 @@ export function CrudScreen<T extends { id: string }>({
   ordered = false,
   headerLinks,
   after,
+  translate,
 }: CrudScreenProps<T>) {
   // `?edit=<id>` opens that item in the form (the dashboard's "needs a date" list links there).
   const [searchParams] = useSearchParams()
@@ -112,7 +115,14 @@ export function CrudScreen<T extends { id: string }>({
     const section = document.getElementById(`${FORM_ID}-heading`)?.closest('section')
     const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
     section?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
-    document.getElementById(`${FORM_ID}-${fields[0].name}`)?.focus({ preventScroll: true })
+    // The first field of the language tab that is open (a translator goes from item to item in one language).
+    const first = document.getElementById(`${FORM_ID}-${fields[0].name}`)
+    const field = first?.checkVisibility()
+      ? first
+      : section?.querySelector<HTMLElement>(
+          '[role="tabpanel"][data-state="active"] :is(input:not([type="hidden"]), textarea, [contenteditable="true"])',
+        )
+    field?.focus({ preventScroll: true })
   }, [focusRequest, fields])
 
   const deletes = useQueuedFetcher()
@@ -188,6 +198,7 @@ export function CrudScreen<T extends { id: string }>({
             busy={form.busy}
             submitLabel={editing ? 'Save Changes' : `Add ${noun}`}
             hidden={editing ? { intent: 'update', id: editing.id } : { intent: 'create' }}
+            translate={translate}
             onSubmit={form.handleSubmit}
             onCancel={
               editing || orphan

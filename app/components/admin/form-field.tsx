@@ -19,6 +19,8 @@ export function FormField({
   error,
   record = {},
   errors = {},
+  lang,
+  reference,
 }: {
   field: AdminField
   formId: string
@@ -27,11 +29,15 @@ export function FormField({
   /** The whole record and every field's message, for a control that stands for several fields. */
   record?: Record<string, unknown>
   errors?: Record<string, string>
+  /** The language of what is typed, where it is not the page's (a translation). */
+  lang?: string
+  /** Shown between the label and the control, and read as part of its description (a translation's main text). */
+  reference?: { id: string; content: React.ReactNode }
 }) {
   const id = `${formId}-${field.name}`
   const hintId = field.hint ? `${id}-hint` : undefined
   const errorId = error ? `${id}-error` : undefined
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined
+  const describedBy = [errorId, reference?.id, hintId].filter(Boolean).join(' ') || undefined
   const defaultValue = toFieldValue(value, field.defaultValue)
   const common = {
     id,
@@ -39,6 +45,7 @@ export function FormField({
     required: field.required,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
+    lang,
   }
 
   // A control of several fields labels, describes and reports on each of them itself.
@@ -53,11 +60,12 @@ export function FormField({
     defaultValue,
     invalid: Boolean(error),
     describedBy,
+    lang,
   }
   let control: React.ReactNode
   switch (field.kind) {
     case 'rich-text':
-      control = <RichTextField {...own} />
+      control = <RichTextField {...own} beforeEditor={reference?.content} />
       break
     case 'image':
       control = <ImageUploadField {...own} />
@@ -120,6 +128,7 @@ export function FormField({
           {field.required ? <RequiredMark /> : null}
         </Label>
       )}
+      {reference && field.kind !== 'rich-text' ? reference.content : null}
       {control}
       {field.hint ? (
         <p id={hintId} className="text-xs text-gray-600">

@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 
 import type { AdminField } from './admin-fields.ts'
 import { FormError } from './form-error.tsx'
-import { FormField } from './form-field.tsx'
+import { LanguageTabs } from './language-tabs.tsx'
 import { rememberSavedState } from './unsaved-changes.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 
@@ -23,6 +23,7 @@ export function ItemFormCard({
   formRef,
   onSubmit,
   onCancel,
+  translate,
 }: {
   formId: string
   title: string
@@ -38,6 +39,8 @@ export function ItemFormCard({
   formRef: React.RefObject<HTMLFormElement | null>
   onSubmit: (event: React.FormEvent<HTMLFormElement>) => void
   onCancel?: () => void
+  /** The fields its table translates (its declaration's `translate`): a tab per language shows them. */
+  translate?: readonly string[]
 }) {
   const headingId = `${formId}-heading`
   // The card is shown anew (a new key) for each record, after a save and after Cancel: what it shows then is
@@ -48,7 +51,7 @@ export function ItemFormCard({
   return (
     <section
       aria-labelledby={headingId}
-      className="scroll-mt-24 xl:scroll-mt-36 rounded-lg border border-gray-200 bg-white shadow-xs"
+      className="scroll-mt-24 rounded-lg border border-gray-200 bg-white shadow-xs xl:scroll-mt-36"
     >
       <div className="border-b border-gray-200 px-5 py-4 sm:px-6">
         <h2 id={headingId} tabIndex={-1} className="text-lg font-semibold text-gray-950 focus:outline-none">
@@ -71,19 +74,7 @@ export function ItemFormCard({
           <input key={name} type="hidden" name={name} value={value} />
         ))}
         <FormError message={message} details={details} />
-        <div className="grid gap-5 sm:grid-cols-2">
-          {fields.map((field) => (
-            <FormField
-              key={field.name}
-              field={field}
-              formId={formId}
-              value={values[field.name]}
-              error={errors[field.name]}
-              record={values}
-              errors={errors}
-            />
-          ))}
-        </div>
+        <LanguageTabs formId={formId} fields={fields} values={values} errors={errors} translate={translate} />
         <div className="flex flex-wrap items-center gap-3 border-t border-gray-100 pt-5">
           <Button type="submit" disabled={busy}>
             {busy ? 'Saving...' : submitLabel}

@@ -120,7 +120,7 @@ export function ItemList<T extends { id: string }>({
                       </p>
                     ) : null}
                     {summary.excerpt ? (
-                      <p className="mt-1 line-clamp-2 text-sm text-gray-500">{summary.excerpt}</p>
+                      <p className="mt-1 line-clamp-2 text-sm text-gray-600">{summary.excerpt}</p>
                     ) : null}
                   </div>
                 </div>

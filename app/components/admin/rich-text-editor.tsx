@@ -50,6 +50,7 @@ export default function RichTextEditor({
   required,
   invalid,
   describedBy,
+  lang,
 }: {
   id: string
   labelId: string
@@ -58,6 +59,7 @@ export default function RichTextEditor({
   required?: boolean
   invalid?: boolean
   describedBy?: string
+  lang?: string
 }) {
   const attributes: Record<string, string> = {
     id,
@@ -72,6 +74,7 @@ export default function RichTextEditor({
   if (required) attributes['aria-required'] = 'true'
   if (invalid) attributes['aria-invalid'] = 'true'
   if (describedBy) attributes['aria-describedby'] = describedBy
+  if (lang) attributes.lang = lang
 
   const editor = useEditor({
     extensions: EXTENSIONS,

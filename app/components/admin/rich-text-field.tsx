@@ -18,7 +18,12 @@ export function RichTextField({
   defaultValue,
   invalid,
   describedBy,
-}: FieldControlProps) {
+  lang,
+  beforeEditor,
+}: FieldControlProps & {
+  /** Shown between the label and the editor (a translation's main text). */
+  beforeEditor?: React.ReactNode
+}) {
   const [html, setHtml] = useState(defaultValue)
   const hydrated = useSyncExternalStore(
     noSubscribe,
@@ -45,6 +50,7 @@ export function RichTextField({
         {label}
         {required ? <RequiredMark /> : null}
       </div>
+      {beforeEditor ? <div className="mb-2">{beforeEditor}</div> : null}
       <input type="hidden" name={name} value={html} />
       <div className={cn(invalid && '[&_.ProseMirror]:border-red-500')}>
         {hydrated ? (
@@ -57,6 +63,7 @@ export function RichTextField({
               required={required}
               invalid={invalid}
               describedBy={describedBy}
+              lang={lang}
             />
           </Suspense>
         ) : (

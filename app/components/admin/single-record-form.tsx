@@ -18,6 +18,7 @@ export function SingleRecordForm({
   values,
   schema,
   failToast,
+  translate,
 }: {
   title: string
   description: string
@@ -27,6 +28,8 @@ export function SingleRecordForm({
   values: Record<string, unknown>
   schema: z.ZodType
   failToast: string
+  /** The fields its table translates (its declaration's `translate`): the form has a tab per site language. */
+  translate?: readonly string[]
 }) {
   // Re-created after a save so the fields show what the server stored (e.g. a cleared coordinate).
   const [formKey, setFormKey] = useState(0)
@@ -60,6 +63,7 @@ export function SingleRecordForm({
           busy={form.busy}
           submitLabel="Save Changes"
           onSubmit={form.handleSubmit}
+          translate={translate}
         />
       </div>
     </>

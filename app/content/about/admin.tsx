@@ -6,6 +6,7 @@ import { singleRecordAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { getAboutUs, saveAboutUs } from './model.server.ts'
 import { AboutUsSchema } from './schema.ts'
+import { about } from './content.ts'
 import { pagePath } from '#app/content/registry.ts'
 
 const TOASTS = {
@@ -41,6 +42,7 @@ export default function AboutScreen({ loaderData }: Route.ComponentProps) {
       fields={FIELDS}
       values={loaderData.aboutUs ?? {}}
       schema={AboutUsSchema}
+      translate={about.tables.about_us.translate}
       failToast={TOASTS.failed}
     />
   )

@@ -12,6 +12,7 @@ import {
   updateCarouselSlide,
 } from './model.server.ts'
 import { CarouselSlideSchema } from './schema.ts'
+import { carousel } from './content.ts'
 
 const TOASTS = {
   created: 'Slide added successfully',
@@ -62,6 +63,7 @@ export default function CarouselScreen({ loaderData }: Route.ComponentProps) {
       items={loaderData.items}
       fields={FIELDS}
       schema={CarouselSlideSchema}
+      translate={carousel.tables.carousel_slides.translate}
       saveFailedToast={TOASTS.saveFailed}
       ordered
       describe={(slide) => ({

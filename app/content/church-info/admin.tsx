@@ -1,3 +1,5 @@
+import { z } from 'zod'
+
 import type { Route } from './+types/admin.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { SingleRecordForm } from '#app/components/admin/single-record-form.tsx'
@@ -5,10 +7,13 @@ import { runtimeContext } from '#app/context.ts'
 import { singleRecordAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { ValidationError } from '#app/lib/errors.ts'
+import { canonicalLanguage, languageList } from '#app/lib/languages.ts'
 import { mapPositionProblem, parseMapPosition } from '#app/lib/map-position.ts'
 import { countryOptions, DEFAULT_COUNTRY, formatPhone } from '#app/lib/phone.ts'
 import { getChurchInfo, saveChurchInfo } from './model.server.ts'
 import { ChurchInfoSchema, DEFAULT_LATITUDE, DEFAULT_LONGITUDE } from './schema.ts'
+import { churchInfo } from './content.ts'
+import { LanguagesField } from './admin-languages-field.tsx'
 import { pagePath } from '#app/content/registry.ts'
 
 const TOASTS = {
@@ -113,7 +118,31 @@ const fields = (countries: ReadonlyArray<{ value: string; label: string }>): Adm
     placeholder: 'https://www.youtube.com/@yourchurch',
     hint: 'Links left empty are not shown on the site.',
   },
+  { kind: 'custom', name: 'languages', label: 'Languages', Control: LanguagesField },
 ]
+
+/**
+ * The form's languages as the list the API takes (`"en, ml"` → `['en', 'ml']`; empty: none given, English alone),
+ * and only the translations of the languages kept: a language taken off the list keeps what is stored for it
+ * (decision 0024), its tab's fields are simply not sent.
+ */
+function fromForm(data: unknown) {
+  if (typeof data !== 'object' || data === null) return data
+  const { languages, translations, ...fields } = data as Record<string, unknown>
+  if (typeof languages !== 'string') return data
+  const list = languageList(languages)
+  const others = list.slice(1).map(canonicalLanguage)
+  const kept =
+    translations && typeof translations === 'object'
+      ? Object.fromEntries(
+          Object.entries(translations).filter(([code]) => others.includes(canonicalLanguage(code))),
+        )
+      : undefined
+  return { ...fields, languages: list.length > 0 ? list : null, ...(kept ? { translations: kept } : {}) }
+}
+
+/** The schema the form is checked with in the browser: church info's own, on the list the form's text makes. */
+const FormSchema = z.preprocess(fromForm, ChurchInfoSchema)
 
 export const meta = () => adminMeta('Church Info')
 
@@ -134,7 +163,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   return singleRecordAction(
     args,
-    ({ db, data }) => saveChurchInfo({ db, data: withMapPosition(data) }),
+    ({ db, data }) => saveChurchInfo({ db, data: fromForm(withMapPosition(data)) }),
     TOASTS,
     pagePath('contact'),
   )
@@ -158,7 +187,8 @@ export default function ChurchInfoScreen({ loaderData }: Route.ComponentProps) {
       fields={fields(loaderData.countries)}
       // The spec's default coordinates fill a first, empty form only: coordinates cleared on purpose stay empty.
       values={loaderData.churchInfo ?? { latitude: DEFAULT_LATITUDE, longitude: DEFAULT_LONGITUDE }}
-      schema={ChurchInfoSchema}
+      schema={FormSchema}
+      translate={churchInfo.tables.church_info.translate}
       failToast={TOASTS.failed}
     />
   )

@@ -11,6 +11,7 @@ import { htmlToText } from '#app/lib/html-to-text.ts'
 import { createEvent, deleteEvent, listEvents, registrationTotals, updateEvent } from './model.server.ts'
 import { mayManageRegistrations, adminSession } from '#app/auth/session.server.ts'
 import { EventSchema } from './schema.ts'
+import { events } from './content.ts'
 import { churchToday } from './events.server.ts'
 import { pagePath } from '#app/content/registry.ts'
 
@@ -31,6 +32,17 @@ function eventFields(zone: string, today: string): AdminField[] {
       name: 'schedule',
       label: 'When',
       Control: (props) => <EventScheduleField {...props} zone={zone} today={today} />,
+      // Visitors read when it is as words worked out from the schedule on each save ('Every Sunday').
+      translates: [
+        {
+          kind: 'text',
+          name: 'date',
+          label: 'Date, as written on the site',
+          half: true,
+          hint: 'Worked out from “When”: check it after the date changes.',
+        },
+        { kind: 'text', name: 'time', label: 'Time, as written on the site', half: true },
+      ],
     },
     { kind: 'text', name: 'location', label: 'Location', placeholder: 'Church hall' },
     {
@@ -115,6 +127,7 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
       items={loaderData.items}
       fields={fields}
       schema={EventSchema}
+      translate={events.tables.events.translate}
       saveFailedToast={TOASTS.saveFailed}
       describe={(event) => ({
         title: event.title,

@@ -11,6 +11,7 @@ import {
   updateGalleryImage,
 } from './model.server.ts'
 import { GALLERY_CATEGORIES, GalleryImageSchema } from './schema.ts'
+import { gallery } from './content.ts'
 import { pagePath } from '#app/content/registry.ts'
 
 const TOASTS = {
@@ -66,6 +67,7 @@ export default function GalleryScreen({ loaderData }: Route.ComponentProps) {
       items={loaderData.items}
       fields={FIELDS}
       schema={GalleryImageSchema}
+      translate={gallery.tables.gallery_images.translate}
       saveFailedToast={TOASTS.saveFailed}
       describe={(image) => ({
         title: image.title,

@@ -13,6 +13,7 @@ import {
   updateGettingHere,
 } from './model.server.ts'
 import { GettingHereSchema } from './schema.ts'
+import { gettingHere } from './content.ts'
 import { pagePath } from '#app/content/registry.ts'
 
 const TOASTS = {
@@ -70,6 +71,7 @@ export default function GettingHereScreen({ loaderData }: Route.ComponentProps) 
       items={loaderData.items}
       fields={FIELDS}
       schema={GettingHereSchema}
+      translate={gettingHere.tables.getting_here.translate}
       saveFailedToast={TOASTS.saveFailed}
       ordered
       describe={(entry) => ({

@@ -13,6 +13,7 @@ import {
   updateLeadershipMember,
 } from './model.server.ts'
 import { LeadershipMemberSchema } from './schema.ts'
+import { leadership } from './content.ts'
 import { pagePath } from '#app/content/registry.ts'
 
 const TOASTS = {
@@ -72,6 +73,7 @@ export default function LeadershipScreen({ loaderData }: Route.ComponentProps) {
       items={loaderData.items}
       fields={FIELDS}
       schema={LeadershipMemberSchema}
+      translate={leadership.tables.leadership_team.translate}
       saveFailedToast={TOASTS.saveFailed}
       ordered
       describe={(leader) => ({

@@ -13,6 +13,7 @@ import {
   updateMinistry,
 } from './model.server.ts'
 import { MinistrySchema } from './schema.ts'
+import { ministries } from './content.ts'
 import { pagePath } from '#app/content/registry.ts'
 
 const TOASTS = {
@@ -72,6 +73,7 @@ export default function MinistriesScreen({ loaderData }: Route.ComponentProps) {
       items={loaderData.items}
       fields={FIELDS}
       schema={MinistrySchema}
+      translate={ministries.tables.ministries.translate}
       saveFailedToast={TOASTS.saveFailed}
       ordered
       describe={(ministry) => ({

@@ -13,6 +13,7 @@ import {
   updateSermonSeries,
 } from './model.server.ts'
 import { SermonSeriesSchema } from './schema.ts'
+import { sermons } from './content.ts'
 import { pagePath } from '#app/content/registry.ts'
 
 const TOASTS = {
@@ -57,6 +58,7 @@ export default function SermonSeriesScreen({ loaderData }: Route.ComponentProps)
       items={loaderData.items}
       fields={FIELDS}
       schema={SermonSeriesSchema}
+      translate={sermons.tables.sermon_series.translate}
       saveFailedToast={TOASTS.saveFailed}
       headerLinks={<AdminSermonTabs />}
       describe={(series) => ({

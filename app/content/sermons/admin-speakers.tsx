@@ -8,6 +8,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { createSpeaker, deleteSpeaker, listSpeakers, updateSpeaker } from './model.server.ts'
 import { SpeakerSchema } from './schema.ts'
+import { sermons } from './content.ts'
 import { pagePath } from '#app/content/registry.ts'
 
 const TOASTS = {
@@ -53,6 +54,7 @@ export default function SpeakersScreen({ loaderData }: Route.ComponentProps) {
       items={loaderData.items}
       fields={FIELDS}
       schema={SpeakerSchema}
+      translate={sermons.tables.speakers.translate}
       saveFailedToast={TOASTS.saveFailed}
       headerLinks={<AdminSermonTabs />}
       describe={(speaker) => ({

@@ -16,6 +16,7 @@ import {
   updateSermon,
 } from './model.server.ts'
 import { SermonSchema } from './schema.ts'
+import { sermons } from './content.ts'
 import { pagePath } from '#app/content/registry.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { formatMessageDate } from '#app/lib/message-format.ts'
@@ -169,6 +170,7 @@ export default function SermonsScreen({ loaderData }: Route.ComponentProps) {
       items={loaderData.items}
       fields={sermonFields(series, speakers)}
       schema={SermonSchema}
+      translate={sermons.tables.sermons.translate}
       saveFailedToast={TOASTS.saveFailed}
       headerLinks={<AdminSermonTabs />}
       after={

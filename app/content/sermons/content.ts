@@ -82,8 +82,8 @@ export const sermons = defineContent({
     icon: BookOpen,
     area: 'content',
     more: [
-      { path: 'sermons/series', file: 'content/sermons/admin-series.tsx' },
-      { path: 'sermons/speakers', file: 'content/sermons/admin-speakers.tsx' },
+      { path: 'sermons/series', file: 'content/sermons/admin-series.tsx', edits: 'sermon_series' },
+      { path: 'sermons/speakers', file: 'content/sermons/admin-speakers.tsx', edits: 'speakers' },
       // The YouTube card's channel and "Check now" (the screen's own action is its sermons').
       { path: 'sermons/youtube', file: 'content/sermons/admin-youtube.route.ts' },
     ],

@@ -7,6 +7,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { createService, deleteService, listServices, reorderServices, updateService } from './model.server.ts'
 import { ServiceSchema } from './schema.ts'
+import { services } from './content.ts'
 import { pagePath } from '#app/content/registry.ts'
 
 const TOASTS = {
@@ -73,6 +74,7 @@ export default function ServicesScreen({ loaderData }: Route.ComponentProps) {
       items={loaderData.items}
       fields={FIELDS}
       schema={ServiceSchema}
+      translate={services.tables.services.translate}
       saveFailedToast={TOASTS.saveFailed}
       ordered
       describe={(service) => ({

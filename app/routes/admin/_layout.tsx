@@ -12,6 +12,7 @@ import { AdminTopBar } from '#app/components/admin/admin-top-bar.tsx'
 import { UnsavedChangesGuard } from '#app/components/admin/unsaved-changes.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { countContactMessages } from '#app/content/messages/model.server.ts'
+import { readSiteLanguages } from '#app/models/translations.server.ts'
 
 // Admin pages are personal and change with every save: never kept by browsers or proxies.
 export function headers() {
@@ -25,12 +26,18 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
   const { user } = adminSession(context)
   const areas = areasOf(roleOf(user))
+  const [newMessages, languages] = await Promise.all([
+    areas.includes('messages') ? countContactMessages({ db, status: 'new' }) : 0,
+    readSiteLanguages(db),
+  ])
   return {
     email: user.email,
     // The parts of the admin this person's role may use: the bar shows only these.
     areas,
     // The admin bar's count on Messages; it goes down as messages are opened (every action reloads it).
-    newMessages: areas.includes('messages') ? await countContactMessages({ db, status: 'new' }) : 0,
+    newMessages,
+    // Every content form shows a tab per language (useSiteLanguages).
+    languages,
   }
 }
 

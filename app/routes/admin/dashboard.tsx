@@ -4,6 +4,7 @@ import {
   CalendarX,
   HandHeart,
   Images,
+  Languages,
   type LucideIcon,
   Mail,
   Music,
@@ -16,6 +17,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/dashboard.ts'
 import { adminSession, sessionMayUse } from '#app/auth/session.server.ts'
 import { ActivityList } from '#app/components/admin/activity-list.tsx'
+import { LanguageLabel } from '#app/components/admin/language-label.tsx'
 import { MailNotices } from '#app/components/admin/mail-notices.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
 import { SetupChecklist } from '#app/components/admin/setup-checklist.tsx'
@@ -32,10 +34,15 @@ import { nextDateText, nextEvents, ruleText } from '#app/content/events/events.s
 import { mailStatus } from '#app/server/mail-status.server.ts'
 import { formatTime } from '#app/content/events/dates.ts'
 import { siteSetupSteps } from '#app/server/site-setup.server.ts'
+import { untranslatedItems } from '#app/server/translation-status.server.ts'
+import { readSiteLanguages } from '#app/models/translations.server.ts'
+import { TABLE_ACTIVITY_LABELS, TABLE_SCREENS } from '#app/content/registry.ts'
 import { getSetupChecklistHidden, getYoutubeChannel, getYoutubeCheck } from '#app/models/settings.server.ts'
 
 const RECENT_COUNT = 5
 const RECENT_ACTIVITY_COUNT = 10
+/** Items listed by name under each screen in "need a translation"; the rest are counted. */
+const UNTRANSLATED_LISTED = 5
 
 export const meta = () => adminMeta('Dashboard')
 
@@ -62,6 +69,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     setupHidden,
     youtubeChannel,
     youtubeCheck,
+    languages,
+    untranslated,
   ] = await Promise.all([
     countServices({ db }),
     countEvents({ db }),
@@ -76,6 +85,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     getSetupChecklistHidden({ db }),
     getYoutubeChannel({ db }),
     getYoutubeCheck({ db }),
+    readSiteLanguages(db),
+    untranslatedItems({ db }),
   ])
   return {
     mail: settings ? mail : null,
@@ -121,6 +132,25 @@ export async function loader({ context }: Route.LoaderArgs) {
       problem,
     })),
     images: images.map(({ id, title, category }) => ({ id, title, category })),
+    // On a site of more than one language: what still shows in the main language on the others' pages, by screen.
+    translations:
+      languages.length > 1
+        ? {
+            others: languages.slice(1),
+            count: untranslated.length,
+            screens: [...new Set(untranslated.map((item) => item.table))].map((table) => {
+              const items = untranslated.filter((item) => item.table === table)
+              return {
+                label: TABLE_ACTIVITY_LABELS[table] ?? table,
+                to: `${TABLE_SCREENS[table]}?lang=${items[0].languages[0]}`,
+                count: items.length,
+                items: items
+                  .slice(0, UNTRANSLATED_LISTED)
+                  .map(({ id, title, to, languages: missing }) => ({ id, title, to, missing })),
+              }
+            }),
+          }
+        : null,
   }
 }
 
@@ -133,8 +163,19 @@ const ICONS = {
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
-  const { counts, events, undated, unworkable, images, mail, setup, mayHideSetup, activity, youtubeProblem } =
-    loaderData
+  const {
+    counts,
+    events,
+    undated,
+    unworkable,
+    images,
+    mail,
+    setup,
+    mayHideSetup,
+    activity,
+    youtubeProblem,
+    translations,
+  } = loaderData
   return (
     <>
       <PageHeader title="Dashboard" description="An overview of the church website's content." />
@@ -220,6 +261,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ),
         }))}
       />
+      {translations ? <Untranslated {...translations} /> : null}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <RecentList
           title="Upcoming Events"
@@ -348,6 +390,93 @@ function EventsToFix({
           </li>
         ))}
       </ul>
+    </section>
+  )
+}
+
+/**
+ * The items whose words the site's other languages still show in the main one, by screen, each opening in its
+ * form on the tab of the language it lacks (issue 28).
+ */
+function Untranslated({
+  others,
+  count,
+  screens,
+}: {
+  others: string[]
+  count: number
+  screens: Array<{
+    label: string
+    to: string
+    count: number
+    items: Array<{ id: string; title: string; to: string; missing: string[] }>
+  }>
+}) {
+  const languages = others.map((code, index) => (
+    <span key={code}>
+      {index === 0 ? null : index === others.length - 1 ? ' and ' : ', '}
+      <LanguageLabel code={code} />
+    </span>
+  ))
+  return (
+    <section
+      aria-labelledby="untranslated"
+      className="mt-6 rounded-lg border border-gray-200 bg-white shadow-xs"
+    >
+      <div className="border-b border-gray-200 px-5 py-4">
+        <h2 id="untranslated" className="flex items-center gap-2 font-semibold text-gray-950">
+          <Languages aria-hidden="true" className="size-5 text-primary" />
+          {count === 0
+            ? 'Every item is translated'
+            : count === 1
+              ? '1 item needs a translation'
+              : `${count} items need a translation`}
+        </h2>
+        <p className="mt-1 text-sm text-gray-600">
+          {count === 0 ? (
+            <>Everything written in the main language is also in {languages}.</>
+          ) : (
+            <>
+              Until they are translated, their {languages} pages show these words in the main language. Each
+              opens in its form on the language’s tab.
+            </>
+          )}
+        </p>
+      </div>
+      {count === 0 ? null : (
+        <ul className="grid gap-x-6 gap-y-5 px-5 py-4 sm:grid-cols-2 lg:grid-cols-3">
+          {screens.map((screen) => (
+            <li key={screen.to}>
+              <h3 className="text-sm font-semibold text-gray-900">
+                {screen.label} <span className="font-normal text-gray-600">({screen.count})</span>
+              </h3>
+              <ul className="mt-1.5 space-y-1 text-sm">
+                {screen.items.map((item) => (
+                  <li key={item.id}>
+                    <Link
+                      to={item.to}
+                      className="font-medium text-primary underline-offset-2 hover:underline"
+                    >
+                      {item.title}
+                    </Link>
+                    {others.length > 1 ? (
+                      <span className="text-gray-600"> — {item.missing.join(', ')}</span>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+              {screen.count > screen.items.length ? (
+                <Link
+                  to={screen.to}
+                  className="mt-1.5 inline-block text-sm font-medium text-gray-700 underline underline-offset-2 hover:no-underline"
+                >
+                  and {screen.count - screen.items.length} more in {screen.label}
+                </Link>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
     </section>
   )
 }
