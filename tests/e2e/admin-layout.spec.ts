@@ -23,6 +23,8 @@ const SECTIONS = [
 test('The top bar links to the 12 sections and highlights the current one; every screen passes axe', async ({
   page,
 }) => {
+  // Twelve runs of axe: about 40 s on two busy cores, more than a minute on a machine loaded besides.
+  test.slow()
   await page.setViewportSize({ width: 1280, height: 900 })
   await signIn(page)
   await expect(page.getByText('Admin CMS')).toBeVisible()
