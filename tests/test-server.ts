@@ -1,11 +1,12 @@
 // The one way tests, browser tests and benchmarks start the real server: `node server.js` (or `npm start`'s
 // supervisor) from a production build, on a random 127.0.0.1 port, with a data directory of its own.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { type ChildProcess, execFile, spawn, spawnSync } from 'node:child_process'
 import crypto from 'node:crypto'
 import fs from 'node:fs'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
+import { promisify } from 'node:util'
 
 import pg from 'pg'
 
@@ -148,6 +149,8 @@ const BUILD_INPUTS = [
   'vite.config.ts',
   'react-router.config.ts',
   'tsconfig.json',
+  'scripts',
+  'tests/scripts.vite.config.ts',
 ]
 
 /** A digest of every build input's path and contents. */
@@ -168,7 +171,8 @@ function buildInputsDigest() {
 }
 
 /**
- * Builds the production bundle into BUILD_DIR unless it was built by this function from the very same sources:
+ * Builds the production bundle into BUILD_DIR, and the operator's scripts into BUILD_DIR/scripts (runScript), unless
+ * they were built by this function from the very same sources:
  * `npm test` runs Vitest and then Playwright, and each used to build it again (half a minute of two busy cores
  * or more).
  */
@@ -184,7 +188,30 @@ export function buildOnce() {
     encoding: 'utf8',
   })
   if (result.status !== 0) throw new Error(`Build failed:\n${result.stdout}\n${result.stderr}`)
+  const scripts = spawnSync('npx', ['vite', 'build', '--config', 'tests/scripts.vite.config.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'production', BUILD_DIR },
+    encoding: 'utf8',
+  })
+  if (scripts.status !== 0)
+    throw new Error(`Build of the scripts failed:\n${scripts.stdout}\n${scripts.stderr}`)
   fs.writeFileSync(marker, digest)
+}
+
+/**
+ * Runs the operator's `npm run <script> -- ARGS` (scripts/<script>.ts, bundled by buildOnce) with this environment
+ * on top of the test process's, asynchronously (so a test's keep-alive connections stay sound); resolves with what
+ * it printed, or rejects with it and the exit code.
+ */
+export function runScript(
+  script: 'admin' | 'backup' | 'restore',
+  args: string[],
+  env: Record<string, string>,
+) {
+  return promisify(execFile)(process.execPath, [path.join(BUILD_DIR, 'scripts', `${script}.js`), ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+  })
 }
 
 /** Creates an empty PostgreSQL database on the server at `url`; returns its URL and a drop function. */

@@ -2,6 +2,10 @@ import { expect, expectNoAxeViolations, test, waitForHydration } from './fixture
 import { presetStorage, PUBLIC_PAGES } from './public-helpers.ts'
 import { DEFAULT_THEME, THEMES } from '#app/lib/themes.ts'
 
+// The longest file by far (some five minutes of one worker's time) and its tests only read: they are spread over
+// every worker instead of running one after another in one, which left the others idle at the end of the run.
+test.describe.configure({ mode: 'parallel' })
+
 // axe's rules that read colours: contrast, and links told apart from the text around them by colour alone.
 const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 

@@ -1,20 +1,17 @@
-import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 
 import { afterAll, describe, expect, test } from 'vitest'
 
 import { insertItem, makeAboutUs, makeChurchInfo, makeContactMessage } from '../factories.ts'
 import { makePng } from '../fixtures/images.ts'
-import { createPostgresDatabase, ROOT, startServer } from '../test-server.ts'
+import { createPostgresDatabase, runScript, startServer } from '../test-server.ts'
 import { ADMIN, type Client, databases, signIn, useServer } from './support.ts'
 import { openDatabase } from '#app/db/database.server.ts'
 import { PUBLIC_TABLES } from '#app/content/registry.ts'
 import { BACKUP_TABLES, TRANSIENT_TABLES } from '#app/models/backup-tables.server.ts'
 
-const run = promisify(execFile)
 const tempDirs: string[] = []
 afterAll(() => {
   for (const dir of tempDirs) fs.rmSync(dir, { recursive: true, force: true })
@@ -31,14 +28,10 @@ async function tool(
   store: { dataDir: string; databaseUrl?: string },
   args: string[],
 ) {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', `scripts/${script}.ts`, ...args], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATA_DIR: store.dataDir,
-      DATABASE_URL: store.databaseUrl ?? '',
-      SEED_DEMO: 'false',
-    },
+  const { stdout } = await runScript(script, args, {
+    DATA_DIR: store.dataDir,
+    DATABASE_URL: store.databaseUrl ?? '',
+    SEED_DEMO: 'false',
   })
   return stdout
 }

@@ -1,6 +1,4 @@
-import { execFile } from 'node:child_process'
 import path from 'node:path'
-import { promisify } from 'node:util'
 
 import SQLite from 'better-sqlite3'
 import pg from 'pg'
@@ -10,7 +8,7 @@ import { afterAll, beforeAll, expect } from 'vitest'
 import { insertAdministrator } from '../people.ts'
 import {
   launchServer,
-  ROOT,
+  runScript,
   type ServerProcess,
   type StartOptions,
   startServer,
@@ -168,24 +166,13 @@ export function spawnServer(env: Record<string, string>, entry = 'server.js'): S
   return launchServer({ entry, env })
 }
 
-/**
- * The operator's `npm run admin -- create EMAIL --password P` against a test server's data (run asynchronously,
- * so the test's keep-alive connections stay sound).
- */
+/** The operator's `npm run admin -- create EMAIL --password P` against a test server's data. */
 export async function createAdminWithCli(server: TestServer, email: string, password: string) {
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', 'scripts/admin.ts', 'create', email, '--password', password],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATA_DIR: server.dataDir,
-        DATABASE_URL: server.databaseUrl ?? '',
-        SEED_DEMO: 'false',
-      },
-    },
-  )
+  const { stdout } = await runScript('admin', ['create', email, '--password', password], {
+    DATA_DIR: server.dataDir,
+    DATABASE_URL: server.databaseUrl ?? '',
+    SEED_DEMO: 'false',
+  })
   return stdout
 }
 

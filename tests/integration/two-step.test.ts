@@ -1,14 +1,11 @@
 // Two-step sign-in over HTTP: switched on from My account with a first code computed from the secret by an
 // independent TOTP implementation (otpauth), sign-in with a code and with a backup code (each backup code once),
 // wrong codes refused and throttled, and administrators requiring it of everyone.
-import { execFile } from 'node:child_process'
-import { promisify } from 'node:util'
-
 import * as OTPAuth from 'otpauth'
 import { describe, expect, test } from 'vitest'
 
 import { makeService } from '../factories.ts'
-import { ROOT } from '../test-server.ts'
+import { runScript } from '../test-server.ts'
 import { ADMIN, type Answer, Client, databases, insertAdministrator, useServer } from './support.ts'
 import { openDatabase } from '#app/db/database.server.ts'
 import { listActivity } from '#app/models/activity.server.ts'
@@ -305,19 +302,11 @@ describe.each(databases)('$name', (database) => {
 
   test('the operator can switch off two-step for someone who lost the phone and the codes', async () => {
     const { person } = await personWithTwoStep()
-    const { stdout } = await promisify(execFile)(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/admin.ts', 'two-step-off', person.email.toUpperCase()],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATA_DIR: ctx.server.dataDir,
-          DATABASE_URL: ctx.server.databaseUrl ?? '',
-          SEED_DEMO: 'false',
-        },
-      },
-    )
+    const { stdout } = await runScript('admin', ['two-step-off', person.email.toUpperCase()], {
+      DATA_DIR: ctx.server.dataDir,
+      DATABASE_URL: ctx.server.databaseUrl ?? '',
+      SEED_DEMO: 'false',
+    })
     expect(stdout).toContain(`Switched off two-step sign-in for ${person.email.toUpperCase()}`)
     const browser = new Browser(ctx.server.url)
     const signedIn = await browser.json('/api/auth/sign-in/email', person)
