@@ -1,5 +1,6 @@
 import { Data } from '#app/islands/markup.ts'
 import { textsFor } from '#app/i18n/texts.ts'
+import { useNonce } from '#app/lib/nonce-provider.tsx'
 import { languageName } from '#app/lib/languages.ts'
 import { X } from 'lucide-react'
 
@@ -23,12 +24,14 @@ export function LanguageLinks({ className }: { className: string }) {
 
 /**
  * One line offering this page in another language, written in that language, for a visitor whose browser prefers
- * it (issue 28). Rendered hidden: the page's script shows it (app/islands/behaviours/language.ts), and a hidden
+ * it (issue 28). Rendered hidden: the script beside it shows it as the page is parsed, and a hidden
  * line draws no glyph, so an English page still fetches no Malayalam font unless it is shown.
  */
 export function LanguageSuggestions() {
   const { switches } = usePageLanguage()
-  return switches.map((other) => {
+  const nonce = useNonce()
+  if (switches.length === 0) return null
+  const suggestions = switches.map((other) => {
     const t = textsFor(other.code)
     const name = languageName(other.code, other.code)
     return (
@@ -62,4 +65,18 @@ export function LanguageSuggestions() {
       </aside>
     )
   })
+  return (
+    <>
+      {suggestions}
+      {/* Decided here, as the page is parsed and before anything below it exists: showing it later (from the
+          page's script) would push the whole page down under the visitor's eyes (a layout shift). */}
+      <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: SUGGESTION_SCRIPT }} />
+    </>
+  )
 }
+
+/**
+ * Shows the suggestion of the first language the browser prefers before the page's own, unless the visitor has
+ * chosen (the `lang` cookie). Plain ES5: it runs before any bundle.
+ */
+const SUGGESTION_SCRIPT = `(function(){try{if(/(^|; )lang=/.test(document.cookie))return;var p=document.documentElement.lang.split('-')[0].toLowerCase(),l=navigator.languages||[navigator.language];for(var i=0;i<l.length;i++){var b=String(l[i]).split('-')[0].toLowerCase();if(b===p)return;var e=document.querySelector('[${Data.languageSuggestion}="'+b+'"]');if(e){e.hidden=false;return}}}catch(x){}})()`
