@@ -18,6 +18,8 @@ import { textsFor } from '#app/i18n/texts.ts'
 import { THEME_BOOT_SCRIPT } from '#app/lib/theme-boot-script.ts'
 import { Data } from '#app/islands/markup.ts'
 import PUBLIC_SITE_SCRIPT from '#app/islands/public-site.ts?script-text'
+// The same file public.css names for Malayalam letters (one asset, one address).
+import MALAYALAM_FONT from '@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-400-normal.woff2?url'
 
 // The page's language, from its address (`/ml/…`), for every loader below the layout.
 export const middleware: Route.MiddlewareFunction[] = [setPageLanguage]
@@ -73,6 +75,11 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         dangerouslySetInnerHTML={{ __html: THEME_BOOT_SCRIPT }}
         suppressHydrationWarning
       />
+      {/* A Malayalam page asks for its font with the first bytes, so the text is drawn in it from the first paint
+          more often than swapped in later (a swap moves lines: layout shift). English pages never fetch it. */}
+      {loaderData.site.language.split('-')[0] === 'ml' ? (
+        <link rel="preload" href={MALAYALAM_FONT} as="font" type="font/woff2" crossOrigin="anonymous" />
+      ) : null}
       <a
         href="#main"
         className="sr-only z-[60] rounded-full bg-primary px-5 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
