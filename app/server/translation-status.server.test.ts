@@ -14,7 +14,9 @@ const event = {
 test('a dated event needs its words translated, not its date and time (they are said in each language)', () => {
   const translations = { ml: { title: 'ക്രിസ്മസ് കരോൾ രാത്രി', location: 'പ്രധാന ഹാൾ' } }
   expect(missingLanguages({ ...event, translations }, 'events', ['ml'])).toEqual([])
-  expect(missingLanguages({ ...event, translations: { ml: { title: 'x' } } }, 'events', ['ml'])).toEqual(['ml'])
+  expect(missingLanguages({ ...event, translations: { ml: { title: 'x' } } }, 'events', ['ml'])).toEqual([
+    'ml',
+  ])
   // An event kept with only its typed date text: that text is what visitors read, so it wants a translation.
   expect(missingLanguages({ ...event, starts_at: null, translations }, 'events', ['ml'])).toEqual(['ml'])
 })

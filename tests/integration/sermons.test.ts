@@ -9,14 +9,16 @@ type Sermon = Record<string, unknown> & { id: string; guid: string }
 async function pageText(client: Client, path: string) {
   const answer = await client.get(path)
   expect(answer.status, path).toBe(200)
-  return answer.text
-    .replace(/<script[\s\S]*?<\/script>/g, ' ')
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&#x27;|&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    // A tag's boundary is no space a reader sees: "<span>Jacob</span>, Senior" reads "Jacob, Senior".
-    .replace(/ ([,.;:])/g, '$1')
+  return (
+    answer.text
+      .replace(/<script[\s\S]*?<\/script>/g, ' ')
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/&#x27;|&#39;/g, "'")
+      .replace(/&amp;/g, '&')
+      .replace(/\s+/g, ' ')
+      // A tag's boundary is no space a reader sees: "<span>Jacob</span>, Senior" reads "Jacob, Senior".
+      .replace(/ ([,.;:])/g, '$1')
+  )
 }
 
 describe.each(databases)('$name', (database) => {
