@@ -102,3 +102,8 @@ export function languageList(text: string): string[] {
     .map((code) => code.trim())
     .filter(Boolean)
 }
+
+/** Whether a language is English (`en`, `en-IE`): the language the site's own hand-written words are in. */
+export function isEnglish(language: string) {
+  return language.split('-')[0] === 'en'
+}

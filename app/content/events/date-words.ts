@@ -6,7 +6,7 @@
 import { Temporal } from 'temporal-polyfill'
 
 import { textsFor } from '#app/i18n/texts.ts'
-import { intlLocale } from '#app/lib/languages.ts'
+import { intlLocale, isEnglish } from '#app/lib/languages.ts'
 
 import {
   dateText,
@@ -50,8 +50,6 @@ function format(language: string, options: Intl.DateTimeFormatOptions) {
 
 const DAY = { weekday: 'long', day: 'numeric', month: 'long' } as const
 const TIME = { hour: 'numeric', minute: '2-digit' } as const
-
-const isEnglish = (language: string) => language.split('-')[0] === 'en'
 
 /** The words for dates in one language. */
 export function dateWords(language: string) {

@@ -8,6 +8,7 @@ import {
   Navigation,
   Repeat,
 } from 'lucide-react'
+import { isEnglish } from '#app/lib/languages.ts'
 import type { ReactNode } from 'react'
 import { data, Link } from 'react-router'
 
@@ -176,7 +177,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data(
       {
         ok: false,
-        ...(language.split('-')[0] === 'en'
+        ...(isEnglish(language)
           ? { message: error.fields ? t('forms.correct') : error.message, fields: error.fields }
           : formProblem(error, t, language)),
         values,

@@ -1,5 +1,6 @@
 import type { Temporal } from 'temporal-polyfill'
 
+import { isEnglish } from '#app/lib/languages.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import {
@@ -168,7 +169,7 @@ export function ruleText(event: EventRecord, language = 'en') {
     words = event.recurrence ?? ''
   }
   if (!event.time) return words
-  return language.split('-')[0] === 'en'
+  return isEnglish(language)
     ? `${words} at ${event.time}`
     : textsFor(language)('dates.at', { words, time: event.time })
 }

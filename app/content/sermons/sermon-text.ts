@@ -1,10 +1,10 @@
-import { intlLocale } from '#app/lib/languages.ts'
+import { intlLocale, isEnglish } from '#app/lib/languages.ts'
 
 /** A sermon's day in words: `2026-11-22` → "Sunday 22 November 2026" (a calendar date, the same everywhere). */
 export function preachedOnText(date: string, language = 'en') {
   const [year, month, day] = date.split('-').map(Number)
   // English as Ireland writes it; another language as Intl writes it where it is spoken (`ml` → `ml-IN`).
-  const locale = language.split('-')[0] === 'en' ? 'en-IE' : intlLocale(language)
+  const locale = isEnglish(language) ? 'en-IE' : intlLocale(language)
   return new Intl.DateTimeFormat(locale, {
     weekday: 'long',
     day: 'numeric',
