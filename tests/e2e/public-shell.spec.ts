@@ -127,8 +127,28 @@ test('Below the md width the links move into a slide-in menu that locks scrollin
   await page.waitForURL('**/gallery')
 })
 
-test('The subtitle stays in the header at tablet width', async ({ page }) => {
-  await page.setViewportSize({ width: 800, height: 900 })
+test('The church’s name and subtitle stay whole in the header at tablet and laptop widths, in both languages', async ({
+  page,
+}) => {
+  for (const width of [800, 1280]) {
+    await page.setViewportSize({ width, height: 900 })
+    for (const path of ['/', '/ml']) {
+      await page.goto(path)
+      const banner = page.getByRole('banner')
+      await expect(banner.getByText('IPC Cork', { exact: true })).toBeVisible()
+      // Cut short with an ellipsis is what the long Malayalam navigation did to the name (and English's at 800 px).
+      const cut = await banner
+        .locator('a[href="/"], a[href="/ml"]')
+        .first()
+        .evaluate(
+          (link) =>
+            [...link.querySelectorAll('span span')].filter((line) => line.scrollWidth > line.clientWidth)
+              .length,
+        )
+      expect(cut, `${path} at ${width} px`).toBe(0)
+      await expect(banner.getByRole('navigation')).toBeVisible()
+    }
+  }
   await page.goto('/')
   await expect(page.getByRole('banner').getByText('Indian Pentecostal Church of God')).toBeVisible()
 })

@@ -10,6 +10,9 @@ import { pageWords } from '#app/i18n/pages.ts'
 import type { ImageSource } from '#app/lib/images.ts'
 import { isActivePath } from '#app/lib/is-active-path.ts'
 
+/** English's eight labels are 53 letters together, which fit beside the name from a laptop up. */
+const LABELS_IN_ONE_ROW = 60
+
 export function SiteHeader({
   name,
   subtitle,
@@ -21,9 +24,19 @@ export function SiteHeader({
 }) {
   const { path: pathname, to, language } = usePageLanguage()
   const t = usePageTexts()
+  const labels = NAV_LINKS.map((link) => pageWords(link.key, language).nav)
+  // On a tablet the links have a row of their own under the church's name, which would otherwise be squeezed to a
+  // few letters; from a laptop up they sit beside it, unless they are long (Malayalam's are twice English's).
+  const ownRow = labels.join('').length > LABELS_IN_ONE_ROW
   return (
     <header className="sticky top-0 z-40 border-b border-border/70 bg-background/85 backdrop-blur-md supports-[backdrop-filter]:bg-background/75">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 md:h-20 lg:px-8">
+      <div
+        className={cn(
+          'mx-auto flex max-w-7xl items-center justify-between gap-4 px-4 sm:px-6 lg:px-8',
+          'h-16 md:h-auto md:flex-wrap md:gap-y-0 md:pt-3',
+          !ownRow && 'lg:h-20 lg:flex-nowrap lg:pt-0',
+        )}
+      >
         <Link to={to(pagePath('home'))} className="group flex min-w-0 items-center gap-3 rounded-lg">
           <SiteImage
             image={logo}
@@ -42,9 +55,20 @@ export function SiteHeader({
           </span>
         </Link>
 
-        <nav aria-label={t('site.mainNav')} className="hidden md:block">
-          <ul className="flex items-center gap-0.5 lg:gap-1">
-            {NAV_LINKS.map((link) => {
+        <nav
+          aria-label={t('site.mainNav')}
+          className={cn(
+            'hidden md:order-last md:mt-3 md:block md:w-full md:border-t md:border-border/50 md:py-1.5',
+            !ownRow && 'lg:order-none lg:mt-0 lg:w-auto lg:border-t-0 lg:py-0',
+          )}
+        >
+          <ul
+            className={cn(
+              'flex flex-wrap items-center justify-center gap-0.5 lg:gap-1',
+              !ownRow && 'lg:flex-nowrap',
+            )}
+          >
+            {NAV_LINKS.map((link, index) => {
               const active = isActivePath(pathname, link.to)
               return (
                 <li key={link.to}>
@@ -58,7 +82,7 @@ export function SiteHeader({
                         : 'text-foreground/80 hover:bg-primary/10 hover:text-primary-text dark:hover:bg-primary-text/10',
                     )}
                   >
-                    {pageWords(link.key, language).nav}
+                    {labels[index]}
                   </Link>
                 </li>
               )
@@ -67,9 +91,8 @@ export function SiteHeader({
         </nav>
 
         <div className="flex items-center gap-2">
-          {/* The same page in the site's other languages (issue 28): beside the navigation only where there is
-              room for the church's name too (on a tablet it is in the footer); on a phone beside the menu button. */}
-          <LanguageLinks className="rounded-full border border-border px-3 py-1.5 text-sm font-medium text-foreground/80 hover:bg-primary/10 hover:text-primary-text md:hidden lg:inline-block" />
+          {/* The same page in the site's other languages (issue 28), beside the church's name at every width. */}
+          <LanguageLinks className="rounded-full border border-border px-3 py-1.5 text-sm font-medium text-foreground/80 hover:bg-primary/10 hover:text-primary-text" />
           <MobileMenuButton />
         </div>
       </div>
