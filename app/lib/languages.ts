@@ -4,8 +4,19 @@
  * A record's words in another language are kept beside it, per field: `{ "ml": { "name": "…" } }`.
  */
 
-/** A record's translations: language → field → text. Only fields that have a translation are present. */
+/**
+ * A record's translations: language → field → text. Only fields that have a translation are present. A list field
+ * (a ministry's activities) is kept as its items' text, one per line.
+ */
 export type Translations = Record<string, Record<string, string>>
+
+/** A list field's translation as its items: one per line, blank lines left out. */
+export function translatedLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean)
+}
 
 /** The languages of a site that has not chosen any. */
 export const DEFAULT_LANGUAGES: readonly string[] = ['en']
@@ -63,7 +74,8 @@ export function languagePath(path: string, language: string, languages: readonly
 /**
  * A record with its translatable fields in `language` (one of the other languages) where a translation exists, each other field in the main
  * language; `untranslated` names the translatable fields that fell back (a page marks them `lang` of the main
- * language, so a screen reader switches voice).
+ * language, so a screen reader switches voice). A list field (its main value a list) takes its translation's
+ * lines as its items.
  */
 export function localize<R extends { translations?: Translations }>(
   record: R,
@@ -74,12 +86,17 @@ export function localize<R extends { translations?: Translations }>(
   const localized: Record<string, unknown> = { ...record }
   const untranslated: string[] = []
   for (const field of fields) {
+    const main = localized[field]
     const text = words?.[field]
-    if (typeof text === 'string' && text !== '') localized[field] = text
-    else if (localized[field] !== null && localized[field] !== undefined && localized[field] !== '')
-      untranslated.push(field)
+    const translated = typeof text !== 'string' ? null : Array.isArray(main) ? translatedLines(text) : text
+    if (translated !== null && translated.length > 0) localized[field] = translated
+    else if (!isEmpty(main)) untranslated.push(field)
   }
   return { ...(localized as R), untranslated }
+}
+
+function isEmpty(value: unknown) {
+  return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
 }
 
 /** Intl's locale for a site language: its usual region when it has one (`ml` → `ml-IN`). */

@@ -2,7 +2,13 @@ import type { z } from 'zod'
 
 import type { Db } from '#app/db/database.server.ts'
 import { ValidationError } from '#app/lib/errors.ts'
-import { canonicalLanguage, localize, siteLanguages, type Translations } from '#app/lib/languages.ts'
+import {
+  canonicalLanguage,
+  localize,
+  siteLanguages,
+  translatedLines,
+  type Translations,
+} from '#app/lib/languages.ts'
 import type { TableDeclaration } from '#app/content/registry.ts'
 
 import { sanitizeRichText } from './rich-text.server.ts'
@@ -43,7 +49,9 @@ export function parseTranslations(value: unknown): Translations {
  * The record's translations after a write: `input` (the write's `translations`, absent for none) merged into
  * `stored` per language and field. An empty string (or null) removes that field's translation. A language that is
  * not one of the site's other languages, a field that cannot be translated and a text its field would refuse are
- * refused with a field message (`translations.ml.name`); rich text is sanitised as the main text is.
+ * refused with a field message (`translations.ml.name`); rich text is sanitised as the main text is. A list field
+ * (`json` in the declaration) takes a list or text of one item per line, as its own schema does, and is kept as its
+ * items' text, one per line.
  */
 export function mergeTranslations({
   declaration,
@@ -98,6 +106,15 @@ export function mergeTranslations({
         continue
       }
       const result = shape[field]?.safeParse(value)
+      // A list field (a ministry's activities, a list or text of one per line) is kept as its items' lines.
+      if (result?.success && Array.isArray(result.data) && declaration.json?.includes(field)) {
+        const lines = (result.data as unknown[]).flatMap((item) =>
+          typeof item === 'string' ? translatedLines(item) : [],
+        )
+        if (lines.length > 0) texts[field] = lines.join('\n')
+        else delete texts[field]
+        continue
+      }
       if (!result?.success || typeof result.data !== 'string') {
         errors[key] =
           result?.success === false ? (result.error.issues[0]?.message ?? 'Not valid') : 'Must be text'

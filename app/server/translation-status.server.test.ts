@@ -20,3 +20,15 @@ test('a dated event needs its words translated, not its date and time (they are 
   // An event kept with only its typed date text: that text is what visitors read, so it wants a translation.
   expect(missingLanguages({ ...event, starts_at: null, translations }, 'events', ['ml'])).toEqual(['ml'])
 })
+
+test('a ministry’s activities want a translation when it has some, kept as text of one per line', () => {
+  const ministry = { name: 'Youth Ministry', description: null, image_alt: null, activities: ['Youth Night'] }
+  const named = { ml: { name: 'യുവജന ശുശ്രൂഷ' } }
+  expect(missingLanguages({ ...ministry, translations: named }, 'ministries', ['ml'])).toEqual(['ml'])
+  const both = { ml: { ...named.ml, activities: 'യുവജന സന്ധ്യ' } }
+  expect(missingLanguages({ ...ministry, translations: both }, 'ministries', ['ml'])).toEqual([])
+  // No activities: nothing of them to translate.
+  expect(
+    missingLanguages({ ...ministry, activities: [], translations: named }, 'ministries', ['ml']),
+  ).toEqual([])
+})

@@ -24,8 +24,12 @@ export interface UntranslatedItem {
   to: string
 }
 
-/** Is this main-language text there to translate (rich text that is only empty paragraphs is not)? */
-function written(value: unknown, richText: boolean) {
+/**
+ * Is this main-language text there to translate (rich text that is only empty paragraphs is not; a list is when it
+ * has an item, its translation being their lines)?
+ */
+function written(value: unknown, richText: boolean): boolean {
+  if (Array.isArray(value)) return value.some((item) => written(item, false))
   if (typeof value !== 'string') return false
   return (richText ? htmlToText(value) : value).trim() !== ''
 }

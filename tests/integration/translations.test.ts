@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 
-import { makeChurchInfo, makeService } from '../factories.ts'
+import { makeChurchInfo, makeMinistry, makeService } from '../factories.ts'
 import { apiError, databases, useServer } from './support.ts'
 
 // Issue 28: the site's languages are a setting, and every record's words may have a translation per field.
@@ -96,6 +96,97 @@ describe.each(databases)('$name', (database) => {
     // An edit of the English text leaves the translations as they were.
     const edited = await ctx.admin.patch(`/api/services/${id}`, { name: 'Sunday Service' })
     expect(edited.body).toMatchObject({ name: 'Sunday Service', translations: changed.body.translations })
+  })
+
+  test('a ministry’s activities: translated as text of one per line, read with ?lang=ml and on /ml/ministries as the list', async () => {
+    await ctx.admin.put('/api/church_info', makeChurchInfo({ languages: ['en', 'ml'] }))
+    const english = ['Saturday Youth Night', 'Annual youth retreat']
+    const youth = (
+      await ctx.admin.post('/api/ministries', makeMinistry({ name: 'Youth Ministry', activities: english }))
+    ).body
+    // PUT with the translation as text, one activity per line (as the form's textarea sends it).
+    const put = await ctx.admin.put(`/api/ministries/${youth.id}`, {
+      ...makeMinistry({ name: 'Youth Ministry', activities: english }),
+      translations: {
+        ml: { name: 'യുവജന ശുശ്രൂഷ', activities: ' ശനിയാഴ്ച യുവജന സന്ധ്യ\r\n\nവാർഷിക യുവജന ക്യാമ്പ് ' },
+      },
+    })
+    expect(put.status).toBe(200)
+    // The answer keeps the translation as text of one activity per line; the activities themselves are English.
+    expect(put.body.activities).toEqual(english)
+    expect(put.body.translations).toEqual({
+      ml: { name: 'യുവജന ശുശ്രൂഷ', activities: 'ശനിയാഴ്ച യുവജന സന്ധ്യ\nവാർഷിക യുവജന ക്യാമ്പ്' },
+    })
+    // POST takes a list as well.
+    const prayer = await ctx.admin.post(
+      '/api/ministries',
+      makeMinistry({
+        name: 'Prayer Ministry',
+        activities: ['Friday prayer meeting'],
+        translations: { ml: { activities: [' വെള്ളിയാഴ്ച പ്രാർത്ഥനാ യോഗം ', ''] } },
+      }),
+    )
+    expect(prayer.status).toBe(201)
+    expect(prayer.body.translations).toEqual({ ml: { activities: 'വെള്ളിയാഴ്ച പ്രാർത്ഥനാ യോഗം' } })
+    const untranslated = (
+      await ctx.admin.post('/api/ministries', makeMinistry({ name: 'Outreach', activities: ['Food bank'] }))
+    ).body
+
+    const list = (await ctx.anonymous.get('/api/ministries?lang=ml')).body as Array<Record<string, unknown>>
+    const inMalayalam = (id: string) => list.find((ministry) => ministry.id === id)!
+    expect(inMalayalam(youth.id)).toMatchObject({
+      name: 'യുവജന ശുശ്രൂഷ',
+      activities: ['ശനിയാഴ്ച യുവജന സന്ധ്യ', 'വാർഷിക യുവജന ക്യാമ്പ്'],
+      translations: put.body.translations,
+    })
+    expect(inMalayalam(prayer.body.id).activities).toEqual(['വെള്ളിയാഴ്ച പ്രാർത്ഥനാ യോഗം'])
+    expect(inMalayalam(untranslated.id).activities).toEqual(['Food bank'])
+    expect((await ctx.anonymous.get(`/api/ministries/${youth.id}?lang=ml`)).body.activities).toEqual([
+      'ശനിയാഴ്ച യുവജന സന്ധ്യ',
+      'വാർഷിക യുവജന ക്യാമ്പ്',
+    ])
+    expect((await ctx.anonymous.get(`/api/ministries/${youth.id}`)).body.activities).toEqual(english)
+
+    // The page lists them in Malayalam; a ministry's activities without a translation inside lang="en".
+    const page = (await ctx.anonymous.get('/ml/ministries')).text.replace(/<!-- -->/g, '')
+    const items = (html: string) =>
+      [...html.matchAll(/<li class="flex gap-2"><svg[^]*?<\/svg>([^<]*)<\/li>/g)].map(([, text]) => text)
+    expect(items(page)).toEqual([
+      'ശനിയാഴ്ച യുവജന സന്ധ്യ',
+      'വാർഷിക യുവജന ക്യാമ്പ്',
+      'വെള്ളിയാഴ്ച പ്രാർത്ഥനാ യോഗം',
+      'Food bank',
+    ])
+    expect(page).toMatch(/<ul class="[^"]*" lang="en">(?:(?!<\/ul>)[^])*Food bank/)
+    expect(page).not.toMatch(/<ul class="[^"]*" lang="en">(?:(?!<\/ul>)[^])*വാർഷിക യുവജന ക്യാമ്പ്/)
+    expect(items((await ctx.anonymous.get('/ministries')).text)).toEqual([
+      ...english,
+      'Friday prayer meeting',
+      'Food bank',
+    ])
+
+    // The form's Malayalam tab: a textarea of one per line, under the English activities.
+    const form = (await ctx.admin.get(`/admin/ministries?edit=${youth.id}&lang=ml`)).text
+    expect(form).toMatch(
+      /<textarea[^>]*name="translations\.ml\.activities"[^>]*>ശനിയാഴ്ച യുവജന സന്ധ്യ\nവാർഷിക യുവജന ക്യാമ്പ്<\/textarea>/,
+    )
+    expect(form).toContain(
+      '<span lang="en" class="block whitespace-pre-line">Saturday Youth Night\nAnnual youth retreat</span>',
+    )
+
+    // A translation its field refuses is a 400 at its name, nothing of it kept.
+    const refused = await ctx.admin.patch(`/api/ministries/${youth.id}`, {
+      translations: { ml: { activities: 'x'.repeat(201) } },
+    })
+    expect(refused.body).toEqual(
+      apiError({ 'translations.ml.activities': 'Each activity must be at most 200 characters' }),
+    )
+    // Emptied, it falls back to the English list.
+    await ctx.admin.patch(`/api/ministries/${youth.id}`, { translations: { ml: { activities: '' } } })
+    expect((await ctx.anonymous.get(`/api/ministries/${youth.id}?lang=ml`)).body).toMatchObject({
+      name: 'യുവജന ശുശ്രൂഷ',
+      activities: english,
+    })
   })
 
   test('a translation in an unknown language, of a field that has none, or that its field refuses is a 400', async () => {

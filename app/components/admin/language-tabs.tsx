@@ -25,13 +25,14 @@ export function translatedFields(fields: readonly AdminField[], translate: reado
   return [
     ...inForm,
     ...missing.map((name): AdminField => ({ kind: 'text', name, label: name.replaceAll('_', ' ') })),
-  ].map((field) => {
-    const kind = field.kind === 'rich-text' || field.kind === 'textarea' ? field.kind : 'text'
+  ].map((field): AdminField => {
+    const { name, label, hint } = field
     // A translation is never required (the main text stands in) and has no English example to copy; each takes
-    // the form's width, under its own main text (two side by side would stand at different heights).
-    return kind === 'textarea'
-      ? { kind, name: field.name, label: field.label, hint: field.hint, rows: 3 }
-      : { kind, name: field.name, label: field.label, hint: field.hint }
+    // the form's width, under its own main text (two side by side would stand at different heights). A list is
+    // translated as it is typed, one item per line.
+    if (field.kind === 'lines') return { kind: 'lines', name, label, hint, rows: field.rows }
+    if (field.kind === 'textarea') return { kind: 'textarea', name, label, hint, rows: 3 }
+    return { kind: field.kind === 'rich-text' ? 'rich-text' : 'text', name, label, hint }
   })
 }
 
@@ -109,7 +110,8 @@ export function LanguageTabs({
   const shown = translatedFields(fields, translate)
   const mainText = (name: string) => {
     const text = typed && name in typed ? typed[name] : values[name]
-    return typeof text === 'string' ? text : ''
+    // A list (a ministry's activities) as its form field holds it: one item per line.
+    return typeof text === 'string' ? text : Array.isArray(text) ? text.join('\n') : ''
   }
   function choose(value: string) {
     const form = panels.current?.closest('form')

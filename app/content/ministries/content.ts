@@ -11,7 +11,8 @@ export const ministries = defineContent({
       schema: MinistrySchema,
       kind: 'list',
       order: 'position',
-      translate: ['name', 'description', 'image_alt'],
+      // `activities` is a list: its translation is kept as text, one activity per line.
+      translate: ['name', 'description', 'activities', 'image_alt'],
       richText: ['description'],
       json: ['activities'],
       public: true,

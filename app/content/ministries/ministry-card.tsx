@@ -75,7 +75,7 @@ export function MinistryCard({
         {!compact && ministry.activities.length > 0 ? (
           <div className="mt-5 rounded-xl bg-surface p-4">
             <p className="text-sm font-semibold">{t('ministries.activities')}</p>
-            <ul className="mt-2 space-y-1.5 text-sm text-foreground/80">
+            <ul className="mt-2 space-y-1.5 text-sm text-foreground/80" lang={langOf(ministry, 'activities')}>
               {ministry.activities.map((activity) => (
                 <li key={activity} className="flex gap-2">
                   <Check className="mt-0.5 size-4 shrink-0 text-primary-text" aria-hidden />
