@@ -193,6 +193,10 @@ describe.each(databases)('$name', (database) => {
     expect(waiting).toHaveLength(30)
     // What each visitor was told is what was stored.
     expect(answers.filter((answer) => answer.body.status === 'confirmed')).toHaveLength(20)
+    // First come, first served: each sign-up is timed when its turn came, so nobody waiting is listed as having
+    // come before someone who got a place (timed as they arrived, 40 of 45 did on PostgreSQL).
+    const times = (entries: { created_at: string }[]) => entries.map((entry) => Date.parse(entry.created_at))
+    expect(Math.max(...times(confirmed))).toBeLessThan(Math.min(...times(waiting)))
     // The waiting list's first moves up when a place comes free.
     expect((await admin.delete(`/api/events/${event.id}/registrations/${confirmed[0].id}`)).status).toBe(204)
     const after = await admin.get(`/api/events/${event.id}/registrations?status=confirmed&limit=500`)

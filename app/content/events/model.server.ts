@@ -7,6 +7,7 @@ import { deleteMailFor, enqueueMail, type OutgoingMail } from '#app/models/outbo
 import { type Db, inTransaction } from '#app/db/database.server.ts'
 import type { ContentRecord } from '#app/content/registry.ts'
 import { foldText } from '#app/lib/fold-text.ts'
+import type { Clock } from '#app/lib/clock.ts'
 import { newId } from '#app/lib/ids.server.ts'
 import { movedUp, placeFor } from './registration-rules.ts'
 import type { Registration, RegistrationInput, RegistrationStatus } from './registration-schema.ts'
@@ -140,10 +141,26 @@ async function dateCounts(db: Db, eventId: string, occurrence: string) {
 }
 
 /**
+ * The time a sign-up takes its turn: the clock's, read once the event is locked, and after every earlier sign-up's
+ * for the date even when the clock reads the same millisecond twice. The waiting list and the list staff see go
+ * by this time: read before the lock, a sign-up that waited for it would rank ahead of the ones counted first.
+ */
+async function turnTime(db: Db, eventId: string, occurrence: string, clock: Clock) {
+  const latest = await db.kysely
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.max('created_at').as('latest'))
+    .where('event_id', '=', eventId)
+    .where('occurrence', '=', occurrence)
+    .executeTakeFirst()
+  const after = latest?.latest ? new Date(latest.latest).getTime() + 1 : 0
+  return new Date(Math.max(clock.now().getTime(), after))
+}
+
+/**
  * Stores a sign-up for one date of an event, confirmed while the date has room (and nobody waits) or on the
  * waiting list, with its e-mails in the same transaction. The event's row is locked first (PostgreSQL's FOR
  * UPDATE; SQLite's write lock is already held), so sign-ups arriving together through any worker or instance are
- * counted one after another and never confirm more than `capacity` places. Null when the event no longer takes
+ * counted one after another and never confirm more than `capacity` places, and ranked in that order. Null when the event no longer takes
  * registrations. A spam sign-up (`spamReason`) is kept without places or e-mail.
  */
 export async function createRegistration({
@@ -153,7 +170,7 @@ export async function createRegistration({
   endsOn,
   input,
   spamReason = null,
-  now,
+  clock,
   mails,
   actor,
 }: {
@@ -163,7 +180,7 @@ export async function createRegistration({
   endsOn: string
   input: Omit<RegistrationInput, 'occurrence'>
   spamReason?: string | null
-  now: Date
+  clock: Clock
   mails?: (registration: Registration) => OutgoingMail[]
   /** Staff adding it by hand: logged (the event, never the person). */
   actor?: Actor
@@ -172,6 +189,7 @@ export async function createRegistration({
     const event = await lockEvent(trx, eventId)
     if (!event || !event.registration) return null
     const counts = await dateCounts(trx, eventId, occurrence)
+    const now = await turnTime(trx, eventId, occurrence, clock)
     const status: RegistrationStatus = spamReason
       ? 'spam'
       : placeFor({ capacity: event.capacity, ...counts, people: input.people })

@@ -20,7 +20,7 @@ describe.each(testDatabases)('$name', (kind) => {
         occurrence: `${endsOn}T10:00`,
         endsOn,
         input: { name: 'A', email, people: 1, note: null },
-        now: new Date('2027-02-01T12:00:00Z'),
+        clock: { now: () => new Date('2027-02-01T12:00:00Z') },
         mails: (registration) => [
           { to: registration.email, subject: 'You are registered', text: '…', refId: registration.id },
         ],

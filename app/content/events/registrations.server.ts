@@ -218,7 +218,7 @@ export async function signUp({
     endsOn: date.endsOn,
     input,
     spamReason: spam,
-    now,
+    clock,
     actor,
     mails: runtime.mail
       ? (saved) => [compose(saved, chosen, saved.status === 'confirmed' ? 'confirmed' : 'waiting')]
