@@ -4,6 +4,7 @@ import { data, Link } from 'react-router'
 import type { Route } from './+types/registration-cancel-page.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { PageHero } from '#app/components/site/page-hero.tsx'
+import { pagePath } from '#app/content/registry.ts'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { HttpError } from '#app/lib/errors.ts'
@@ -11,8 +12,8 @@ import { readFormBody } from '#app/server/api.server.ts'
 import { getRegistration } from './model.server.ts'
 import { cancel, cancelTokenMatches, describeRegistration } from './registrations.server.ts'
 
-const notFound = () =>
-  new Response('This cancel link is not valid, or the registration has been erased', { status: 404 })
+/** A link that names no registration it may cancel: answered 404, with the page saying so in its own words. */
+const notFound = () => data({ invalid: true } as const, { status: 404 })
 
 /**
  * The cancel link of a registration's e-mail. Opening it only asks (mail scanners and link previews open links);
@@ -21,10 +22,11 @@ const notFound = () =>
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, secret } = context.get(runtimeContext)
   const token = new URL(request.url).searchParams.get('token')
-  if (!cancelTokenMatches(secret, params.id, token)) throw notFound()
+  if (!cancelTokenMatches(secret, params.id, token)) return notFound()
   const registration = await getRegistration({ db, id: params.id })
-  if (!registration) throw notFound()
+  if (!registration) return notFound()
   return {
+    invalid: false as const,
     token: token!,
     cancelled: registration.status === 'cancelled' || registration.status === 'spam',
     waiting: registration.status === 'waiting',
@@ -42,19 +44,21 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   try {
     const result = await cancel({ runtime, registrationId: params.id, token: form.get('token') })
-    if (!result.registration) throw notFound()
+    if (!result.registration) return notFound()
     return { done: result.cancelled ? 'cancelled' : 'already' }
   } catch (error) {
-    if (error instanceof HttpError) throw notFound()
+    if (error instanceof HttpError) return notFound()
     throw error
   }
 }
 
-export function meta() {
-  return [{ title: 'Cancel your registration' }, { name: 'robots', content: 'noindex' }]
+export function meta({ error }: Route.MetaArgs) {
+  // An error page writes its own title.
+  return error ? [] : [{ title: 'Cancel your registration' }, { name: 'robots', content: 'noindex' }]
 }
 
 export default function CancelRegistration({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.invalid || (actionData && 'invalid' in actionData)) return <InvalidLink />
   const { eventTitle, eventPath, when, token, waiting } = loaderData
   const cancelled = actionData?.done === 'cancelled'
   const already = actionData?.done === 'already' || (!actionData && loaderData.cancelled)
@@ -97,6 +101,26 @@ export default function CancelRegistration({ loaderData, actionData }: Route.Com
               </div>
             </form>
           )}
+        </div>
+      </section>
+    </>
+  )
+}
+
+function InvalidLink() {
+  return (
+    <>
+      <PageHero title="Your registration" />
+      <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+        <div role="alert" className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+          <h2 className="font-serif text-2xl font-bold">This cancel link is not valid</h2>
+          <p className="mt-2 text-foreground/80">
+            It may have been copied in part, or the registration has been erased since. Nothing has changed.
+            To cancel a registration, use the link in its e-mail, or write to the church.
+          </p>
+          <Link to={pagePath('contact')} className={buttonClasses({ variant: 'outline', className: 'mt-6' })}>
+            Contact the church
+          </Link>
         </div>
       </section>
     </>
