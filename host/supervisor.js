@@ -8,6 +8,8 @@ import cluster from 'node:cluster'
 const CRASH_WINDOW_MS = 60_000
 const MAX_RESTART_DELAY_MS = 30_000
 const STOP_GRACE_MS = 15_000
+/** How often the supervisor looks whether the process that started it is still there. */
+const PARENT_CHECK_MS = 1_000
 
 /**
  * Whether this process tells the start-up facts (no administrator yet, e-mail off, …), which are the same for
@@ -102,6 +104,12 @@ export function supervise({ exec, workers, log = (message) => console.error(`[su
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGTERM'))
+  // `npm start` is npm's child: a SIGTERM sent to npm alone ends npm but not this process, which would go on
+  // serving with nobody to stop it. A parent that goes away (the process is handed to another) stops it too.
+  const parent = process.ppid
+  setInterval(() => {
+    if (process.ppid !== parent) stop('SIGTERM')
+  }, PARENT_CHECK_MS).unref()
 
   fill()
 }

@@ -69,3 +69,63 @@ test('a server started on its own (not by the supervisor) tells the start-up fac
   const { tellsStartupFacts } = (await import(SUPERVISOR)) as { tellsStartupFacts: () => boolean }
   expect(tellsStartupFacts()).toBe(true)
 })
+
+test('the supervisor stops with its workers when the process that started it ends (a SIGTERM to `npm start`’s npm)', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-supervisor-'))
+  const worker = path.join(dir, 'worker.mjs')
+  fs.writeFileSync(
+    worker,
+    `import http from 'node:http'
+console.log(JSON.stringify({ worker: process.pid }))
+http.createServer().listen(0, '127.0.0.1')
+`,
+  )
+  const start = path.join(dir, 'start.mjs')
+  fs.writeFileSync(
+    start,
+    `import { supervise } from ${JSON.stringify(SUPERVISOR)}
+console.log(JSON.stringify({ supervisor: process.pid }))
+supervise({ exec: ${JSON.stringify(worker)}, workers: 1, log: () => {} })
+`,
+  )
+  // The parent stands in for npm: it starts the supervisor, passes its output on, and is then killed outright.
+  const parent = spawn(
+    process.execPath,
+    [
+      '-e',
+      `const child = require('node:child_process').spawn(process.execPath, [${JSON.stringify(start)}], { stdio: 'inherit' })`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  )
+  let output = ''
+  parent.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')))
+  const pids = () =>
+    Object.assign(
+      {},
+      ...output
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { supervisor?: number; worker?: number }),
+    ) as { supervisor?: number; worker?: number }
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0)
+      return true
+    } catch {
+      return false
+    }
+  }
+  cleanups.push(() => {
+    for (const pid of Object.values(pids())) if (alive(pid)) process.kill(pid, 'SIGKILL')
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+  const { supervisor, worker: workerPid } = await waitFor('the supervisor and its worker', () => {
+    const started = pids()
+    return started.supervisor && started.worker ? started : undefined
+  })
+  parent.kill('SIGKILL')
+  await waitFor(
+    'the supervisor and its worker to stop',
+    () => (!alive(supervisor!) && !alive(workerPid!)) || undefined,
+  )
+})
