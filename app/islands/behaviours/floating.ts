@@ -16,7 +16,10 @@ export const floating: Behaviour = {
   selector: `[${Data.floating}]`,
   start() {
     const root = document.documentElement
-    let last = scrollY
+    // Not `scrollY`: reading it lays the page out, and this runs while the page is still being parsed (a forced
+    // layout of everything parsed so far, then again for the rest: the longest task of a phone's load, issue 30).
+    // A page opens at its top; a position the browser restores arrives as a scroll like any other.
+    let last = 0
     let queued = false
     const update = () => {
       queued = false
