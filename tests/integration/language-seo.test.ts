@@ -215,7 +215,8 @@ describe.each(databases)('$name', (database) => {
       expect(before.component.getFirstPropertyValue('url')).toBe(`${PUBLIC_URL}/events/${id}`)
       expect(before.startDate.toString()).toBe(event.startDate.toString())
     }
-    // The demo translates titles and places, not descriptions: both kinds are in the Malayalam feed.
+    // The demo translates its events' titles, places and descriptions: the Malayalam feed has them in Malayalam
+    // (the loop above holds for a field left in English too), the English feed none.
     expect(malayalam.events.some((event) => MALAYALAM.test(event.summary))).toBe(true)
     expect(english.events.some((event) => MALAYALAM.test(event.summary + (event.location ?? '')))).toBe(false)
     expect(malayalam.calendar.getFirstPropertyValue('url')).toBe(`${PUBLIC_URL}/ml/calendar.ics`)
