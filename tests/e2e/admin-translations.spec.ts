@@ -90,19 +90,30 @@ test('The dashboard leads to an item still to translate, open in its form on the
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 900 })
-  await signInAt(page, '/admin/dashboard')
+  await signInAt(page, '/admin/gallery')
+  // The demo is translated throughout: a picture added in English alone is what the dashboard asks about.
+  const [picture] = (await (await page.request.get('/api/gallery_images')).json()) as { image_url: string }[]
+  const title = `Harvest supper ${unique()}`
+  const created = await page.request.post('/api/gallery_images', {
+    data: {
+      title,
+      category: 'events',
+      image_url: picture.image_url,
+      image_alt: 'Tables laid for supper',
+    },
+  })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()) as { id: string }
+  await page.goto('/admin/dashboard')
   const section = page.getByRole('region', { name: /items? needs? a translation/ })
   await section.screenshot({
     path: `${SCREENSHOTS}/dashboard-untranslated-1280.png`,
     style: 'header { visibility: hidden }',
   })
-  // The demo's gallery pictures have no Malayalam titles yet.
   const gallery = section
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: /^Gallery/ }) })
-  const first = gallery.getByRole('link').first()
-  const title = (await first.textContent())!
-  await first.click()
+  await gallery.getByRole('link', { name: title }).click()
   await expect(page).toHaveURL(/\/admin\/gallery\?edit=[\w-]+&lang=ml$/)
   await expect(page.getByRole('heading', { name: 'Edit Image' })).toBeVisible()
   await expect(page.getByRole('tab', { name: 'മലയാളം (Malayalam)' })).toHaveAttribute('aria-selected', 'true')
@@ -119,4 +130,5 @@ test('The dashboard leads to an item still to translate, open in its form on the
   await languages.fill('en, ml, xx!')
   await expect(page.getByText('“xx!” is not a language code')).toBeVisible()
   await languages.locator('..').screenshot({ path: `${SCREENSHOTS}/church-info-languages-1280.png` })
+  expect((await page.request.delete(`/api/gallery_images/${id}`)).status()).toBe(204)
 })
