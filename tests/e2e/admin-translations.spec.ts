@@ -93,7 +93,7 @@ test('The dashboard leads to an item still to translate, open in its form on the
   await signInAt(page, '/admin/gallery')
   // The demo is translated throughout: a picture added in English alone is what the dashboard asks about.
   const [picture] = (await (await page.request.get('/api/gallery_images')).json()) as { image_url: string }[]
-  const title = `Harvest supper ${unique()}`
+  const title = unique('Harvest supper')
   const created = await page.request.post('/api/gallery_images', {
     data: {
       title,
