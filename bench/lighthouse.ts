@@ -7,9 +7,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
-import * as chromeLauncher from 'chrome-launcher'
-import lighthouse, { type Result } from 'lighthouse'
+import type { Result } from 'lighthouse'
 
+import { runLighthouse } from './lighthouse-run.ts'
 import { PUBLIC_PAGES, SECOND_LANGUAGE_PAGES } from './pages.ts'
 import {
   BUILD_DIR,
@@ -26,7 +26,7 @@ import {
   target,
   writeResults,
 } from './support.ts'
-import { CHROMIUM_ARGS, findChromium } from '../tests/chromium.ts'
+import { findChromium } from '../tests/chromium.ts'
 
 // Issue 17's: home's largest paint within 900 ms, every other public page's within 1,000 ms.
 const TARGETS = {
@@ -90,29 +90,7 @@ const median = (values: number[]) => {
 }
 
 async function runOnce(url: string, chromePath: string) {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      ...CHROMIUM_ARGS,
-      // Everything but our own server fails to resolve: no request leaves the machine.
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    ],
-    logLevel: 'silent',
-  })
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'seo', 'accessibility'],
-    })
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-    if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`)
-    return result.lhr
-  } finally {
-    chrome.kill()
-  }
+  return (await runLighthouse(url, chromePath)).lhr
 }
 
 /** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART, NO_FCP): try again. */

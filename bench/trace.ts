@@ -4,12 +4,10 @@
 // load's time by event name. `--pages /,/events`, `--runs N` (each run printed).
 import { parseArgs } from 'node:util'
 
-import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
-
+import { runLighthouse } from './lighthouse-run.ts'
 import { PUBLIC_PAGES } from './pages.ts'
 import { ensureBuild, makeDataDir, round, seedDemo, startServer, writeResults } from './support.ts'
-import { CHROMIUM_ARGS, findChromium } from '../tests/chromium.ts'
+import { findChromium } from '../tests/chromium.ts'
 
 const { values: args } = parseArgs({
   options: {
@@ -73,51 +71,32 @@ function selfTimes(events: TraceEvent[]) {
 const ms = (us: number) => round(us / 1000, 1)
 
 async function traceOnce(url: string, chromePath: string) {
-  const chrome = await chromeLauncher.launch({
-    chromePath,
-    chromeFlags: [
-      '--headless=new',
-      ...CHROMIUM_ARGS,
-      '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1',
-    ],
-    logLevel: 'silent',
-  })
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
+  const result = await runLighthouse(url, chromePath, ['performance'])
+  const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace
+  const events = mainThread(trace.traceEvents)
+  const start = events[0]?.ts ?? 0
+  const tasks = events.filter((event) => event.name === 'RunTask')
+  const long = tasks
+    .filter((task) => (task.dur ?? 0) > LONG_US)
+    .map((task) => {
+      const inside = events.filter(
+        (event) => event.ts >= task.ts && event.ts + (event.dur ?? 0) <= task.ts + (task.dur ?? 0),
+      )
+      return {
+        atMs: ms(task.ts - start),
+        durMs: ms(task.dur ?? 0),
+        top: selfTimes(inside)
+          .slice(0, 8)
+          .map(([name, us]) => `${name} ${ms(us)}`),
+      }
     })
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
-    const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace
-    const events = mainThread(trace.traceEvents)
-    const start = events[0]?.ts ?? 0
-    const tasks = events.filter((event) => event.name === 'RunTask')
-    const long = tasks
-      .filter((task) => (task.dur ?? 0) > LONG_US)
-      .map((task) => {
-        const inside = events.filter(
-          (event) => event.ts >= task.ts && event.ts + (event.dur ?? 0) <= task.ts + (task.dur ?? 0),
-        )
-        return {
-          atMs: ms(task.ts - start),
-          durMs: ms(task.dur ?? 0),
-          top: selfTimes(inside)
-            .slice(0, 8)
-            .map(([name, us]) => `${name} ${ms(us)}`),
-        }
-      })
-    return {
-      tbtMs: result.lhr.audits['total-blocking-time']?.numericValue,
-      busyMs: ms(tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0)),
-      long,
-      whole: selfTimes(events)
-        .slice(0, 15)
-        .map(([name, us]) => `${name} ${ms(us)}`),
-    }
-  } finally {
-    chrome.kill()
+  return {
+    tbtMs: result.lhr.audits['total-blocking-time']?.numericValue,
+    busyMs: ms(tasks.reduce((sum, task) => sum + (task.dur ?? 0), 0)),
+    long,
+    whole: selfTimes(events)
+      .slice(0, 15)
+      .map(([name, us]) => `${name} ${ms(us)}`),
   }
 }
 
