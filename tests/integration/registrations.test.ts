@@ -117,6 +117,9 @@ describe.each(databases)('$name', (database) => {
     expect(first.mail.subject).toBe('You are registered: Youth Retreat')
     const [waiting] = await mailTo(smtp, people[3].email)
     expect(waiting.mail.subject).toBe('You are on the waiting list: Youth Retreat')
+    // Its calendar file is attached too, and the text says what it is for (no empty line where that was).
+    expect(waiting.mail.text).toContain('keeps the date in your calendar, in case a place comes free')
+    expect(waiting.mail.text).not.toMatch(/\n\n\n/)
     // The date's calendar file rides along.
     const ics = first.mail.attachments.find((file) => file.filename === 'youth-retreat.ics')!
     expect(ics.contentType).toBe('text/calendar')

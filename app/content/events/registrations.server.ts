@@ -392,7 +392,9 @@ async function mailComposer(runtime: Runtime, event: EventRecord, zone: string) 
       ...details.map(([label, value]) => `${label}: ${value}`),
       '',
       `About the event: ${eventLink}`,
-      kind === 'waiting' ? '' : 'The calendar file attached adds it to your calendar.',
+      kind === 'waiting'
+        ? 'The calendar file attached keeps the date in your calendar, in case a place comes free.'
+        : 'The calendar file attached adds it to your calendar.',
       '',
       `Cannot come after all? Cancel your registration here, so that someone else can have the place:`,
       cancelLink,
