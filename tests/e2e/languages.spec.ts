@@ -5,9 +5,23 @@ import fs from 'node:fs'
 import path from 'node:path'
 
 import { expect, expectNoAxeViolations, test } from './fixtures.ts'
-import { acceptCookiesUpFront } from './public-helpers.ts'
+import { acceptCookiesUpFront, PUBLIC_PAGES } from './public-helpers.ts'
 
 const MALAYALAM_FONT = /noto-sans-malayalam.*\.woff2/
+
+test('axe finds no violations on any page in Malayalam, cookie banner and language suggestion included', async ({
+  page,
+}) => {
+  // The test's browser prefers English, so each page also offers the English site in a line at the top.
+  for (const { path } of PUBLIC_PAGES) {
+    const address = path === '/' ? '/ml' : `/ml${path}`
+    await page.goto(address)
+    await expect(page.locator('html'), address).toHaveAttribute('lang', 'ml')
+    await expect(page.getByRole('region', { name: 'കുക്കി സമ്മതം' })).toBeVisible()
+    await expect(page.locator('aside[lang="en"]')).toBeVisible()
+    await expectNoAxeViolations(page)
+  }
+})
 
 test('A Malayalam page speaks Malayalam: fixed texts, dates, the script’s words and the contact form’s messages', async ({
   page,
