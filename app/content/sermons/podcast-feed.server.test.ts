@@ -58,9 +58,9 @@ test('podcastFeedXml escapes what staff typed, drops characters XML cannot hold,
   expect(xml).toContain('<title>Grace &amp; Truth &lt;Sermons&gt;</title>')
   expect(xml).toContain('<description>Sermons ]]&gt; preached  at Grace Church.</description>')
   expect(xml).not.toContain('\u0001')
-  // HTML as text: escaped once (an entity already in it is kept, not escaped again), so a reader gets the HTML.
+  // HTML as text: every character escaped, its entities too, so a reader unescaping it gets the very HTML.
   expect(xml).toContain(
-    '<description>&lt;p&gt;He said: “]]&gt; &amp; &lt;b&gt;more&lt;/b&gt;”&lt;/p&gt;</description>',
+    '<description>&lt;p&gt;He said: “]]&amp;gt; &amp;amp; &lt;b&gt;more&lt;/b&gt;”&lt;/p&gt;</description>',
   )
   expect(xml).toContain('<pubDate>Sun, 22 Nov 2026 12:00:00 GMT</pubDate>')
   expect(xml).toContain('<itunes:duration>2745</itunes:duration>')
