@@ -95,7 +95,9 @@ export async function expectNoAxeViolations(page: Page, rules?: string[]) {
     // page that is opened for each run and loads axe a second time: the same rules on the same page, in about
     // half the time (axe was the larger part of the browser tests' CPU). It would leave out frames of another
     // origin; our pages have none when axe runs (a sermon's video player is added only once Play is pressed).
-    const builder = new AxeBuilder({ page }).setLegacyMode()
+    // Only violations are gathered: axe's passes (every text node's contrast, a few thousand on a long page)
+    // were collected, serialised and sent back for nothing.
+    const builder = new AxeBuilder({ page }).setLegacyMode().options({ resultTypes: ['violations'] })
     const results = await (rules ? builder.withRules(rules) : builder).analyze()
     const summary = results.violations.map(
       (violation) =>
