@@ -79,6 +79,8 @@ export interface TableDeclaration<S extends z.ZodObject = z.ZodObject> {
 export interface ComputeLookup {
   /** What was read from an audio file uploaded here, by its address (`/media/…`); null when none was. */
   audioFile(url: string): Promise<{ bytes: number; duration_seconds: number; type: string } | null>
+  /** The size of a picture uploaded here, by its address (`/media/…`); null when none was. */
+  picture(url: string): Promise<{ width: number; height: number } | null>
 }
 
 type Order = NonNullable<TableDeclaration['order']>

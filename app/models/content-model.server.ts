@@ -16,6 +16,7 @@ import {
 
 import { type Actor, recordActivity } from './activity.server.ts'
 import { getAudioFile } from './audio-files.server.ts'
+import { getMediaByUrls } from './media.server.ts'
 import { sanitizeRichText } from './rich-text.server.ts'
 import { mergeTranslations, parseTranslations, readSiteLanguages } from './translations.server.ts'
 
@@ -126,7 +127,10 @@ export function contentModel<T extends ListTableName>(tableName: T) {
   async function writeRow(db: Db, input: unknown, stored: Item | null, translations: unknown) {
     const data = parseInput(schema, input) as Record<string, unknown>
     await checkReferences(db, data)
-    const lookup = { audioFile: (url: string) => getAudioFile({ db, url }) }
+    const lookup = {
+      audioFile: (url: string) => getAudioFile({ db, url }),
+      picture: async (url: string) => (await getMediaByUrls({ db, urls: [url] }))[0] ?? null,
+    }
     const computed = declaration.computed ? await declaration.computed(data, stored, lookup) : {}
     const merged = mergeTranslations({
       declaration,

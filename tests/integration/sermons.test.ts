@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
 
 import { makeSermon, makeSermonSeries, makeSpeaker } from '../factories.ts'
@@ -83,6 +84,32 @@ describe.each(databases)('$name', (database) => {
     }
     const vimeo = await post('sermons', makeSermon({ video_url: 'https://vimeo.com/76979871' }))
     expect(vimeo.video_url).toBe('https://vimeo.com/76979871')
+  })
+
+  test('a series picture too small to make its 1,400-pixel podcast picture is refused with its size', async () => {
+    async function uploaded(width: number, height: number) {
+      const png = await sharp({
+        create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } },
+      })
+        .png()
+        .toBuffer()
+      const form = new FormData()
+      form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), `series-${width}.png`)
+      const answer = await ctx.admin.request<{ secure_url: string }>('POST', '/api/uploads', { body: form })
+      expect(answer.status, answer.text).toBe(201)
+      return answer.body.secure_url
+    }
+    const small = await ctx.admin.post(
+      '/api/sermon_series',
+      makeSermonSeries({ image_url: await uploaded(600, 400), image_alt: 'A blue card' }),
+    )
+    expect(small.status).toBe(400)
+    expect(small.body).toEqual(apiError({ image_url: expect.stringContaining('600 × 400 pixels') }))
+    const large = await ctx.admin.post(
+      '/api/sermon_series',
+      makeSermonSeries({ image_url: await uploaded(1200, 800), image_alt: 'A blue card' }),
+    )
+    expect(large.status, large.text).toBe(201)
   })
 
   test('a deleted series or speaker lets go of its sermons, which stay', async () => {

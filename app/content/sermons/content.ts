@@ -4,6 +4,9 @@ import { SermonSchema, SermonSeriesSchema, SpeakerSchema } from './schema.ts'
 import { declareTable, defineContent } from '../declare.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 
+/** The shorter side a series' picture needs to make its 1,400-pixel podcast picture (enlarged at most twice). */
+const ARTWORK_MIN_SIDE = 700
+
 /**
  * Sermons, the series they belong to and who preached them: the archive at /sermons, a page for each sermon and
  * each series. Drafts are staff's alone (`publicWhere`).
@@ -20,6 +23,20 @@ export const sermons = defineContent({
       translate: ['title', 'description', 'image_alt'],
       richText: ['description'],
       public: true,
+      // The series' podcast picture is drawn from its picture at 1,400 pixels square (Apple's least): a picture
+      // that would have to be enlarged more than twice would look blurred in every podcast app.
+      async computed(series, _stored, lookup) {
+        const picture = series.image_url?.startsWith('/media/') ? await lookup.picture(series.image_url) : null
+        if (picture && Math.min(picture.width, picture.height) < ARTWORK_MIN_SIDE) {
+          throw new ValidationError({
+            image_url:
+              `The picture is ${picture.width} × ${picture.height} pixels: the series' podcast picture is made from ` +
+              `it at 1,400 pixels square, which needs at least ${ARTWORK_MIN_SIDE} pixels on its shorter side. ` +
+              'Choose a larger picture, or none (the podcast then shows the church’s logo).',
+          })
+        }
+        return {}
+      },
     }),
     speakers: declareTable({
       schema: SpeakerSchema,
