@@ -19,10 +19,11 @@ const PODCAST_GUID_NAMESPACE = 'ead4c236-bf58-58c6-a2c6-a6b28d128cb6'
 /** Apple's category for a church's sermons (from the `podcast-categories` list, checked by feed health). */
 export const PODCAST_CATEGORY = { category: 'Religion & Spirituality', subcategory: 'Christianity' } as const
 
+/** The namespaces the feed's tags use, as the root element's attributes. */
 const NAMESPACES = {
-  'xmlns:itunes': 'http://www.itunes.com/dtds/podcast-1.0.dtd',
-  'xmlns:podcast': 'https://podcastindex.org/namespace/1.0',
-  'xmlns:atom': 'http://www.w3.org/2005/Atom',
+  '@xmlns:itunes': 'http://www.itunes.com/dtds/podcast-1.0.dtd',
+  '@xmlns:podcast': 'https://podcastindex.org/namespace/1.0',
+  '@xmlns:atom': 'http://www.w3.org/2005/Atom',
 }
 
 /** The media types Apple takes for an enclosure, by the file's extension. */
@@ -140,7 +141,7 @@ export function podcastFeedXml(channel: PodcastChannel, episodes: readonly Podca
   const document: XmlNode = {
     rss: {
       '@version': '2.0',
-      ...Object.fromEntries(Object.entries(NAMESPACES).map(([name, value]) => [`@${name}`, value])),
+      ...NAMESPACES,
       channel: {
         'atom:link': { '@href': channel.feedUrl, '@rel': 'self', '@type': 'application/rss+xml' },
         title: clean(channel.title),
