@@ -81,7 +81,7 @@ describe.each(databases)('$name', (database) => {
     await fs.writeFile(path.join(uploads, 'good-shepherd.vtt'), TRANSCRIPT)
     await fs.writeFile(path.join(uploads, 'good-shepherd.pdf'), Buffer.alloc(250 * 1024, 1))
     const form = new FormData()
-    form.set('file', new Blob([await makePng(900, 600, '#2a6f97')], { type: 'image/png' }), 'sheep.png')
+    form.set('file', new Blob([await makePng(1050, 700, '#2a6f97')], { type: 'image/png' }), 'sheep.png')
     const picture = await ctx.admin.request<{ secure_url: string }>('POST', '/api/uploads', { body: form })
     expect(picture.status, picture.text).toBe(201)
 
