@@ -1,6 +1,10 @@
-import { expect, test } from 'vitest'
+import fs from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
 
-import { appleFeedProblems, type ArtworkFacts } from './feed-health.server.ts'
+import { expect, onTestFinished, test } from 'vitest'
+
+import { appleFeedProblems, type ArtworkFacts, enclosureFileProblems } from './feed-health.server.ts'
 import { type PodcastChannel, type PodcastEpisode, podcastFeedXml } from './podcast-feed.server.ts'
 
 const channel: PodcastChannel = {
@@ -56,5 +60,32 @@ test('a category outside Apple’s list and a feed that is not RSS are refused',
   ])
   expect(appleFeedProblems('<html>not a feed', artwork)).toEqual([
     'The feed is not a podcast feed Apple can read (it is not well-formed RSS)',
+  ])
+})
+
+test('an uploaded episode file that is gone, or not the size the feed gives, is named; other addresses are not read', async () => {
+  const uploadsRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'lampstand-feed-health-'))
+  onTestFinished(() => fs.rm(uploadsRoot, { recursive: true, force: true }))
+  await fs.writeFile(path.join(uploadsRoot, 'whole.mp3'), Buffer.alloc(1200))
+  await fs.writeFile(path.join(uploadsRoot, 'cut.mp3'), Buffer.alloc(700))
+  const at = (title: string, url: string, length: number) => ({
+    ...episode,
+    title,
+    enclosure: { url, length, type: 'audio/mpeg' },
+  })
+  const problems = await enclosureFileProblems({
+    origin: 'https://church.example',
+    uploadsRoot,
+    episodes: [
+      at('Whole', 'https://church.example/media/whole.mp3', 1200),
+      at('Cut', 'https://church.example/media/cut.mp3', 1200),
+      at('Gone', 'https://church.example/media/gone.mp3', 1200),
+      at('Elsewhere', 'https://audio.example/media/gone.mp3', 1200),
+      at('Way out', 'https://church.example/media/../secret.mp3', 1200),
+    ],
+  })
+  expect(problems).toEqual([
+    '“Cut”: its audio file is 700 bytes but the feed says 1,200: upload it again',
+    '“Gone”: its audio file is missing from this site’s uploads: upload it again',
   ])
 })

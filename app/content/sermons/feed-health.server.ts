@@ -6,7 +6,8 @@ import type { Db } from '#app/db/database.server.ts'
 import type { LocalImageStorage } from '#app/storage/images.server.ts'
 import { listSermonSeries } from './model.server.ts'
 import { drawArtwork } from './podcast-artwork.server.ts'
-import { artworkSource, loadPodcast, podcastFeedXml } from './podcast-feed.server.ts'
+import { artworkSource, loadPodcast, podcastFeedXml, type PodcastEpisode } from './podcast-feed.server.ts'
+import { localFileSize } from './transcript.server.ts'
 
 /** The picture a feed names, as sharp reads it. */
 export interface ArtworkFacts {
@@ -151,8 +152,44 @@ async function artworkFacts(jpeg: Promise<Buffer>): Promise<ArtworkFacts | null>
 }
 
 /**
- * Apple's checks on the church's podcast and on each series' that has episodes: what the Sermons screen's "Feed
- * health" panel shows, worked out afresh on every load (and so after every save).
+ * The episodes whose file was uploaded to this site but is no longer there, or no longer the size the feed
+ * gives (a restore without the uploads, a file replaced by hand): Apple refuses a file whose `length` is wrong,
+ * and a listener gets an error. `sizes` remembers each file's size across the feeds of one check.
+ */
+export async function enclosureFileProblems({
+  episodes,
+  origin,
+  uploadsRoot,
+  sizes = new Map(),
+}: {
+  episodes: readonly PodcastEpisode[]
+  origin: string
+  uploadsRoot: string
+  sizes?: Map<string, number | null>
+}): Promise<string[]> {
+  const problems: string[] = []
+  const site = new URL(origin).origin
+  for (const episode of episodes) {
+    const address = new URL(episode.enclosure.url)
+    if (address.origin !== site || !address.pathname.startsWith('/media/')) continue
+    const file = decodeURIComponent(address.pathname)
+    if (!sizes.has(file)) sizes.set(file, await localFileSize(uploadsRoot, file))
+    const size = sizes.get(file)
+    const name = `“${episode.title}”`
+    if (size === null || size === undefined) {
+      problems.push(`${name}: its audio file is missing from this site’s uploads: upload it again`)
+    } else if (episode.enclosure.length !== null && size !== episode.enclosure.length) {
+      problems.push(
+        `${name}: its audio file is ${size.toLocaleString('en')} bytes but the feed says ${episode.enclosure.length.toLocaleString('en')}: upload it again`,
+      )
+    }
+  }
+  return problems
+}
+
+/**
+ * Apple's checks on the church's podcast and on each series' that has episodes, and each uploaded episode file's
+ * presence and size: what the Sermons screen's "Feed health" panel shows, worked out afresh on every load (and so after every save).
  */
 export async function podcastHealth({
   db,
@@ -165,6 +202,7 @@ export async function podcastHealth({
 }): Promise<FeedHealth[]> {
   const series = await listSermonSeries({ db })
   const feeds: FeedHealth[] = []
+  const sizes = new Map<string, number | null>()
   for (const seriesId of [undefined, ...series.map((item) => item.id)]) {
     const podcast = await loadPodcast({ db, origin, seriesId })
     if (!podcast || (seriesId && podcast.episodes.length === 0)) continue
@@ -174,7 +212,10 @@ export async function podcastHealth({
       name: podcast.series ? `Series “${podcast.series.title}”` : 'All sermons',
       path: new URL(podcast.channel.feedUrl).pathname,
       episodes: podcast.episodes.length,
-      problems: appleFeedProblems(xml, artwork),
+      problems: [
+        ...appleFeedProblems(xml, artwork),
+        ...(await enclosureFileProblems({ episodes: podcast.episodes, origin, uploadsRoot: storage.root, sizes })),
+      ],
     })
   }
   return feeds
