@@ -19,6 +19,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       checks: { bundlerTimings: false },
     },
   },
+  // The server bundle is a production build: React's and other packages' development builds (chosen at run time
+  // by process.env.NODE_ENV) are left out of it instead of being compiled at every start (600 KB of React DOM).
+  ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
   ssr: {
     // The server is one bundle: loading it is one file instead of some 2,000 modules resolved one by one from
     // node_modules (a start took 2.9 s of CPU, now 1.4 s: every worker of `npm start`, every restart, every test
