@@ -1,4 +1,6 @@
+import fs from 'node:fs'
 import http from 'node:http'
+import path from 'node:path'
 
 import { parseFeed } from 'podcast-partytime'
 import sharp from 'sharp'
@@ -89,6 +91,10 @@ describe.each(databases)('$name', (database) => {
       [made.draft, '/media/audio-draft.mp3', 1000, 60],
     ]
     for (const [sermon, url, bytes, seconds] of audio) {
+      // The file itself, of that size (sparse: nothing is written), where feed health looks for it.
+      const file = path.join(ctx.server.dataDir, 'uploads', url.slice('/media/'.length))
+      fs.writeFileSync(file, '')
+      fs.truncateSync(file, bytes)
       const type = url.endsWith('.m4a') ? 'audio/mp4' : 'audio/mpeg'
       await runSql(
         ctx,
@@ -229,6 +235,16 @@ describe.each(databases)('$name', (database) => {
   test('the Sermons screen’s feed health says Apple would take the feed, and what it would refuse', async () => {
     const text = async () => (await ctx.admin.get('/admin/sermons')).text.replace(/<!-- -->/g, '')
     expect(await text()).toContain('Apple would accept this feed.')
+    // An episode's file no longer the size the feed gives (replaced by hand, or half restored) is named.
+    const file = path.join(ctx.server.dataDir, 'uploads', 'audio-older.mp3')
+    fs.truncateSync(file, 1_000_000)
+    expect(await text()).toContain(
+      '“Grace &amp; peace”: its audio file is 1,000,000 bytes but the feed says 28,123,456: upload it again',
+    )
+    fs.rmSync(file)
+    expect(await text()).toContain('“Grace &amp; peace”: its audio file is missing from this site’s uploads')
+    fs.writeFileSync(file, '')
+    fs.truncateSync(file, 28_123_456)
     // Without the owner's e-mail address Apple refuses a podcast.
     await ctx.admin.put('/api/church_info', makeChurchInfo({ name: 'Grace Church Cork', email: '' }))
     const refused = await text()
