@@ -12,7 +12,16 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     rollupOptions: {
       ...(isSsrBuild
-        ? { input: './host/app.ts' }
+        ? {
+            input: './host/app.ts',
+            // All ASCII: non-ASCII characters escaped (\u2019…) and documentation comments left out, so V8 reads
+            // and compiles the 7 MB bundle as one-byte text; one typographic quote made all of it two-byte (every
+            // start of a server: some 50 ms less CPU). Licence comments stay.
+            output: {
+              charset: 'ascii' as const,
+              comments: { legal: true, annotation: false, jsdoc: false },
+            },
+          }
         : { output: { codeSplitting: { groups: clientChunkGroups() } } }),
       // Rolldown's report of the plugins that took longest (PLUGIN_TIMINGS) is for profiling a build; printed by
       // every build, mostly about precompress() below, whose brotli at its best is slow on purpose.

@@ -8,7 +8,8 @@ const NUMBER = String.raw`[-+]?\d{1,3}(?:\.\d+)?`
 /** '51.8969, -8.4863', '51.8969 -8.4863', '51.8969;-8.4863' */
 const PAIR = new RegExp(String.raw`^\s*(${NUMBER})\s*[,; ]\s*(${NUMBER})\s*$`)
 /** '51.8969° N, 8.4863° W' and '51°53'48.8"N 8°29'10.7"W' (what Google Maps shows for a dropped pin). */
-const HEMISPHERE_PART = String.raw`(\d{1,3}(?:\.\d+)?)\s*°?\s*(?:(\d{1,2}(?:\.\d+)?)\s*['′]\s*)?(?:(\d{1,2}(?:\.\d+)?)\s*(?:"|″|'')\s*)?([NSEW])`
+// The degree, minute and second signs (°, ′, ″) as the pattern's own escapes: the bundle stays all ASCII.
+const HEMISPHERE_PART = String.raw`(\d{1,3}(?:\.\d+)?)\s*\u00b0?\s*(?:(\d{1,2}(?:\.\d+)?)\s*['\u2032]\s*)?(?:(\d{1,2}(?:\.\d+)?)\s*(?:"|\u2033|'')\s*)?([NSEW])`
 const HEMISPHERE_PAIR = new RegExp(String.raw`^\s*${HEMISPHERE_PART}\s*[, ]?\s*${HEMISPHERE_PART}\s*$`, 'i')
 
 /**
