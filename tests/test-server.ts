@@ -109,7 +109,10 @@ export interface TestServer {
 }
 
 export interface StartOptions extends Omit<LaunchOptions, 'env'> {
-  /** Load the demo content (slow: it draws ~40 pictures). Default false. */
+  /**
+   * Load the demo content (slow: it draws ~40 pictures and some sounds; on SQLite a copy of seededTemplate()).
+   * Default false.
+   */
   seed?: boolean
   /** Copy this data directory (a seeded template) instead of starting empty. */
   templateDir?: string
@@ -199,6 +202,32 @@ export function buildOnce() {
 }
 
 /**
+ * A data directory holding the demo content, seeded once for the current build and day and kept beside the build:
+ * servers that need the demo content start from a copy of it (`templateDir`) instead of seeding their own
+ * (drawing the demo's pictures and sounds takes some 10 s of CPU). Vitest's files and Playwright's run share it.
+ * Whoever asks first makes it; two at once each make one, and the first to finish keeps its own.
+ */
+export async function seededTemplate() {
+  const day = new Date().toISOString().slice(0, 10)
+  const digest = fs.readFileSync(path.join(BUILD_DIR, '.test-build-digest'), 'utf8').slice(0, 16)
+  const template = path.join(BUILD_DIR, `.seeded-${digest}-${day}`)
+  if (fs.existsSync(path.join(template, 'lampstand.db'))) return template
+  for (const old of fs.readdirSync(BUILD_DIR).filter((name) => name.startsWith('.seeded-')))
+    if (old !== path.basename(template))
+      fs.rmSync(path.join(BUILD_DIR, old), { recursive: true, force: true })
+  const making = fs.mkdtempSync(path.join(BUILD_DIR, '.making-'))
+  const server = await startServer({ seed: true, dataDir: making })
+  // A clean stop checkpoints SQLite's WAL, so the copies are complete.
+  await server.stop()
+  try {
+    fs.renameSync(making, template)
+  } catch {
+    fs.rmSync(making, { recursive: true, force: true })
+  }
+  return template
+}
+
+/**
  * Runs the operator's `npm run <script> -- ARGS` (scripts/<script>.ts, bundled by buildOnce) with this environment
  * on top of the test process's, asynchronously (so a test's keep-alive connections stay sound); resolves with what
  * it printed, or rejects with it and the exit code.
@@ -240,7 +269,11 @@ export async function createPostgresDatabase(url: string) {
  */
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-test-'))
-  if (options.templateDir) fs.cpSync(options.templateDir, dataDir, { recursive: true })
+  // The demo content on SQLite is copied from the one seeded data directory rather than drawn again.
+  const templateDir =
+    options.templateDir ??
+    (options.seed && !options.postgresUrl && !options.dataDir ? await seededTemplate() : null)
+  if (templateDir) fs.cpSync(templateDir, dataDir, { recursive: true })
   const database = options.postgresUrl ? await createPostgresDatabase(options.postgresUrl) : null
   const port = options.publicUrl ? await freePort() : 0
   const server = launchServer({
