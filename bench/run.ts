@@ -128,10 +128,23 @@ async function main() {
       supervised: true,
     })
     servers.push(uncachedServer)
-    // The pages that list events, each rendered afresh: what a visitor waits for after any change.
-    console.log('Events, rendered afresh (page cache off) …')
+    // The pages that list events and sermons, each rendered afresh: what a visitor waits for after any change
+    // (with --large: 1,000 events, 500 sermons; the archive filtered by a book, and the newest sermon's page).
+    console.log('Events and sermons, rendered afresh (page cache off) …')
     const eventPages: Timing[] = []
-    for (const path of ['/calendar.ics', '/sermons/feed.xml', '/events', '/', '/api/events']) {
+    const [newest] = (await (await fetch(`${uncachedServer.url}/api/sermons`)).json()) as Array<{
+      id: string
+    }>
+    for (const path of [
+      '/calendar.ics',
+      '/sermons/feed.xml',
+      '/events',
+      '/',
+      '/api/events',
+      '/sermons',
+      '/sermons?book=Rom',
+      ...(newest ? [`/sermons/${newest.id}`] : []),
+    ]) {
       eventPages.push(await timeSequential(uncachedServer.url, path, {}))
     }
     if (loadRun) {
@@ -447,7 +460,14 @@ function printReport(
     })
   }
   sections.push({
-    headers: ['Events, rendered afresh (page cache off)', 'median ms', 'p95 ms', 'KB', 'status', 'targets'],
+    headers: [
+      'Events and sermons, rendered afresh (page cache off)',
+      'median ms',
+      'p95 ms',
+      'KB',
+      'status',
+      'targets',
+    ],
     rows: eventPages.map((timing) => [
       `GET ${timing.path}`,
       round(timing.medianMs, 1),
