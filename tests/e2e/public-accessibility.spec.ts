@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test, waitForHydration } from './fixtures.ts'
+import { COLOUR_RULES, expect, expectNoAxeViolations, test, waitForHydration } from './fixtures.ts'
 import { presetStorage, PUBLIC_PAGES } from './public-helpers.ts'
 import { DEFAULT_THEME, THEMES } from '#app/lib/themes.ts'
 
@@ -13,9 +13,6 @@ test.describe.configure({ mode: 'parallel' })
  * these same blocks.
  */
 const EVERY_THEME_PAGES = new Set(['/', '/sermons', '/services', '/contact', '/privacy-policy'])
-
-// axe's rules that read colours: contrast, and links told apart from the text around them by colour alone.
-const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
 
 for (const darkMode of [false, true]) {
   const mode = darkMode ? 'dark' : 'light'
