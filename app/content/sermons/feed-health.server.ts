@@ -179,9 +179,8 @@ export async function enclosureFileProblems({
     if (size === null || size === undefined) {
       problems.push(`${name}: its audio file is missing from this site’s uploads: upload it again`)
     } else if (episode.enclosure.length !== null && size !== episode.enclosure.length) {
-      problems.push(
-        `${name}: its audio file is ${size.toLocaleString('en')} bytes but the feed says ${episode.enclosure.length.toLocaleString('en')}: upload it again`,
-      )
+      const [onDisk, stated] = [size, episode.enclosure.length].map((bytes) => bytes.toLocaleString('en'))
+      problems.push(`${name}: its audio file is ${onDisk} bytes but the feed says ${stated}: upload it again`)
     }
   }
   return problems
@@ -189,7 +188,8 @@ export async function enclosureFileProblems({
 
 /**
  * Apple's checks on the church's podcast and on each series' that has episodes, and each uploaded episode file's
- * presence and size: what the Sermons screen's "Feed health" panel shows, worked out afresh on every load (and so after every save).
+ * presence and size: what the Sermons screen's "Feed health" panel shows, worked out afresh on every load (and so
+ * after every save).
  */
 export async function podcastHealth({
   db,
@@ -214,7 +214,12 @@ export async function podcastHealth({
       episodes: podcast.episodes.length,
       problems: [
         ...appleFeedProblems(xml, artwork),
-        ...(await enclosureFileProblems({ episodes: podcast.episodes, origin, uploadsRoot: storage.root, sizes })),
+        ...(await enclosureFileProblems({
+          episodes: podcast.episodes,
+          origin,
+          uploadsRoot: storage.root,
+          sizes,
+        })),
       ],
     })
   }
