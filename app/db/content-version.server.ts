@@ -1,8 +1,9 @@
 import type SQLite from 'better-sqlite3'
 import { type Kysely, sql } from 'kysely'
-import pg from 'pg'
+import type pg from 'pg'
 
 import type { Database } from './types.ts'
+import { loadPg } from '#app/lib/native-modules.server.ts'
 
 /**
  * The number of content changes so far, shared by every worker and instance on one database: a cached page
@@ -89,7 +90,7 @@ export function postgresContentVersion(kysely: Kysely<Database>, connectionStrin
   }
 
   async function listen() {
-    const client = new pg.Client({ connectionString })
+    const client = new (loadPg().Client)({ connectionString })
     listener = client
     const lost = () => {
       if (listener !== client) return

@@ -11,7 +11,6 @@ import {
   type SqliteDialectConfig,
   SqliteDriver,
 } from 'kysely'
-import pg from 'pg'
 
 import {
   type ContentVersion,
@@ -19,6 +18,7 @@ import {
   sqliteContentVersion,
 } from './content-version.server.ts'
 import { StripNulPlugin } from './strip-nul-plugin.server.ts'
+import { loadPg } from '#app/lib/native-modules.server.ts'
 import type { Database } from './types.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -35,13 +35,10 @@ export interface Db {
 
 export const SQLITE_FILE_NAME = 'lampstand.db'
 
-// NOTE: pg returns BIGINT (count(*)) as text by default; our counts fit in a JS number.
-pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10))
-
 /** Opens the database: PostgreSQL when `databaseUrl` is given, else SQLite in `dataDir`. */
 export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; dataDir: string }): Db {
   if (databaseUrl) {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: 10 })
+    const pool = new (loadPg().Pool)({ connectionString: databaseUrl, max: 10 })
     // An idle connection the server closes (a restart, a failover, an administrator's command) is dropped from
     // the pool and replaced at the next query; without a listener its 'error' would stop the process.
     pool.on('error', () => {})

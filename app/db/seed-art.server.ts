@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import { sharp } from '#app/lib/native-modules.server.ts'
 
 /** Palettes for the generated demo pictures: warm, calm, a little varied. */
 const PALETTES = [

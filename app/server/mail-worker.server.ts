@@ -1,7 +1,7 @@
 import crypto from 'node:crypto'
 import os from 'node:os'
 
-import nodemailer from 'nodemailer'
+import type { Transporter } from 'nodemailer'
 import type pino from 'pino'
 
 import type { Db } from '#app/db/database.server.ts'
@@ -113,15 +113,22 @@ export function startMailWorker({
   sealer: Sealer
 }): MailWorker {
   const owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`
-  const transport = nodemailer.createTransport({
-    host: settings.smtp.host,
-    port: settings.smtp.port,
-    secure: settings.smtp.secure,
-    auth: settings.smtp.user ? { user: settings.smtp.user, pass: settings.smtp.password ?? '' } : undefined,
-    connectionTimeout: CONNECTION_TIMEOUT_MS,
-    greetingTimeout: GREETING_TIMEOUT_MS,
-    socketTimeout: SOCKET_TIMEOUT_MS,
-  })
+  // nodemailer (some 300 KB with its encodings) is loaded with the first e-mail, not at every start.
+  let transport: Promise<Transporter> | undefined
+  const connection = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        host: settings.smtp.host,
+        port: settings.smtp.port,
+        secure: settings.smtp.secure,
+        auth: settings.smtp.user
+          ? { user: settings.smtp.user, pass: settings.smtp.password ?? '' }
+          : undefined,
+        connectionTimeout: CONNECTION_TIMEOUT_MS,
+        greetingTimeout: GREETING_TIMEOUT_MS,
+        socketTimeout: SOCKET_TIMEOUT_MS,
+      }),
+    ))
   let stopped = false
   let running: Promise<void> | null = null
   let again = false
@@ -152,7 +159,7 @@ export function startMailWorker({
     })
     try {
       await Promise.race([
-        transport.sendMail({
+        (await connection()).sendMail({
           from: { name: settings.from.name ?? '', address: settings.from.address },
           to: row.to_address,
           replyTo: row.reply_to_address
@@ -254,7 +261,7 @@ export function startMailWorker({
       stopped = true
       clearInterval(poll)
       await running
-      transport.close()
+      void transport?.then((open) => open.close())
     },
   }
 }

@@ -5,7 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 
-import sharp from 'sharp'
+import { sharp } from '#app/lib/native-modules.server.ts'
 
 /**
  * Fonts for the share images' words in scripts a server's own fonts may lack (issue 28): sharp draws text with

@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
-import sharp from 'sharp'
+import { sharp } from '#app/lib/native-modules.server.ts'
 
 import { defaultLogoSvg } from '#app/lib/default-logo.ts'
 import { SHARE_IMAGE_SIZE, type ShareCard, shareCardVersion, SITE_THEME, themeHex } from '#app/lib/seo.ts'

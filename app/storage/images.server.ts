@@ -1,7 +1,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
-import sharp from 'sharp'
+import { sharp } from '#app/lib/native-modules.server.ts'
 
 import type { Db } from '#app/db/database.server.ts'
 import { HttpError } from '#app/lib/errors.ts'

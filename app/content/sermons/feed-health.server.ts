@@ -1,6 +1,6 @@
 import { XMLParser } from 'fast-xml-parser'
 import categories from 'podcast-categories'
-import sharp from 'sharp'
+import { sharp } from '#app/lib/native-modules.server.ts'
 
 import type { Db } from '#app/db/database.server.ts'
 import type { LocalImageStorage } from '#app/storage/images.server.ts'

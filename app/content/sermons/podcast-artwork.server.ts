@@ -1,4 +1,4 @@
-import sharp from 'sharp'
+import { sharp } from '#app/lib/native-modules.server.ts'
 
 import { defaultLogoSvg } from '#app/lib/default-logo.ts'
 import { fingerprint, themeHex } from '#app/lib/seo.ts'
