@@ -44,14 +44,19 @@ const PIECE_BYTES = RATE ? MB : 8 * MB
 const PAGES = ['/', '/sermons', '/events', '/about']
 const RSS_BUDGET = 200 * 1024 * 1024
 
-function cannon(server: BenchServer, duration: number) {
-  return autocannon({
+/** The visitors' load on the pages for `duration` seconds (stopped early with `.stop()`). */
+function pageLoad(server: BenchServer, duration: number) {
+  return {
     url: server.url,
     connections: CLIENTS,
     duration,
     ...(PAGES_RATE ? { overallRate: PAGES_RATE } : {}),
     requests: PAGES.map((path) => ({ method: 'GET', path })),
-  })
+  }
+}
+
+function cannon(server: BenchServer, duration: number) {
+  return autocannon(pageLoad(server, duration))
 }
 
 /** Peak resident memory of the server while `work` runs, sampled every 50 ms. */
@@ -100,16 +105,7 @@ async function main() {
     const during = await peakRss(server.pid, async () => {
       let loadDone: (result: Result) => void = () => {}
       const loaded = new Promise<Result>((resolve) => (loadDone = resolve))
-      const load = autocannon(
-        {
-          url: server.url,
-          connections: CLIENTS,
-          duration: 600,
-          ...(PAGES_RATE ? { overallRate: PAGES_RATE } : {}),
-          requests: PAGES.map((path) => ({ method: 'GET', path })),
-        },
-        (_error, result) => loadDone(result),
-      )
+      const load = autocannon(pageLoad(server, 600), (_error, result) => loadDone(result))
       const started = performance.now()
       const created = await admin.request('POST', '/api/uploads/tus', {
         headers: {

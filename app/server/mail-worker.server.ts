@@ -261,7 +261,11 @@ export function startMailWorker({
       stopped = true
       clearInterval(poll)
       await running
-      void transport?.then((open) => open.close())
+      // A transport that never loaded has nothing to close.
+      void transport?.then(
+        (open) => open.close(),
+        () => {},
+      )
     },
   }
 }
