@@ -121,21 +121,23 @@ function receiveFile(request: Request, storage: LocalImageStorage) {
       const fail = (error: HttpError) => {
         if (settled) return
         settled = true
-        if (file) {
-          // The write stream opens its file asynchronously: removing it before the stream has closed could run
-          // before the open and leave the `.part` behind, so the file goes once the stream is closed.
+        // The write stream opens its file asynchronously: removing it before the stream has closed could run
+        // before the open and leave the `.part` behind, so the file goes once the stream is closed, and the
+        // answer waits for that: whoever reads it finds nothing left behind.
+        const removed = new Promise<void>((resolve) => {
+          if (!file) return resolve()
           const { out, path: partPath } = file
-          const remove = () => void fs.rm(partPath, { force: true })
+          const remove = () => void fs.rm(partPath, { force: true }).then(resolve, resolve)
           if (out.closed) remove()
           else {
             out.once('close', remove)
             out.destroy()
           }
-        }
+        })
         // The rest of the body is read and thrown away (up to a bound), so the answer reaches the client.
         source.unpipe(parser)
         discard(source, DISCARD_MAX_BYTES)
-        reject(error)
+        void removed.then(() => reject(error))
       }
 
       // A client that goes away: the body's stream errors (`aborted`); nothing is left to answer.
