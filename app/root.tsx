@@ -15,7 +15,7 @@ import { useNonce } from './lib/nonce-provider.tsx'
 import { describeRouteError } from './lib/route-error.ts'
 import { pageLanguageTag, PUBLIC_LAYOUT_ID, type PublicLayoutData } from './lib/page-meta.ts'
 import adminStyles from './styles/admin.css?url'
-import publicStyles from './styles/public.css?url'
+import publicFirstStyles from './styles/public-first.css?url'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' }]
 
@@ -40,8 +40,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {/* The admin's stylesheet has every utility class; the public one only the public pages' (a third of it). */}
-        <link rel="stylesheet" href={application ? adminStyles : publicStyles} />
+        {/* The admin's stylesheet has every utility class; a public page's head only the rules of its first screen
+            (written in; the rest follows its first band: RestOfStyles). */}
+        <link rel="stylesheet" href={application ? adminStyles : publicFirstStyles} />
         <Links />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">

@@ -55,7 +55,27 @@ describe('built assets', () => {
     expect(favicon.headers.get('content-type')).toMatch(/icon/)
   })
 
-  test('public pages carry the public stylesheet, which styles every class they use; the admin gets the whole one', async () => {
+  /** The class names a stylesheet's selectors name. */
+  function selectorsOf(css: string) {
+    return new Set([...css.matchAll(/\.((?:\\.|[\w-])+)/g)].map(([, name]) => name.replaceAll('\\', '')))
+  }
+
+  /** The stylesheet linked after a public page's first band (RestOfStyles), fetched once. */
+  const restOfStyles = new Map<string, Set<string>>()
+  async function restOf(html: string) {
+    const links = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)" data-rest-of-styles="[^"]*"\/>/g)]
+    expect(links, 'one link to the rest of the styles').toHaveLength(1)
+    const [tag, href] = links[0]
+    if (!restOfStyles.has(href))
+      restOfStyles.set(href, selectorsOf(await (await fetch(new URL(href, ctx.server.url))).text()))
+    return { at: links[0].index, tag, selectors: restOfStyles.get(href)! }
+  }
+
+  // Class names that are hooks, not styles: lucide's icon names, the theme picker's buttons, and Tailwind's
+  // `group` (styles hang on it only in what is inside it: `group-hover:…`).
+  const HOOK = /^lucide\b|^theme-swatch$|^group$/
+
+  test('a public page paints its first screen from the styles in its head, and links the rest after its first band; the admin gets the whole one', async () => {
     const event = (await ctx.admin.post('/api/events', makeEvent({ title: 'Stylesheet Sunday' }))).body as {
       id: string
     }
@@ -67,48 +87,59 @@ describe('built assets', () => {
       `/events/${event.id}`,
       '/ministries',
       '/gallery',
+      '/sermons',
       '/contact',
       '/privacy-policy',
       '/no-such-page',
     ]
-    const selectors = new Set<string>()
-    const used = new Map<string, string>()
+    const unstyled: string[] = []
+    const unstyledFirst: string[] = []
     for (const path of pages) {
       const html = (await ctx.anonymous.get(path)).text
-      expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/)
-      for (const [, css] of html.matchAll(/<style>([\s\S]*?)<\/style>/g)) {
-        for (const [, name] of css.matchAll(/\.((?:\\.|[\w-])+)/g)) selectors.add(name.replaceAll('\\', ''))
-      }
-      for (const [, names] of html.matchAll(/\bclass="([^"]*)"/g)) {
-        for (const name of names.split(/\s+/)) if (name) used.set(name.replaceAll('&amp;', '&'), path)
+      const head = html.slice(0, html.indexOf('<body'))
+      expect(head, path).not.toMatch(/<link[^>]+rel="stylesheet"/)
+      const inline = selectorsOf(
+        [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css).join(''),
+      )
+      const rest = await restOf(html)
+      // A page's first band (the home's slides or its stand-in, an inner page's hero) is drawn with the head's
+      // styles alone; a page without one (an event's, the 404) waits for the rest below its header.
+      const firstBand = html.indexOf('<section', html.indexOf('<main'))
+      if (!/^\/(events\/|no-such)/.test(path))
+        expect(firstBand, `${path}: its first band first`).toBeLessThan(rest.at)
+      for (const match of html.matchAll(/\bclass="([^"]*)"/g)) {
+        for (const name of match[1].split(/\s+/).map((each) => each.replaceAll('&amp;', '&'))) {
+          if (!name || HOOK.test(name)) continue
+          if (!inline.has(name) && !rest.selectors.has(name)) unstyled.push(`${path}: ${name}`)
+          if (match.index < rest.at && !inline.has(name)) unstyledFirst.push(`${path}: ${name}`)
+        }
       }
     }
-    // Class names that are hooks, not styles: lucide's icon names and the theme picker's buttons.
-    const unstyled = [...used].filter(
-      ([name]) => !selectors.has(name) && !/^lucide\b|^theme-swatch$/.test(name),
-    )
     expect(
       unstyled,
       'classes the public stylesheet lacks (add their folder to app/styles/public.css)',
     ).toEqual([])
+    expect(
+      [...new Set(unstyledFirst)],
+      'classes before the rest of the styles that the first screen’s lack (add their file to app/styles/public-first.css)',
+    ).toEqual([])
 
     const admin = (await ctx.admin.get('/admin/dashboard')).text
-    const [publicCss] = (await ctx.anonymous.get('/about')).text.match(/<style>[\s\S]*?<\/style>/) ?? ['']
+    const { selectors: publicCss } = await restOf((await ctx.anonymous.get('/about')).text)
     const adminCss = [...admin.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map(
       (match) => match[1],
     )
     expect(adminCss.length).toBeGreaterThan(0)
     const adminSizes = await Promise.all(
-      adminCss.map(async (href) => (await (await fetch(new URL(href, ctx.server.url))).text()).length),
+      adminCss.map(
+        async (href) => selectorsOf(await (await fetch(new URL(href, ctx.server.url))).text()).size,
+      ),
     )
-    expect(Math.max(...adminSizes), 'the admin stylesheet is the whole one').toBeGreaterThan(publicCss.length)
+    expect(Math.max(...adminSizes), 'the admin stylesheet is the whole one').toBeGreaterThan(publicCss.size)
   })
 
   test('the classes the public behaviours write (toasts, the contact form’s red box) are in the public stylesheet', async () => {
-    const [, css] = (await ctx.anonymous.get('/contact')).text.match(/<style>([\s\S]*?)<\/style>/) ?? ['', '']
-    const selectors = new Set(
-      [...css.matchAll(/\.((?:\\.|[\w-])+)/g)].map(([, name]) => name.replaceAll('\\', '')),
-    )
+    const { selectors } = await restOf((await ctx.anonymous.get('/contact')).text)
     const written = [...Object.values(TOAST_CLASSES), PROBLEM_CLASSES].flatMap((classes) =>
       classes.split(' '),
     )

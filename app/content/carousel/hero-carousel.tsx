@@ -107,3 +107,12 @@ export function HeroCarousel({ slides }: { slides: HeroSlide[] }) {
     </section>
   )
 }
+
+/** The home's first band while no slide has been added: the church's name. */
+export function FallbackHero({ name }: { name: string }) {
+  return (
+    <section className="flex h-[600px] items-center justify-center bg-primary px-4 text-center text-white">
+      <p className="font-serif text-5xl font-bold">{name}</p>
+    </section>
+  )
+}

@@ -8,10 +8,11 @@ import { textsFor } from '#app/i18n/texts.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { EventCard } from '#app/content/events/event-card.tsx'
 import { GalleryTile } from '#app/content/gallery/gallery-tile.tsx'
-import { HeroCarousel } from '#app/content/carousel/hero-carousel.tsx'
+import { FallbackHero, HeroCarousel } from '#app/content/carousel/hero-carousel.tsx'
 import { LeaderCard } from '#app/content/leadership/leader-card.tsx'
 import { MinistryCard } from '#app/content/ministries/ministry-card.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
+import { RestOfStyles } from '#app/components/site/rest-of-styles.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { SectionHeading } from '#app/components/site/section-heading.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
@@ -178,6 +179,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="sr-only">{church.name}</h1>
       {slides.length > 0 ? <HeroCarousel slides={slides} /> : <FallbackHero name={church.name} />}
+      {/* The rest of the styles, after the first screen (issue 30). */}
+      <RestOfStyles />
 
       <section aria-labelledby="welcome" className="relative overflow-hidden">
         <div className="mx-auto max-w-3xl px-4 py-20 text-center sm:px-6 md:py-28">
@@ -429,14 +432,6 @@ function MoreLink({ to, children }: { to: string; children: ReactNode }) {
         <ArrowRight className="size-5" aria-hidden />
       </Link>
     </div>
-  )
-}
-
-function FallbackHero({ name }: { name: string }) {
-  return (
-    <section className="flex h-[600px] items-center justify-center bg-primary px-4 text-center text-white">
-      <p className="font-serif text-5xl font-bold">{name}</p>
-    </section>
   )
 }
 
