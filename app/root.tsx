@@ -16,6 +16,8 @@ import { describeRouteError } from './lib/route-error.ts'
 import { pageLanguageTag, PUBLIC_LAYOUT_ID, type PublicLayoutData } from './lib/page-meta.ts'
 import adminStyles from './styles/admin.css?url'
 import publicFirstStyles from './styles/public-first.css?url'
+import publicStyles from './styles/public.css?url'
+import { useFirstScreenStyles } from './components/site/rest-of-styles.tsx'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' }]
 
@@ -24,6 +26,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Only the admin is a React application in the browser. Public pages are server-rendered documents with one
   // small inline script of their own (app/routes/public/_layout.tsx, decision 0013): no framework to load.
   const application = useLocation().pathname.startsWith('/admin')
+  const firstScreen = useFirstScreenStyles()
   // A public page's language (issue 28): the main one's pages keep the regional tag they always had (`en-IE`),
   // the same as their structured data's `inLanguage`.
   const site = (useRouteLoaderData(PUBLIC_LAYOUT_ID) as PublicLayoutData | undefined)?.site
@@ -40,9 +43,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <Meta />
-        {/* The admin's stylesheet has every utility class; a public page's head only the rules of its first screen
-            (written in; the rest follows its first band: RestOfStyles). */}
-        <link rel="stylesheet" href={application ? adminStyles : publicFirstStyles} />
+        {/* The admin's stylesheet has every utility class; the public one only the public pages' (a third of it),
+            or on the home only its first screen's (the rest follows its first band: RestOfStyles). */}
+        <link
+          rel="stylesheet"
+          href={application ? adminStyles : firstScreen ? publicFirstStyles : publicStyles}
+        />
         <Links />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">

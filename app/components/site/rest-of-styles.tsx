@@ -1,10 +1,27 @@
+import { useMatches } from 'react-router'
+
 import publicStyles from '#app/styles/public.css?url'
 
+/** What a page's route module exports (`export const handle = FIRST_SCREEN_STYLES`) to take RestOfStyles up. */
+export const FIRST_SCREEN_STYLES = { firstScreenStyles: true } as const
+
 /**
- * The public site's whole stylesheet, linked right after a page's first band (issue 30): the first screen paints
- * from the rules written into the head (public-first.css); what follows this link is parsed once these styles are
- * in, so nothing is ever shown unstyled. The public layout puts a `fallback` one at the top of the main content,
- * for pages without such a band; inlineStylesheets keeps one link per page: the first band's, else the fallback.
+ * Whether this page carries only its first screen's rules in the head (public-first.css) and RestOfStyles after
+ * its first band. Only where that was measured to paint the largest element sooner (issue 30, decision 0028):
+ * the home, whose largest paint is its first band's picture. On an inner page it is a card's picture below the
+ * band, which would then wait for the rest of the styles, so those pages keep the whole sheet in their head.
+ */
+export function useFirstScreenStyles() {
+  return useMatches().some(
+    (match) => (match.handle as Partial<typeof FIRST_SCREEN_STYLES> | undefined)?.firstScreenStyles === true,
+  )
+}
+
+/**
+ * The public site's whole stylesheet, linked right after a page's first band: the first screen paints from the
+ * rules written into the head (public-first.css); what follows this link is parsed once these styles are in, so
+ * nothing is ever shown unstyled. The public layout puts a `fallback` one at the top of the main content (a page
+ * that fails to render its band); inlineStylesheets keeps one link per page: the band's, else the fallback.
  */
 export function RestOfStyles({ fallback = false }: { fallback?: boolean }) {
   return <link rel="stylesheet" href={publicStyles} data-rest-of-styles={fallback ? 'fallback' : ''} />

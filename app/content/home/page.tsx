@@ -12,7 +12,7 @@ import { FallbackHero, HeroCarousel } from '#app/content/carousel/hero-carousel.
 import { LeaderCard } from '#app/content/leadership/leader-card.tsx'
 import { MinistryCard } from '#app/content/ministries/ministry-card.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
-import { RestOfStyles } from '#app/components/site/rest-of-styles.tsx'
+import { FIRST_SCREEN_STYLES, RestOfStyles } from '#app/components/site/rest-of-styles.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { SectionHeading } from '#app/components/site/section-heading.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
@@ -164,6 +164,9 @@ async function latestSermon(
     photo: sermon.image_url ?? series?.image_url ?? null,
   }
 }
+
+/** Only the first screen's rules in the head; the rest after the slides (issue 30). */
+export const handle = FIRST_SCREEN_STYLES
 
 export function meta(args: Route.MetaArgs) {
   return pageMeta(args, 'home', { church: true })
