@@ -18,6 +18,7 @@ import adminStyles from './styles/admin.css?url'
 import publicFirstStyles from './styles/public-first.css?url'
 import publicStyles from './styles/public.css?url'
 import { useFirstScreenStyles } from './components/site/rest-of-styles.tsx'
+import { Data } from './islands/markup.ts'
 
 export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.ico', sizes: '32x32' }]
 
@@ -45,10 +46,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* The admin's stylesheet has every utility class; the public one only the public pages' (a third of it),
             or on the home only its first screen's (the rest follows its first band: RestOfStyles). */}
-        <link
-          rel="stylesheet"
-          href={application ? adminStyles : firstScreen ? publicFirstStyles : publicStyles}
-        />
+        {firstScreen && !application ? (
+          <link rel="stylesheet" href={publicFirstStyles} {...{ [Data.firstScreenStyles]: '' }} />
+        ) : (
+          <link rel="stylesheet" href={application ? adminStyles : publicStyles} />
+        )}
         <Links />
       </head>
       <body className="min-h-screen bg-background text-foreground antialiased">

@@ -12,6 +12,9 @@
 
 /** `data-*` attributes, by what they mark. */
 export const enum Data {
+  /** The home's first screen's rules written into its head, and the link to the whole sheet after its slides. */
+  firstScreenStyles = 'data-first-screen-styles',
+  restOfStyles = 'data-rest-of-styles',
   /** A colour theme's swatch in the theme picker; the value is the theme's name. */
   swatch = 'data-swatch',
   /** The theme picker's dark-mode button, with its name for each state (its `aria-label` is one of them). */

@@ -8,6 +8,7 @@
 import { type Behaviour, startBehaviours } from './behaviour.ts'
 import { contactForm } from './behaviours/contact-form.ts'
 import { cookieBanner } from './behaviours/cookie-banner.ts'
+import { firstScreenStyles } from './behaviours/first-screen-styles.ts'
 import { floating } from './behaviours/floating.ts'
 import { invokerCommands } from './behaviours/invoker-commands.ts'
 import { language } from './behaviours/language.ts'
@@ -20,6 +21,7 @@ import { videoFacade } from './behaviours/video-facade.ts'
 
 /** Every behaviour of the public site, started in this order. */
 const BEHAVIOURS: Behaviour[] = [
+  firstScreenStyles,
   theme,
   cookieBanner,
   invokerCommands,

@@ -1,6 +1,8 @@
 import fs from 'node:fs'
 
-const STYLESHEET = /<link(?: nonce="[^"]*")? rel="stylesheet" href="(\/assets\/[\w.-]+\.css)#?"\/>/g
+// A link written in keeps its mark of the home's first screen's rules (`data-first-screen-styles`, decision 0028).
+const STYLESHEET =
+  /<link(?: nonce="[^"]*")? rel="stylesheet" href="(\/assets\/[\w.-]+\.css)#?"( data-first-screen-styles="")?\/>/g
 const stylesheets = new Map<string, string | null>()
 /** RestOfStyles' links: a first band's, and the public layout's fallback at the top of the main content. */
 const REST_OF_STYLES = /<link rel="stylesheet" href="[^"]+" data-rest-of-styles="(fallback)?"\/>/g
@@ -11,7 +13,7 @@ const REST_OF_STYLES = /<link rel="stylesheet" href="[^"]+" data-rest-of-styles=
  * from the client build (`clientDir`) and kept; a link whose file cannot be read stays a link.
  */
 export function inlineStylesheets(html: string, clientDir: string) {
-  return oneRestOfStyles(html).replace(STYLESHEET, (tag, href: string) => {
+  return oneRestOfStyles(html).replace(STYLESHEET, (tag, href: string, mark = '') => {
     if (!stylesheets.has(href)) {
       let css: string | null = null
       try {
@@ -22,7 +24,7 @@ export function inlineStylesheets(html: string, clientDir: string) {
       stylesheets.set(href, css && !css.includes('</') ? css : null)
     }
     const css = stylesheets.get(href)
-    return css ? `<style>${css}</style>` : tag
+    return css ? `<style${mark}>${css}</style>` : tag
   })
 }
 

@@ -70,6 +70,13 @@ test('The welcome and info band show the description, regular service times, dir
   page,
 }) => {
   await page.goto('/')
+  // The whole stylesheet is in (it follows the slides), and the first screen's rules are gone (decision 0028).
+  expect(
+    await page.evaluate(() => ({
+      rest: (document.querySelector('link[data-rest-of-styles]') as HTMLLinkElement | null)?.sheet != null,
+      first: document.querySelectorAll('style[data-first-screen-styles]').length,
+    })),
+  ).toEqual({ rest: true, first: 0 })
   const main = page.getByRole('main')
   await expect(main.getByRole('heading', { name: 'Welcome to Our Church' })).toBeVisible()
   await expect(main.locator('.rich-text strong').first()).toHaveText(

@@ -99,11 +99,11 @@ describe('built assets', () => {
       const head = html.slice(0, html.indexOf('<body'))
       expect(head, path).not.toMatch(/<link[^>]+rel="stylesheet"/)
       const inline = selectorsOf(
-        [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(([, css]) => css).join(''),
+        [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css).join(''),
       )
       // The home: its first band (the slides, or their stand-in) is drawn with the head's styles alone. (An
       // address the home's route takes but no page answers, `/no-such-page`, gets the rest at the top of its main.)
-      const rest = html.includes('data-rest-of-styles') ? await restOf(html) : null
+      const rest = /<link[^>]+data-rest-of-styles=/.test(html) ? await restOf(html) : null
       if (path === '/')
         expect(html.indexOf('<section', html.indexOf('<main')), 'its first band first').toBeLessThan(rest!.at)
       if (!rest) expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/)
