@@ -243,22 +243,77 @@ export function runScript(
   })
 }
 
-/** Creates an empty PostgreSQL database on the server at `url`; returns its URL and a drop function. */
-export async function createPostgresDatabase(url: string) {
+/** Runs one statement on the PostgreSQL server at `url` (its maintenance database), and answers its rows. */
+async function onPostgres(url: string, statement: string) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    return (await client.query(statement)).rows as Record<string, unknown>[]
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+const migratedTemplates = new Map<string, Promise<string>>()
+
+/**
+ * A database on the server at `url` that the current build's migrations have been run on, and nothing else: test
+ * servers start on copies of it (`create database … template`), which spares each start the migrations (~100 ms
+ * of its CPU and ~300 ms in all). Made once per build by whichever test process asks first; the migrations
+ * themselves are tested on empty databases (tests/integration/startup.test.ts, app/db/migrate.server.test.ts).
+ */
+function migratedTemplate(url: string) {
+  let made = migratedTemplates.get(url)
+  if (!made) {
+    made = makeMigratedTemplate(url)
+    migratedTemplates.set(url, made)
+  }
+  return made
+}
+
+async function makeMigratedTemplate(url: string) {
+  const digest = fs.readFileSync(path.join(BUILD_DIR, '.test-build-digest'), 'utf8').slice(0, 16)
+  const name = `lampstand_template_${digest}`
+  const exists = await onPostgres(url, `select 1 from pg_database where datname = '${name}'`)
+  if (exists.length > 0) return name
+  const making = await createPostgresDatabase(url, null)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-template-'))
+  const server = launchServer({ env: { DATABASE_URL: making.url, DATA_DIR: dataDir } })
+  try {
+    await server.listening
+  } finally {
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+  // Earlier builds' templates go (their migrations are not today's).
+  for (const { datname } of await onPostgres(
+    url,
+    `select datname from pg_database where datname like 'lampstand\\_template\\_%' and datname <> '${name}'`,
+  ))
+    await onPostgres(url, `drop database if exists ${String(datname)} with (force)`).catch(() => {})
+  // Published under its name in one step; another process that made one at the same time keeps its own.
+  try {
+    await onPostgres(url, `alter database ${making.name} rename to ${name}`)
+  } catch {
+    await making.drop()
+  }
+  return name
+}
+
+/**
+ * Creates a PostgreSQL database on the server at `url`: empty, or a copy of `template`; returns its URL and a drop
+ * function.
+ */
+export async function createPostgresDatabase(url: string, template: string | null = null) {
   const name = `lampstand_test_${crypto.randomBytes(6).toString('hex')}`
-  const admin = new pg.Client({ connectionString: url })
-  await admin.connect()
-  await admin.query(`create database ${name}`)
-  await admin.end()
+  await onPostgres(url, `create database ${name}${template ? ` template ${template}` : ''}`)
   const dbUrl = new URL(url)
   dbUrl.pathname = `/${name}`
   return {
+    name,
     url: dbUrl.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: url })
-      await client.connect()
-      await client.query(`drop database if exists ${name} with (force)`)
-      await client.end()
+      await onPostgres(url, `drop database if exists ${name} with (force)`)
     },
   }
 }
@@ -274,7 +329,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
     options.templateDir ??
     (options.seed && !options.postgresUrl && !options.dataDir ? await seededTemplate() : null)
   if (templateDir) fs.cpSync(templateDir, dataDir, { recursive: true })
-  const database = options.postgresUrl ? await createPostgresDatabase(options.postgresUrl) : null
+  const database = options.postgresUrl
+    ? await createPostgresDatabase(options.postgresUrl, await migratedTemplate(options.postgresUrl))
+    : null
   const port = options.publicUrl ? await freePort() : 0
   const server = launchServer({
     ...options,
