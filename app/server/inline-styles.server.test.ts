@@ -29,21 +29,10 @@ test('a built stylesheet is written into the page; a missing or unsafe one stays
   )
 })
 
-test("a page keeps one link to the rest of the styles: its first band's, else the layout's fallback", () => {
-  const rest = (kind: string) =>
-    `<link rel="stylesheet" href="/assets/public-abc.css" data-rest-of-styles="${kind}"/>`
+test("the home's first screen's sheet is written in with its mark; the link to the rest of the styles stays", () => {
+  const rest = '<link rel="stylesheet" href="/assets/public-abc.css" data-rest-of-styles=""/>'
   const head = '<link rel="stylesheet" href="/assets/site-abc.css" data-first-screen-styles=""/>'
-  // A first band's link is kept and the fallback before it goes; the first screen's sheet is written in, marked.
-  expect(
-    inlineStylesheets(
-      `${head}<main>${rest('fallback')}<section></section>${rest('')}<p></p></main>`,
-      clientDir,
-    ),
-  ).toBe(
-    `<style data-first-screen-styles="">body{color:red}</style><main><section></section>${rest('')}<p></p></main>`,
-  )
-  // Without a band's link, the fallback stays where it is, and is never written in.
-  expect(inlineStylesheets(`<main>${rest('fallback')}<p></p></main>`, clientDir)).toBe(
-    `<main>${rest('fallback')}<p></p></main>`,
+  expect(inlineStylesheets(`${head}<main><section></section>${rest}<p></p></main>`, clientDir)).toBe(
+    `<style data-first-screen-styles="">body{color:red}</style><main><section></section>${rest}<p></p></main>`,
   )
 })

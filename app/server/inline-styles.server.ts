@@ -4,8 +4,6 @@ import fs from 'node:fs'
 const STYLESHEET =
   /<link(?: nonce="[^"]*")? rel="stylesheet" href="(\/assets\/[\w.-]+\.css)#?"( data-first-screen-styles="")?\/>/g
 const stylesheets = new Map<string, string | null>()
-/** RestOfStyles' links: a first band's, and the public layout's fallback at the top of the main content. */
-const REST_OF_STYLES = /<link rel="stylesheet" href="[^"]+" data-rest-of-styles="(fallback)?"\/>/g
 
 /**
  * Writes the page's own stylesheets into it (decision 0013): a public page then paints with nothing else to
@@ -13,7 +11,7 @@ const REST_OF_STYLES = /<link rel="stylesheet" href="[^"]+" data-rest-of-styles=
  * from the client build (`clientDir`) and kept; a link whose file cannot be read stays a link.
  */
 export function inlineStylesheets(html: string, clientDir: string) {
-  return oneRestOfStyles(html).replace(STYLESHEET, (tag, href: string, mark = '') => {
+  return html.replace(STYLESHEET, (tag, href: string, mark = '') => {
     if (!stylesheets.has(href)) {
       let css: string | null = null
       try {
@@ -26,15 +24,4 @@ export function inlineStylesheets(html: string, clientDir: string) {
     const css = stylesheets.get(href)
     return css ? `<style${mark}>${css}</style>` : tag
   })
-}
-
-/**
- * Keeps one of a page's RestOfStyles links (the public stylesheet after the first screen's rules, issue 30): its
- * first band's, or where it has none, the layout's fallback.
- */
-function oneRestOfStyles(html: string) {
-  const links = [...html.matchAll(REST_OF_STYLES)]
-  if (links.length < 2) return html
-  const kept = links.find((link) => !link[1]) ?? links[0]
-  return html.replace(REST_OF_STYLES, (tag, _fallback, offset: number) => (offset === kept.index ? tag : ''))
 }

@@ -337,7 +337,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  return <SiteError />
+  return (
+    <>
+      <RestOfStyles />
+      <SiteError />
+    </>
+  )
 }
 
 function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {

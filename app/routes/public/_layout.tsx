@@ -5,7 +5,6 @@ import { CookieBanner } from '#app/components/site/cookie-banner.tsx'
 import { MobileMenu } from '#app/components/site/mobile-menu.tsx'
 import { SiteFooter } from '#app/components/site/site-footer.tsx'
 import { SiteHeader } from '#app/components/site/site-header.tsx'
-import { RestOfStyles, useFirstScreenStyles } from '#app/components/site/rest-of-styles.tsx'
 import '#app/components/site/site.css'
 import { ThemePicker } from '#app/components/site/theme-picker.tsx'
 import { WhatsAppButton } from '#app/components/site/whatsapp-button.tsx'
@@ -67,7 +66,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { church } = loaderData
   const nonce = useNonce()
   const t = textsFor(loaderData.site.language)
-  const firstScreen = useFirstScreenStyles()
 
   return (
     <>
@@ -94,7 +92,6 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         <SiteHeader name={church.name} subtitle={church.subtitle} logo={church.logo} />
         <MobileMenu name={church.name} subtitle={church.subtitle} />
         <main id="main" tabIndex={-1} className="flex-1 outline-none">
-          {firstScreen ? <RestOfStyles fallback /> : null}
           {loaderData.site.known ? <Outlet /> : <SiteError notFound />}
         </main>
         <SiteFooter church={church} />
