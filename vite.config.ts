@@ -1,5 +1,8 @@
+import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
 
@@ -7,6 +10,8 @@ import { reactRouter } from '@react-router/dev/vite'
 import tailwindcss from '@tailwindcss/vite'
 import { build as esbuild } from 'esbuild'
 import { defineConfig, type Plugin } from 'vite'
+
+import { SPRITE_ICONS } from './app/components/site/sprite-icons.ts'
 
 export default defineConfig(({ isSsrBuild }) => ({
   build: {
@@ -41,6 +46,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     buildProgress(),
     inlineScripts(),
+    iconSprite(),
     tailwindcss(),
     reactRouter(),
     ...(isSsrBuild ? [] : [precompress(), vendorLeaflet()]),
@@ -184,6 +190,72 @@ function buildProgress(): Plugin | false {
     closeBundle() {
       const seconds = Math.round((Date.now() - startedAt) / 1000)
       show(`✓ Built ${step} (${modules.toLocaleString('en')} modules) in ${seconds} s`, { last: true })
+    },
+  }
+}
+
+const ICON_SPRITE = 'virtual:icon-sprite'
+/** Where the sprite answers while developing (`npm run dev`); a build names it by its contents under /assets/. */
+const DEV_SPRITE_PATH = '/@lampstand/icons.svg'
+
+/** lucide's drawing of each icon (`[tag, attributes]` pairs), as its own module exports it. */
+async function iconNodes(name: string): Promise<Array<[string, Record<string, string>]>> {
+  // Through its file's address: the config's own bundler rewrites an import of a package path made of a template.
+  const file = pathToFileURL(createRequire(import.meta.url).resolve(`lucide-react/icons/${name}`)).href
+  const icon = (await import(file)) as { __iconData: { node: Array<[string, Record<string, string>]> } }
+  // (A name lucide keeps only for an older one's sake re-exports the component alone: name the icon itself.)
+  if (!icon.__iconData)
+    throw new Error(`lucide-react/icons/${name} is another icon's old name: use that icon's`)
+  return icon.__iconData.node
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;')
+
+/**
+ * `import spriteUrl from 'virtual:icon-sprite'`: the address of one SVG file holding a `<symbol>` for each of the
+ * public site's icons (app/components/site/sprite-icons.ts), drawn from lucide's own data. A build writes it as
+ * `/assets/icons-<hash of its contents>.svg` (cached for a year, precompressed like the other assets); the server
+ * build only learns the same address. Pages refer to it with `<use href>` (app/components/site/icons.tsx).
+ */
+function iconSprite(): Plugin {
+  let sprite: Promise<{ source: string; fileName: string }> | undefined
+  const make = () =>
+    (sprite ??= (async () => {
+      const symbols = await Promise.all(
+        SPRITE_ICONS.map(async (name) => {
+          const shapes = (await iconNodes(name)).map(([tag, attributes]) => {
+            const written = Object.entries(attributes)
+              .filter(([attribute]) => attribute !== 'key')
+              .map(([attribute, value]) => `${attribute}="${escapeAttribute(String(value))}"`)
+            return `<${tag} ${written.join(' ')}/>`
+          })
+          return `<symbol id="${name}" viewBox="0 0 24 24">${shapes.join('')}</symbol>`
+        }),
+      )
+      const source = `<svg xmlns="http://www.w3.org/2000/svg">${symbols.join('')}</svg>\n`
+      const hash = createHash('sha256').update(source).digest('base64url').slice(0, 10)
+      return { source, fileName: `assets/icons-${hash}.svg` }
+    })())
+  return {
+    name: 'lampstand:icon-sprite',
+    resolveId(id) {
+      return id === ICON_SPRITE ? `\0${ICON_SPRITE}` : null
+    },
+    async load(id) {
+      if (id !== `\0${ICON_SPRITE}`) return null
+      if (this.environment.mode === 'dev') return `export default ${JSON.stringify(DEV_SPRITE_PATH)}`
+      const { source, fileName } = await make()
+      if (this.environment.name === 'client') this.emitFile({ type: 'asset', fileName, source })
+      return `export default ${JSON.stringify(`/${fileName}`)}`
+    },
+    configureServer(server) {
+      server.middlewares.use(DEV_SPRITE_PATH, (_req, res) => {
+        void make().then(({ source }) => {
+          res.setHeader('Content-Type', 'image/svg+xml')
+          res.end(source)
+        })
+      })
     },
   }
 }

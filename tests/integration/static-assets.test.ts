@@ -55,6 +55,43 @@ describe('built assets', () => {
     expect(favicon.headers.get('content-type')).toMatch(/icon/)
   })
 
+  test('every icon a public page draws is a symbol of the one icon sprite, sent precompressed and cached for a year', async () => {
+    const used = new Map<string, Set<string>>()
+    for (const path of [
+      '/',
+      '/services',
+      '/events',
+      '/ministries',
+      '/about',
+      '/gallery',
+      '/sermons',
+      '/contact',
+    ]) {
+      const html = (await ctx.anonymous.get(path)).text
+      expect(html, `${path}: no icon drawn inline`).not.toMatch(/<svg[^>]*class="[^"]*\blucide\b/)
+      for (const [, sprite, name] of html.matchAll(/<use href="([^"#]+)#([^"]+)"/g)) {
+        if (!used.has(sprite)) used.set(sprite, new Set())
+        used.get(sprite)!.add(name)
+      }
+    }
+    expect([...used.keys()], 'one sprite, named by its contents').toEqual([
+      expect.stringMatching(/^\/assets\/icons-[\w-]+\.svg$/),
+    ])
+    const [[href, names]] = [...used]
+    expect(names.size, 'icons drawn').toBeGreaterThan(10)
+    const response = await fetch(new URL(href, ctx.server.url), { headers: { 'accept-encoding': 'gzip' } })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+    expect(response.headers.get('content-encoding')).toBe('gzip')
+    expect(response.headers.get('cache-control')).toContain('immutable')
+    const sprite = await response.text()
+    const symbols = new Set([...sprite.matchAll(/<symbol id="([^"]+)"/g)].map(([, id]) => id))
+    expect(
+      [...names].filter((name) => !symbols.has(name)),
+      'icons the sprite lacks',
+    ).toEqual([])
+  })
+
   /** The class names a stylesheet's selectors name. */
   function selectorsOf(css: string) {
     return new Set([...css.matchAll(/\.((?:\\.|[\w-])+)/g)].map(([, name]) => name.replaceAll('\\', '')))
@@ -71,9 +108,9 @@ describe('built assets', () => {
     return { at: links[0].index, tag, selectors: restOfStyles.get(href)! }
   }
 
-  // Class names that are hooks, not styles: lucide's icon names, the theme picker's buttons, and Tailwind's
+  // Class names that are hooks, not styles: the theme picker's buttons, and Tailwind's
   // `group` (styles hang on it only in what is inside it: `group-hover:…`).
-  const HOOK = /^lucide\b|^theme-swatch$|^group$/
+  const HOOK = /^theme-swatch$|^group$/
 
   test('public pages carry the public stylesheet, which styles every class they use; the home only its first screen’s, and the rest after its slides; the admin gets the whole one', async () => {
     const event = (await ctx.admin.post('/api/events', makeEvent({ title: 'Stylesheet Sunday' }))).body as {

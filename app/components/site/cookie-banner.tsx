@@ -1,4 +1,4 @@
-import { Cookie } from 'lucide-react'
+import { Cookie } from '#app/components/site/icons.tsx'
 import { useLinkTo, usePageTexts } from '#app/components/site/use-church.ts'
 
 import { buttonClasses } from './button-classes.ts'

@@ -2,7 +2,7 @@ import { Data } from '#app/islands/markup.ts'
 import { textsFor } from '#app/i18n/texts.ts'
 import { useNonce } from '#app/lib/nonce-provider.tsx'
 import { languageName } from '#app/lib/languages.ts'
-import { X } from 'lucide-react'
+import { X } from '#app/components/site/icons.tsx'
 
 import { usePageLanguage } from './use-church.ts'
 

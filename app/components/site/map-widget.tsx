@@ -1,4 +1,4 @@
-import { MapPin } from 'lucide-react'
+import { MapPin } from '#app/components/site/icons.tsx'
 
 import { cn } from '#app/lib/cn.ts'
 import { LEAFLET_BASE, MAP_TILE_ATTRIBUTION, MAP_TILE_URL, MAP_ZOOM } from '#app/lib/map-tiles.ts'

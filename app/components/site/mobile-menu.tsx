@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react'
+import { Menu, X } from '#app/components/site/icons.tsx'
 
 import { NAV_LINKS } from '#app/content/registry.ts'
 import { usePageLanguage, usePageTexts } from './use-church.ts'

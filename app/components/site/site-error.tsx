@@ -1,4 +1,4 @@
-import { Home } from 'lucide-react'
+import { Home } from '#app/components/site/icons.tsx'
 import { useLinkTo, usePageTexts } from '#app/components/site/use-church.ts'
 import { Link, useRouteError } from 'react-router'
 

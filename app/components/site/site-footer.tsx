@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from 'lucide-react'
+import { Mail, MapPin, Phone } from '#app/components/site/icons.tsx'
 import { Link } from 'react-router'
 
 import { BrandIcon } from './brand-icon.tsx'

@@ -1,4 +1,4 @@
-import { Moon, Sun } from 'lucide-react'
+import { Moon, Sun } from '#app/components/site/icons.tsx'
 import type { CSSProperties } from 'react'
 
 import { DEFAULT_THEME, THEMES, themeColour } from '#app/lib/themes.ts'

@@ -1,4 +1,4 @@
-import { MessageCircle } from 'lucide-react'
+import { MessageCircle } from '#app/components/site/icons.tsx'
 
 import { Data } from '#app/islands/markup.ts'
 import { usePageTexts } from './use-church.ts'

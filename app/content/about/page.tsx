@@ -1,4 +1,4 @@
-import { Bus, Car, Compass, Eye, Heart, Target, Train } from 'lucide-react'
+import { Bus, Car, Compass, Eye, Heart, Target, Train } from '#app/components/site/icons.tsx'
 import type { ReactNode } from 'react'
 
 import type { Route } from './+types/page.ts'

@@ -1,4 +1,4 @@
-import { CalendarClock, CalendarDays, Clock, MapPin } from 'lucide-react'
+import { CalendarClock, CalendarDays, Clock, MapPin } from '#app/components/site/icons.tsx'
 import { Link } from 'react-router'
 
 import { buttonClasses } from '#app/components/site/button-classes.ts'

@@ -7,7 +7,7 @@ import {
   MapPin,
   Navigation,
   Repeat,
-} from 'lucide-react'
+} from '#app/components/site/icons.tsx'
 import { isEnglish } from '#app/lib/languages.ts'
 import type { ReactNode } from 'react'
 import { data, Link } from 'react-router'

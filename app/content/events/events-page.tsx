@@ -1,4 +1,4 @@
-import { ArrowRight, CalendarDays, CalendarPlus, MapPin, Repeat } from 'lucide-react'
+import { ArrowRight, CalendarDays, CalendarPlus, MapPin, Repeat } from '#app/components/site/icons.tsx'
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { Link } from 'react-router'
 

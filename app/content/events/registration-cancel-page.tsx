@@ -1,4 +1,4 @@
-import { CalendarX2, CheckCircle2 } from 'lucide-react'
+import { CalendarX2, CheckCircle2 } from '#app/components/site/icons.tsx'
 import { data, Link } from 'react-router'
 
 import type { Route } from './+types/registration-cancel-page.ts'

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next'
 import { usePageTexts } from '#app/components/site/use-church.ts'
 import { formScriptTexts } from '#app/content/messages/contact-form.tsx'
 import { placesText } from './registration-places.ts'
-import { CheckCircle2, CircleAlert, Ticket } from 'lucide-react'
+import { CheckCircle2, CircleAlert, Ticket } from '#app/components/site/icons.tsx'
 import type { ReactNode } from 'react'
 
 import { buttonClasses } from '#app/components/site/button-classes.ts'

@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, X } from 'lucide-react'
+import { ChevronLeft, ChevronRight, X } from '#app/components/site/icons.tsx'
 import { Data, DialogId } from '#app/islands/markup.ts'
 import { usePageTexts } from '#app/components/site/use-church.ts'
 import { PLACEHOLDER_SRC } from '#app/components/site/site-image.tsx'

@@ -1,4 +1,4 @@
-import { ArrowRight, BookOpen, CalendarDays, Clock, MapPin, Navigation, Phone, UserRound } from 'lucide-react'
+import { ArrowRight, BookOpen, CalendarDays, Clock, MapPin, Navigation, Phone, UserRound } from '#app/components/site/icons.tsx'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 

@@ -1,4 +1,4 @@
-import { CheckCircle2, CircleAlert, Send } from 'lucide-react'
+import { CheckCircle2, CircleAlert, Send } from '#app/components/site/icons.tsx'
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import type { ComponentProps } from 'react'
 import { useActionData } from 'react-router'

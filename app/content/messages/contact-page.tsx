@@ -1,4 +1,4 @@
-import { Bus, Car, Clock, Mail, MapPin, Phone, Train } from 'lucide-react'
+import { Bus, Car, Clock, Mail, MapPin, Phone, Train } from '#app/components/site/icons.tsx'
 import { Fragment, type ReactNode } from 'react'
 import { data } from 'react-router'
 

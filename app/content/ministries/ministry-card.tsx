@@ -1,4 +1,4 @@
-import { Check } from 'lucide-react'
+import { Check } from '#app/components/site/icons.tsx'
 import type { ReactNode } from 'react'
 
 import { RichText } from '#app/components/site/rich-text.tsx'

@@ -1,5 +1,5 @@
 import { useLinkTo, usePageTexts } from '#app/components/site/use-church.ts'
-import { ArrowRight, GraduationCap, HandHeart } from 'lucide-react'
+import { ArrowRight, GraduationCap, HandHeart } from '#app/components/site/icons.tsx'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 

@@ -1,4 +1,4 @@
-import { Headphones, Rss } from 'lucide-react'
+import { Headphones, Rss } from '#app/components/site/icons.tsx'
 
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { usePageTexts } from '#app/components/site/use-church.ts'

@@ -1,5 +1,5 @@
 import { inPageLanguage } from '#app/server/page-language.server.ts'
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft } from '#app/components/site/icons.tsx'
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 
 import type { Route } from './+types/series-page.ts'

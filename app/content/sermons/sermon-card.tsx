@@ -1,4 +1,4 @@
-import { BookOpen, CalendarDays, UserRound } from 'lucide-react'
+import { BookOpen, CalendarDays, UserRound } from '#app/components/site/icons.tsx'
 import { usePageLanguage } from '#app/components/site/use-church.ts'
 
 import type { SermonCardData } from './sermon-text.ts'

@@ -8,7 +8,7 @@ import {
   FileText,
   Play,
   UserRound,
-} from 'lucide-react'
+} from '#app/components/site/icons.tsx'
 
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/sermon-page.ts'

@@ -1,4 +1,4 @@
-import { Bus, CalendarDays, Car, Clock, MapPin, Sparkles } from 'lucide-react'
+import { Bus, CalendarDays, Car, Clock, MapPin, Sparkles } from '#app/components/site/icons.tsx'
 
 import type { Route } from './+types/page.ts'
 import { MapPlaceholder, MapWidget } from '#app/components/site/map-widget.tsx'

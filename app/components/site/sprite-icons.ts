@@ -1,0 +1,55 @@
+/**
+ * The icons the public site draws, by their lucide names: one cached sprite of them is built with the site
+ * (vite.config.ts, `iconSprite`), and each page refers to it (`<use href>`) instead of carrying every icon's
+ * paths inline (issue 30: 21 KB of the home page's 127). A name here is one `<symbol>`; icons.tsx gives each a
+ * component.
+ */
+export const SPRITE_ICONS = [
+  'arrow-left',
+  'arrow-right',
+  'book-open',
+  'bus',
+  'calendar-clock',
+  'calendar-days',
+  'calendar-plus',
+  'calendar-x-2',
+  'car',
+  'check',
+  'circle-check',
+  'chevron-left',
+  'chevron-right',
+  'circle-exclamation-point',
+  'clock',
+  'compass',
+  'cookie',
+  'download',
+  'external-link',
+  'eye',
+  'file-text',
+  'graduation-cap',
+  'hand-heart',
+  'headphones',
+  'heart',
+  'house',
+  'mail',
+  'map-pin',
+  'menu',
+  'message-circle',
+  'moon',
+  'navigation',
+  'pause',
+  'phone',
+  'play',
+  'repeat',
+  'rss',
+  'send',
+  'sparkles',
+  'sun',
+  'target',
+  'ticket',
+  'tram-front',
+  'user-round',
+  'x',
+] as const
+
+export type SpriteIconName = (typeof SPRITE_ICONS)[number]
