@@ -218,6 +218,32 @@ describe.each(databases)('$name', (database) => {
     expect(after.body.map((entry: { id: string }) => entry.id)).toContain(waiting[0].id)
   })
 
+  test('/events offers Register Now while places last, the waiting list once full (the cached page made again), Learn More once closed; the event page says when sign-ups close', async () => {
+    const supper = await newEvent({
+      title: 'Supper for one',
+      registration: true,
+      capacity: 1,
+      registration_closes_at: '2030-10-10T12:00',
+    })
+    await newEvent({
+      title: 'Supper gone by',
+      registration: true,
+      registration_closes_at: '2020-01-01T12:00',
+    })
+    /** The action of an event's card on /events: its words before the title said to screen readers. */
+    const action = async (title: string) => {
+      const html = (await anonymous.get('/events')).text
+      const card = html.split('<article').find((part) => part.includes(`>${title}<`))
+      return />([^<>]+)<span class="sr-only">: /.exec(card ?? '')?.[1]
+    }
+    expect(await action('Supper for one')).toBe('Register Now')
+    expect(await action('Supper gone by')).toBe('Learn More')
+    expect((await signUp(anonymous, supper.id, person(90))).status).toBe(201)
+    expect(await action('Supper for one')).toBe('Join the Waiting List')
+    const page = (await anonymous.get(`/events/${supper.id}`)).text
+    expect(page).toMatch(/Registrations close on Thursday 10 October 2030, 12:00\sPM\./)
+  })
+
   test('refusals answer like every table: 400 with field messages, 401, 404, 409, 415', async () => {
     const event = await newEvent({ title: 'Women’s Conference', registration: true })
     const empty = await signUp(anonymous, event.id, {})

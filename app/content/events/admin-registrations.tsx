@@ -66,7 +66,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   ])
   const confirmed = all.items.filter((item) => item.status === 'confirmed')
   return {
-    event: { id: event.id, title: event.title, capacity: event.capacity, registration: event.registration },
+    event: {
+      id: event.id,
+      title: event.title,
+      capacity: event.capacity,
+      registration: event.registration,
+      repeating: event.recurrence !== null,
+    },
     items: items.map((item) => ({
       ...item,
       created: formatMessageDate(item.created_at, zone),
@@ -137,7 +143,10 @@ export default function RegistrationsScreen({ loaderData }: Route.ComponentProps
   const places =
     event.capacity === null
       ? `${summary.people} ${summary.people === 1 ? 'place' : 'places'} taken`
-      : `${summary.people} of ${event.capacity} places taken${dates.length > 1 ? ' (all dates)' : ''}`
+      : event.repeating
+        ? // Places are counted per date: the total over all dates is no share of one date's places.
+          `${summary.people} ${summary.people === 1 ? 'place' : 'places'} taken over all dates (${event.capacity} a date)`
+        : `${summary.people} of ${event.capacity} places taken`
   return (
     <>
       <Link

@@ -148,13 +148,21 @@ export default function EventsScreen({ loaderData }: Route.ComponentProps) {
   )
 }
 
-/** "Registrations (12/30, 2 waiting)": an event's count on the list, and the way to its registrations. */
+/**
+ * "Registrations (12/30, 2 waiting)": an event's count on the list, and the way to its registrations. A repeating
+ * event's places are per date: "Registrations (9, 20 a date)".
+ */
 function registrationLink(
-  event: { id: string; title: string; capacity: number | null },
+  event: { id: string; title: string; capacity: number | null; recurrence: string | null },
   totals: { people: number; waiting: number } | undefined,
 ) {
   const people = totals?.people ?? 0
-  const count = event.capacity === null ? `${people}` : `${people}/${event.capacity}`
+  const count =
+    event.capacity === null
+      ? `${people}`
+      : event.recurrence !== null
+        ? `${people}, ${event.capacity} a date`
+        : `${people}/${event.capacity}`
   const waiting = totals?.waiting ? `, ${totals.waiting} waiting` : ''
   return {
     to: `/admin/events/${event.id}/registrations`,

@@ -25,7 +25,7 @@ import { SiteError } from '#app/components/site/site-error.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { eventFacts, eventPath, eventShareKey, eventsJsonLd } from './seo.ts'
-import { parseLocalDate } from './dates.ts'
+import { parseLocalDate, parseLocalDateTime } from './dates.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
@@ -78,10 +78,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     .map((date) => words.shortDate(parseLocalDate(date)!))
   // An event that takes sign-ups is made for each request: its places change, and its form carries the signed
   // time it was rendered (the contact form's spam check). Other events stay in the page cache.
+  const closesAt = parseLocalDateTime(event.registration_closes_at)
   const registration = event.registration
     ? {
         dates: await registrationDates({ db, clock, event, language }),
         repeating: event.recurrence !== null,
+        // When sign-ups close, if staff set a time (otherwise each date closes as it begins).
+        closes: closesAt
+          ? words.occurrenceText({ ...timing, all_day: false }, { start: closesAt, end: closesAt })
+          : null,
         formToken: makeFormToken(runtime.secret, clock.now().getTime()),
       }
     : null
@@ -312,7 +317,10 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
             </h2>
             {registration.dates.length > 0 ? (
               <>
-                <p className="mt-2 mb-6 text-muted-foreground">{t('events.registerNote')}</p>
+                <p className="mt-2 mb-6 text-muted-foreground">
+                  {registration.closes ? `${t('events.closes', { when: registration.closes })} ` : null}
+                  {t('events.registerNote')}
+                </p>
                 <RegistrationForm
                   action={to(pagePath('event', { id: event.id }))}
                   dates={registration.dates}

@@ -19,6 +19,7 @@ import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { eventFacts, eventsJsonLd } from './seo.ts'
 import { nextDateText, ruleText, upcomingEvents, withDateWords, zonedIso } from './events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
+import { registrationDates } from './registrations.server.ts'
 import { feedPath, pagePath } from '#app/content/registry.ts'
 
 /** One-time events shown at most: the page stays quick to load however far ahead staff plan (the feed has all). */
@@ -44,6 +45,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     db,
     urls: [...oneTime.map((item) => item.event), ...undated].map((event) => event.image_url),
   })
+  // Where an event takes sign-ups, whether its next date still has places (a sign-up or cancellation that fills
+  // or frees the last places renews cached pages: registrations.server.ts).
+  const signUps = new Map(
+    await Promise.all(
+      oneTime
+        .filter(({ event }) => event.registration)
+        .map(async ({ event }) => {
+          const [next] = await registrationDates({ db, clock, event })
+          const state = !next ? 'closed' : next.left === 0 || next.waiting > 0 ? 'full' : 'open'
+          return [event.id, state] as const
+        }),
+    ),
+  )
   // In the page's language, field by field, its dates in its words (issue 28).
   const { language, languages } = pageLanguage(context)
   const t = textsFor(language)
@@ -71,7 +85,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       location: event.location,
       is_regular: event.is_regular,
       image: image(event.image_url, FALLBACK_IMAGES.event),
-      registration: event.registration,
+      /** Whether the card offers a sign-up: open, full (the waiting list), or none (off or closed). */
+      signUp: signUps.get(event.id) === 'closed' ? undefined : signUps.get(event.id),
       untranslated: event.untranslated,
     }
   }
@@ -148,11 +163,11 @@ export default function Events({ loaderData }: Route.ComponentProps) {
                 priority={index === 0}
                 event={event}
                 headingLevel="h2"
-                // Register Now only where the event's page takes sign-ups.
+                // Register Now only where the event's page takes sign-ups now; the waiting list once full.
                 action={
-                  event.registration
+                  event.signUp
                     ? {
-                        label: t('events.registerNow'),
+                        label: t(event.signUp === 'full' ? 'events.joinWaitingList' : 'events.registerNow'),
                         to: `${to(pagePath('event', { id: event.id }))}#register`,
                       }
                     : { label: t('events.learnMore'), to: to(pagePath('event', { id: event.id })) }

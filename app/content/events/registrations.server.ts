@@ -225,6 +225,8 @@ export async function signUp({
       : undefined,
   })
   if (!registration) throw new HttpError(409, 'This event does not take registrations')
+  // The Events page says whether an event with places has any left (cached pages are made again).
+  if (registration.status !== 'spam' && event.capacity !== null) await db.contentVersion.bump()
   if (registration.status !== 'spam' && runtime.mail) runtime.mailer.wake()
   return {
     // Spam is answered like a success: robots learn nothing.
@@ -274,6 +276,7 @@ export async function cancel({
           }
         : undefined,
   })
+  if (result.cancelled && event?.capacity != null) await db.contentVersion.bump()
   if (result.movedUp.length > 0 && runtime.mail) runtime.mailer.wake()
   return { ...result, event }
 }
