@@ -39,7 +39,7 @@ export const ml: Messages = {
     darkOff: 'ലൈറ്റ് മോഡിലേക്ക് മാറുക',
     names: { blue: 'സമുദ്ര നീല', green: 'വന പച്ച', purple: 'രാജകീയ പർപ്പിൾ' },
   },
-  whatsapp: 'വാട്ട്‌സ്ആപ്പ് ചെയ്യുക',
+  whatsapp: 'വാട്ട്‌സ്ആപ്പ്',
   error: {
     title: 'അപ്രതീക്ഷിതമായ ഒരു പിശക് സംഭവിച്ചു!',
     notFound: 'ഈ പേജ് കണ്ടെത്താനായില്ല',
@@ -254,6 +254,7 @@ export const ml: Messages = {
     subscribe: 'സബ്‌സ്‌ക്രൈബ് ചെയ്യുക',
     orAddress: 'അല്ലെങ്കിൽ ഈ വിലാസം നിങ്ങളുടെ കലണ്ടർ ആപ്പിൽ ചേർക്കുക (Google Calendar: “From URL”):',
     registerNow: 'ഇപ്പോൾ രജിസ്റ്റർ ചെയ്യുക',
+    joinWaitingList: 'കാത്തിരിപ്പ് പട്ടികയിൽ ചേരുക',
     learnMore: 'കൂടുതൽ അറിയുക',
     regularBadge: 'പതിവ്',
     specialBadge: 'പ്രത്യേകം',
@@ -275,6 +276,7 @@ export const ml: Messages = {
     registerNote:
       '* അടയാളമുള്ള ഭാഗങ്ങൾ നിർബന്ധമാണ്. റദ്ദാക്കാനുള്ള ലിങ്ക് സഹിതം ഒരു സ്ഥിരീകരണം ഞങ്ങൾ ഇമെയിൽ ചെയ്യും.',
     closed: 'രജിസ്ട്രേഷൻ അവസാനിച്ചു.',
+    closes: 'രജിസ്ട്രേഷൻ {{when}} വരെ.',
     addToCalendar: 'കലണ്ടറിൽ ചേർക്കുക',
     downloadIcs: '.ics ഡൗൺലോഡ് ചെയ്യുക',
     icsApps: '(Apple Calendar, Outlook തുടങ്ങിയവ)',

@@ -174,3 +174,38 @@ test('Malayalam is set without clipping (line-height 1.8 and the Noto font) in e
     }
   }
 })
+
+test('On a 360 px phone no page scrolls sideways in either language, and the floating buttons never overlap', async ({
+  page,
+}) => {
+  test.slow()
+  await acceptCookiesUpFront(page)
+  await page.setViewportSize({ width: 360, height: 740 })
+  // Every page of the registry, and each event's and sermon's page: their longest words are Malayalam's, in
+  // buttons ("find it on the map"), headings (a sermon's title) and the floating WhatsApp link.
+  const paths = PUBLIC_PAGES.map(({ path }) => path)
+  for (const list of ['/events', '/sermons']) {
+    await page.goto(`/ml${list}`)
+    const links = await page
+      .locator(`main a[href^="/ml${list}/"]`)
+      .evaluateAll((anchors) => anchors.map((anchor) => new URL((anchor as HTMLAnchorElement).href).pathname))
+    paths.push(
+      ...new Set(links.map((link) => link.replace(/^\/ml/, '')).filter((link) => !link.includes('/series/'))),
+    )
+  }
+  const wide: string[] = []
+  for (const path of paths) {
+    for (const address of [path, path === '/' ? '/ml' : `/ml${path}`]) {
+      await page.goto(address)
+      await page.evaluate(() => document.fonts.ready)
+      const width = await page.evaluate(() => document.documentElement.scrollWidth)
+      if (width > 360) wide.push(`${address}: ${width} px`)
+    }
+  }
+  expect(wide, 'pages wider than the phone').toEqual([])
+  const whatsapp = await page.getByRole('link', { name: 'വാട്ട്‌സ്ആപ്പ്' }).boundingBox()
+  const picker = await page.getByRole('complementary', { name: 'നിറങ്ങളുടെ തീം' }).boundingBox()
+  expect(whatsapp!.x + whatsapp!.width, 'the WhatsApp link ends before the theme picker').toBeLessThan(
+    picker!.x,
+  )
+})

@@ -12,9 +12,9 @@ const VARIANTS: Record<Variant, string> = {
 }
 
 const SIZES: Record<Size, string> = {
-  sm: 'h-9 px-4 text-sm',
-  md: 'h-11 px-5 text-sm',
-  lg: 'h-12 px-7 text-base',
+  sm: 'min-h-9 px-4 py-1.5 text-sm',
+  md: 'min-h-11 px-5 py-2 text-sm',
+  lg: 'min-h-12 px-7 py-2.5 text-base',
 }
 
 /** The site's button look, for <button> and for links that look like buttons. */
@@ -24,7 +24,7 @@ export function buttonClasses({
   className,
 }: { variant?: Variant; size?: Size; className?: string } = {}) {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-full font-semibold whitespace-nowrap transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-text disabled:pointer-events-none disabled:opacity-60',
+    'inline-flex max-w-full items-center justify-center gap-2 rounded-full text-center font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary-text disabled:pointer-events-none disabled:opacity-60',
     VARIANTS[variant],
     SIZES[size],
     className,

@@ -14,6 +14,7 @@ export function LanguageLinks({ className }: { className: string }) {
       key={other.code}
       href={other.href}
       hrefLang={other.code}
+      lang={other.lang}
       {...{ [Data.languageChoice]: other.code }}
       className={className}
     >

@@ -37,6 +37,8 @@ export function usePageLanguage() {
       .map((code) => ({
         code,
         name: languageName(code, main),
+        /** The name's own language where it is not the page's (a screen reader then says it in that voice). */
+        lang: language !== main ? main : undefined,
         href: `${languagePath(path, code, languages)}${search}`,
       })),
     /** `lang` for a field of a record shown in the page's language: the main one's where it fell back. */

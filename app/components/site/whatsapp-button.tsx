@@ -17,10 +17,11 @@ export function WhatsAppButton({ url }: { url: string | null }) {
         href={url}
         target="_blank"
         rel="noopener noreferrer"
-        className="inline-flex h-11 items-center gap-2 rounded-full bg-[#15803d] pr-5 pl-4 text-sm font-semibold text-white shadow-lg shadow-green-900/25 transition hover:bg-[#166534] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#15803d]"
+        className="inline-flex h-11 max-w-[calc(100vw-13.5rem)] items-center gap-2 rounded-full bg-[#15803d] pr-5 pl-4 text-sm font-semibold text-white shadow-lg shadow-green-900/25 transition hover:bg-[#166534] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#15803d] sm:max-w-none"
       >
-        <MessageCircle className="size-5" aria-hidden />
-        {t('whatsapp')}
+        <MessageCircle className="size-5 shrink-0" aria-hidden />
+        {/* Never under the theme picker on a phone: a long label is cut short (its link keeps the whole name). */}
+        <span className="truncate">{t('whatsapp')}</span>
       </a>
     </aside>
   )

@@ -1,4 +1,13 @@
-import { ArrowRight, BookOpen, CalendarDays, Clock, MapPin, Navigation, Phone, UserRound } from '#app/components/site/icons.tsx'
+import {
+  ArrowRight,
+  BookOpen,
+  CalendarDays,
+  Clock,
+  MapPin,
+  Navigation,
+  Phone,
+  UserRound,
+} from '#app/components/site/icons.tsx'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
@@ -31,7 +40,7 @@ import { listLeadershipTeam } from '#app/content/leadership/model.server.ts'
 import { listMinistries } from '#app/content/ministries/model.server.ts'
 import { listServices } from '#app/content/services/model.server.ts'
 import { pagePath } from '#app/content/registry.ts'
-import { scriptureInWords } from '#app/content/sermons/books.ts'
+import { scriptureShown } from '#app/content/sermons/books.ts'
 import { getSermonSeries, getSpeaker, listPublishedSermons } from '#app/content/sermons/model.server.ts'
 import { preachedOnText } from '#app/content/sermons/sermon-text.ts'
 
@@ -137,7 +146,7 @@ async function latestSermon(
   } = await listPublishedSermons({ db, limit: 1 })
   if (!stored) return null
   // In the page's language, field by field (issue 28).
-  const { language } = pageLanguage(context)
+  const { language, languages } = pageLanguage(context)
   const sermon = inPageLanguage(context, 'sermons', [stored])[0]!
   const [storedSeries, storedSpeaker] = await Promise.all([
     sermon.series_id ? getSermonSeries({ db, id: sermon.series_id }) : null,
@@ -153,7 +162,7 @@ async function latestSermon(
     date: preachedOnText(sermon.preached_on, language),
     speaker: speaker?.name ?? null,
     series: series ? { id: series.id, title: series.title } : null,
-    scripture: scriptureInWords(sermon.scripture_osis) || sermon.scripture,
+    ...scriptureShown(sermon, language, languages[0] ?? language),
     action: (listen && watch
       ? 'listenOrWatch'
       : listen
@@ -405,7 +414,7 @@ function LatestSermon({ sermon }: { sermon: LatestSermonData }) {
             {sermon.scripture ? (
               <li className="flex items-center gap-2">
                 <BookOpen className="size-5 shrink-0" aria-hidden />
-                {sermon.scripture}
+                <span lang={sermon.scriptureLang}>{sermon.scripture}</span>
               </li>
             ) : null}
           </ul>

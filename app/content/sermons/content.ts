@@ -26,7 +26,9 @@ export const sermons = defineContent({
       // The series' podcast picture is drawn from its picture at 1,400 pixels square (Apple's least): a picture
       // that would have to be enlarged more than twice would look blurred in every podcast app.
       async computed(series, _stored, lookup) {
-        const picture = series.image_url?.startsWith('/media/') ? await lookup.picture(series.image_url) : null
+        const picture = series.image_url?.startsWith('/media/')
+          ? await lookup.picture(series.image_url)
+          : null
         if (picture && Math.min(picture.width, picture.height) < ARTWORK_MIN_SIDE) {
           throw new ValidationError({
             image_url:

@@ -59,7 +59,8 @@ export function PodcastSubscribe({
                   <span className="sr-only"> ({item.title})</span>
                 </a>
                 <a href={item.links.url} className="text-primary-text underline">
-                  RSS feed<span className="sr-only"> ({item.title})</span>
+                  {t('sermons.rss')}
+                  <span className="sr-only"> ({item.title})</span>
                 </a>
               </li>
             ))}

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 
-import { booksOf, scriptureInWords } from './books.ts'
+import { booksOf, scriptureInWords, scriptureShown } from './books.ts'
 import { readScripture } from './scripture.ts'
 
 test('readScripture reads what staff type into OSIS ranges and the books they touch', () => {
@@ -29,4 +29,25 @@ test('scriptureInWords says stored OSIS ranges the way a bulletin would', () => 
 
 test('booksOf counts every book a range crosses, in canonical order', () => {
   expect(booksOf('Rom.1.1-Rom.1.7,Gen.50.1-Lev.1.2')).toEqual(['Gen', 'Exod', 'Lev', 'Rom'])
+})
+
+test('scripture is said in Malayalam with its Bible’s book names; a language without them keeps English, marked', () => {
+  expect(scriptureInWords('Rom.8.1-Rom.8.39', 'ml')).toBe('റോമർ 8:1–39')
+  expect(scriptureInWords('Matt.5.1-Matt.7.29,Ps.23.1-Ps.23.6', 'ml')).toBe(
+    'മത്തായി 5:1–7:29; സങ്കീർത്തനം 23:1–6',
+  )
+  expect(scriptureInWords('Gen.50.1-Exod.2.25', 'ml')).toBe('ഉല്പത്തി 50:1 – പുറപ്പാട് 2:25')
+  expect(scriptureShown({ scripture_osis: 'John.3.16' }, 'ml', 'en')).toEqual({
+    scripture: 'യോഹന്നാൻ 3:16',
+    scriptureLang: undefined,
+  })
+  expect(scriptureShown({ scripture_osis: 'John.3.16' }, 'de', 'en')).toEqual({
+    scripture: 'John 3:16',
+    scriptureLang: 'en',
+  })
+  // What staff typed, where the parser could not read it, is in the main language.
+  expect(scriptureShown({ scripture_osis: null, scripture: 'The Sermon on the Mount' }, 'ml', 'en')).toEqual({
+    scripture: 'The Sermon on the Mount',
+    scriptureLang: 'en',
+  })
 })

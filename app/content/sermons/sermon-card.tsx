@@ -38,7 +38,7 @@ export function SermonCard({ sermon }: { sermon: SermonCardData }) {
         {sermon.scripture ? (
           <li className="flex items-center gap-2">
             <BookOpen className="size-4 shrink-0" aria-hidden />
-            {sermon.scripture}
+            <span lang={sermon.scriptureLang}>{sermon.scripture}</span>
           </li>
         ) : null}
       </ul>

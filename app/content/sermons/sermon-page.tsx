@@ -24,7 +24,7 @@ import { summarise } from '#app/lib/church-text.ts'
 import { getBibleLink } from '#app/models/settings.server.ts'
 import { bibleLink } from '#app/schemas/settings.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
-import { passagesInWords, scriptureInWords } from './books.ts'
+import { passagesInWords, scriptureShown } from './books.ts'
 import { audioLengthText, preachedOnText } from './sermon-text.ts'
 import { getSermon, getSermonSeries, getSpeaker } from './model.server.ts'
 import { audioType } from './podcast-feed.server.ts'
@@ -38,7 +38,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   // A draft is nowhere public: the same 404 as a sermon that does not exist.
   const stored = await getSermon({ db, id: params.id, publicOnly: true })
   if (!stored) throw new Response('Not found', { status: 404 })
-  const { language } = pageLanguage(context)
+  const { language, languages } = pageLanguage(context)
   const [storedSeries, storedSpeaker, pattern, transcript, notesBytes] = await Promise.all([
     stored.series_id ? getSermonSeries({ db, id: stored.series_id }) : null,
     stored.speaker_id ? getSpeaker({ db, id: stored.speaker_id }) : null,
@@ -55,7 +55,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const image = (await loadImageSources({ db, urls: [photo] }))(photo)
   const video = sermonVideo(sermon.video_url)
   const description = summarise(htmlToText(sermon.summary ?? ''))
+  // Each passage in the page's words, linked to the online Bible by its English name.
   const passages = passagesInWords(sermon.scripture_osis)
+  const passagesShown = passagesInWords(sermon.scripture_osis, language)
   const structured: SermonFactsData = {
     id: sermon.id,
     name: sermon.title,
@@ -78,8 +80,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       id: sermon.id,
       title: sermon.title,
       date: preachedOnText(sermon.preached_on, language),
-      scripture: scriptureInWords(sermon.scripture_osis) || sermon.scripture,
-      passages: passages.map((passage) => ({ text: passage, href: bibleLink(pattern, passage) })),
+      ...scriptureShown(sermon, language, languages[0] ?? language),
+      passages: passages.map((passage, index) => ({
+        text: passagesShown[index]!,
+        href: bibleLink(pattern, passage),
+      })),
       summary: sanitizeHtml(sermon.summary),
       description,
       audio: sermon.audio_url,
@@ -174,7 +179,7 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
         {sermon.passages.length > 0 ? (
           <li className="flex items-start gap-2">
             <BookOpen className="mt-0.5 size-5 shrink-0 text-primary-text" aria-hidden />
-            <span>
+            <span lang={sermon.scriptureLang}>
               {sermon.passages.map((passage, index) => (
                 <span key={passage.text}>
                   {index > 0 ? '; ' : null}
@@ -194,7 +199,7 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
         ) : sermon.scripture ? (
           <li className="flex items-center gap-2">
             <BookOpen className="size-5 shrink-0 text-primary-text" aria-hidden />
-            {sermon.scripture}
+            <span lang={sermon.scriptureLang}>{sermon.scripture}</span>
           </li>
         ) : null}
       </ul>

@@ -22,6 +22,8 @@ export interface SermonCardData {
   speaker: string | null
   series: { id: string; title: string } | null
   scripture: string | null
+  /** The scripture's language where it is not the page's (books' names not known in it). */
+  scriptureLang?: string
 }
 
 /** An audio file's length in words: 2,700 s → "45 min", 4,000 s → "1 h 7 min", 6 s → "6 s"; none for none. */

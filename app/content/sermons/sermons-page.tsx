@@ -7,7 +7,7 @@ import { SiteError } from '#app/components/site/site-error.tsx'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
-import { BOOKS, isBookCode } from './books.ts'
+import { BOOKS, bookName, isBookCode } from './books.ts'
 import { listPublishedSermonBooks, listPublishedSermons } from './model.server.ts'
 import { sermonCard, sermonNames } from './sermons.server.ts'
 import { pagePath } from '#app/content/registry.ts'
@@ -56,9 +56,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     options: {
       series: names.series.map((item) => ({ value: item.id, label: item.title })),
       speakers: names.speakers.map((item) => ({ value: item.id, label: item.name })),
-      books: BOOKS.filter(([code]) => books.has(code) || code === book).map(([value, label]) => ({
+      books: BOOKS.filter(([code]) => books.has(code) || code === book).map(([value]) => ({
         value,
-        label,
+        label: bookName(value, names.language),
       })),
     },
     page,

@@ -2,7 +2,7 @@ import type { RouterContextProvider } from 'react-router'
 
 import type { Db } from '#app/db/database.server.ts'
 import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
-import { scriptureInWords } from './books.ts'
+import { scriptureShown } from './books.ts'
 import { preachedOnText, type SermonCardData } from './sermon-text.ts'
 import { listSermonSeries, listSpeakers, type SermonRecord } from './model.server.ts'
 
@@ -13,6 +13,7 @@ export async function sermonNames({ db, context }: { db: Db; context?: Readonly<
   const speakers = context ? inPageLanguage(context, 'speakers', storedSpeakers) : storedSpeakers
   return {
     language: context ? pageLanguage(context).language : 'en',
+    main: context ? (pageLanguage(context).languages[0] ?? 'en') : 'en',
     series,
     speakers,
     seriesById: new Map(series.map((item) => [item.id, item])),
@@ -33,6 +34,7 @@ export function sermonCard(
     date: preachedOnText(sermon.preached_on, names.language),
     speaker: speaker?.name ?? null,
     series: series ? { id: series.id, title: series.title } : null,
-    scripture: scriptureInWords(sermon.scripture_osis) || null,
+    // (A list shows only what the parser read: typed text it could not read stays on the sermon's page.)
+    ...scriptureShown({ scripture_osis: sermon.scripture_osis }, names.language, names.main),
   }
 }
