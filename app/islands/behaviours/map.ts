@@ -1,7 +1,12 @@
 /**
  * Maps: the box holds a link to OpenStreetMap, and Leaflet's own files (copied into the build by vite.config.ts)
- * are fetched when a map is about to scroll into view, then draw the map with a marker whose popup names the
- * place. Without Leaflet the link stays: nothing is lost.
+ * are fetched when a map scrolls into view, then draw the map with a marker whose popup names the place. Without
+ * Leaflet the link stays: nothing is lost.
+ *
+ * Leaflet's script runs as one long task on a phone (150–170 ms at 4× CPU), and drawing the map is another: each
+ * waits for a moment the page is idle, and only for a map on the screen. Fetched 400 px ahead, it ran just as a
+ * visitor reached the event page's sign-up form above the map, and their tap on Register waited behind it (Event
+ * Timing 264–400 ms in three of ten taps; bench:interaction).
  */
 import type { Behaviour } from '../behaviour.ts'
 import { Data } from '../markup.ts'
@@ -37,11 +42,21 @@ function loadLeaflet(base: string) {
   return leaflet
 }
 
+/** A moment the page has nothing else to do (at the latest after a second), for work a visitor is not waiting on. */
+function idle() {
+  return new Promise<void>((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve(), { timeout: 1000 })
+    else setTimeout(resolve, 50)
+  })
+}
+
 async function showMap(box: HTMLElement) {
   const read = (name: Data) => box.getAttribute(name) ?? ''
   const name = read(Data.mapName)
   const position: [number, number] = [Number(read(Data.mapLatitude)), Number(read(Data.mapLongitude))]
+  await idle()
   await loadLeaflet(read(Data.leafletBase))
+  await idle()
   const L = (window as unknown as { L: LeafletGlobal }).L
   const canvas = document.createElement('div')
   canvas.className = 'size-full'
@@ -64,7 +79,7 @@ export const map: Behaviour = {
           showMap(entry.target as HTMLElement).catch(() => {})
         }
       },
-      { rootMargin: '400px' },
+      { rootMargin: '0px' },
     )
     for (const box of boxes) observer.observe(box)
   },
