@@ -11,6 +11,7 @@ test('readEnv gives the documented defaults for an empty environment', () => {
     SEED_DEMO: true,
     TRUST_PROXY: false,
     CONTACT_RATE_LIMIT: 5,
+    UPLOAD_SPEED_LIMIT: 4,
     secureCookies: false,
   })
   expect(env.dataDir).toMatch(/[/\\]data$/)
@@ -26,10 +27,14 @@ test('readEnv treats empty strings as unset', () => {
     ADMIN_PASSWORD: '',
     AUTH_SECRET: '',
     LOG_FORMAT: '',
+    UPLOAD_SPEED_LIMIT: '',
   })
   expect(env.DATABASE_URL).toBeUndefined()
   expect(env.ADMIN_EMAIL).toBeUndefined()
   expect(env.LOG_FORMAT).toBeUndefined()
+  // Left empty, the default pace; 0 turns it off.
+  expect(env.UPLOAD_SPEED_LIMIT).toBe(4)
+  expect(readEnv({ UPLOAD_SPEED_LIMIT: '0' }).UPLOAD_SPEED_LIMIT).toBe(0)
 })
 
 test('readEnv reads PostgreSQL URLs, booleans and an https PUBLIC_URL (secure cookies)', () => {

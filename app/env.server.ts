@@ -48,6 +48,14 @@ const EnvSchema = z
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     /** Messages posted to the API without the contact form's token, accepted into the Inbox per hour, site-wide. */
     CONTACT_API_LIMIT: z.coerce.number().int().min(0).default(10),
+    /**
+     * How fast an upload is read, in megabytes a second (0: as fast as it comes): a worker reading a 200 MB file at
+     * loopback speed kept visitors' pages waiting behind it (issue 27, decision 0021).
+     */
+    UPLOAD_SPEED_LIMIT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().min(0).default(4),
+    ),
     PAGE_CACHE: booleanish.default(true),
     SMTP_URL: z
       .string()

@@ -104,7 +104,8 @@ export async function startServer({
     buildDir: BUILD_DIR,
     nodeFlags: START_NODE_FLAGS,
     keepOutput: 8_000,
-    env: { SEED_DEMO: 'true', ...env },
+    // The site's own pace for uploads (the tests' servers take them as fast as they come).
+    env: { SEED_DEMO: 'true', UPLOAD_SPEED_LIMIT: '', ...env },
   })
   return { url: server.url, pid: server.pid, dataDir, tail: server.output, stop: server.stop }
 }

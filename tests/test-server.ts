@@ -345,6 +345,9 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       // Tests post messages through the API without the form's token far more than a site's hourly allowance of
       // them; the allowance is tested on its own (tests/integration/contact-messages.test.ts).
       CONTACT_API_LIMIT: '10000',
+      // Uploads as fast as they come (a 200 MB one would take 50 s at the site's pace); the pace is tested on its
+      // own (tests/integration/audio-uploads.test.ts).
+      UPLOAD_SPEED_LIMIT: '0',
       ...options.env,
     },
   })

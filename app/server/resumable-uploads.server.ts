@@ -9,6 +9,7 @@ import { AUDIO_MAX_BYTES, AUDIO_TOO_LARGE_MESSAGE, AUDIO_FORMAT_MESSAGE } from '
 import type { Actor } from '#app/models/activity.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { storeAudio } from '#app/storage/audio.server.ts'
+import { pacedRequest } from './upload-pace.server.ts'
 
 /** Where resumable uploads are answered; each upload's own address is below it. */
 export const RESUMABLE_UPLOADS_PATH = '/api/uploads/tus'
@@ -103,8 +104,9 @@ function resumableUploads(runtime: AppRuntime) {
 export async function answerResumableUpload(runtime: AppRuntime, request: Request, actor: Actor) {
   // Reading an upload back is no part of uploading it: the finished file is served from /media.
   if (request.method === 'GET') throw new HttpError(405, 'Uploads in progress cannot be downloaded')
-  actors.set(request, actor)
-  return resumableUploads(runtime).handleWeb(request)
+  const paced = pacedRequest(request, runtime.env.UPLOAD_SPEED_LIMIT)
+  actors.set(paced, actor)
+  return resumableUploads(runtime).handleWeb(paced)
 }
 
 /** Removes what the store keeps of an upload: its file (if not already moved into place) and its record. */

@@ -280,3 +280,33 @@ describe.each(databases)('$name', (database) => {
     expect(missing.body.error.fields.audio_url).toMatch(/uploaded here/)
   })
 })
+
+// UPLOAD_SPEED_LIMIT (decision 0021): the test servers take uploads as fast as they come; this one at 1 MB/s.
+describe('uploads at the site’s pace', () => {
+  const ctx = useServer(databases[0], { env: { UPLOAD_SPEED_LIMIT: '1' } })
+
+  test('an upload is read no faster than UPLOAD_SPEED_LIMIT after its first megabyte, plain and resumable', async () => {
+    const { content } = silentMp3(3 * 1024 * 1024)
+    let started = performance.now()
+    const plain = await upload(ctx.admin, content, 'sermon.mp3', 'audio/mpeg')
+    expect(plain.status, plain.text).toBe(201)
+    // 1 MB at once, then 2 MB at 1 MB a second.
+    expect(performance.now() - started).toBeGreaterThan(1800)
+
+    const created = await ctx.admin.request('POST', '/api/uploads/tus', {
+      headers: {
+        ...TUS,
+        'Upload-Length': String(content.length),
+        'Upload-Metadata': tusMetadata({ filename: 'a.mp3' }),
+      },
+    })
+    expect(created.status, created.text).toBe(201)
+    started = performance.now()
+    const piece = await ctx.admin.request('PATCH', created.headers.get('location')!, {
+      headers: { ...TUS, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+      body: new Uint8Array(content),
+    })
+    expect(piece.status, piece.text).toBe(200)
+    expect(performance.now() - started).toBeGreaterThan(1800)
+  })
+})

@@ -19,6 +19,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from '#app/lib/upload-limits.ts'
 import { storeAudio } from '#app/storage/audio.server.ts'
+import { pacedRequest } from '#app/server/upload-pace.server.ts'
 import { type LocalImageStorage, storeImage, UNREADABLE_IMAGE_MESSAGE } from '#app/storage/images.server.ts'
 
 export const loader = apiHandler<Route.LoaderArgs>(() => {
@@ -42,7 +43,7 @@ export const action = apiHandler<Route.ActionArgs>(async ({ request, runtime }) 
     // Multipart framing adds a little; anything declaring far more than the limit is refused before reading.
     if (Number(request.headers.get('content-length') ?? 0) > AUDIO_MAX_BYTES + 64 * 1024)
       throw new HttpError(413, AUDIO_TOO_LARGE_MESSAGE)
-    const upload = await receiveFile(request, runtime.storage)
+    const upload = await receiveFile(pacedRequest(request, runtime.env.UPLOAD_SPEED_LIMIT), runtime.storage)
     tempFile = upload.path
     if (upload.audio) {
       const audio = await storeAudio({
