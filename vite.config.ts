@@ -13,7 +13,7 @@ import { defineConfig, type Plugin } from 'vite'
 
 import { SPRITE_ICONS } from './app/components/site/sprite-icons.ts'
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ isSsrBuild, command }) => ({
   build: {
     rollupOptions: {
       ...(isSsrBuild
@@ -36,13 +36,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle is a production build: React's and other packages' development builds (chosen at run time
   // by process.env.NODE_ENV) are left out of it instead of being compiled at every start (600 KB of React DOM).
   ...(isSsrBuild ? { define: { 'process.env.NODE_ENV': JSON.stringify('production') } } : {}),
-  ssr: {
-    // The server is one bundle: loading it is one file instead of some 2,000 modules resolved one by one from
-    // node_modules (a start took 2.9 s of CPU, now 1.4 s: every worker of `npm start`, every restart, every test
-    // server). Outside it stay native modules, and packages that read files next to their own code at run time.
-    noExternal: true,
-    external: ['better-sqlite3', 'pg', 'sharp', 'pino', 'pino-pretty', '@touch4it/ical-timezones'],
-  },
+  // (A build only: `npm run dev` runs the server's modules one by one through Vite, which cannot run a CommonJS
+  // package inlined that way — `module is not defined` — so there they stay Node's to load.)
+  ssr:
+    command === 'build'
+      ? {
+          // The server is one bundle: loading it is one file instead of some 2,000 modules resolved one by one from
+          // node_modules (a start took 2.9 s of CPU, now 1.4 s: every worker of `npm start`, every restart, every test
+          // server). Outside it stay native modules, and packages that read files next to their own code at run time.
+          noExternal: true,
+          external: ['better-sqlite3', 'pg', 'sharp', 'pino', 'pino-pretty', '@touch4it/ical-timezones'],
+        }
+      : undefined,
   plugins: [
     buildProgress(),
     inlineScripts(),
