@@ -31,7 +31,7 @@ export const AUDIO_TOO_LARGE_MESSAGE = `The file is too large: sermon audio can 
 
 /** What a file that is neither a picture nor audio the site can play is told. */
 export const NOT_MEDIA_MESSAGE =
-  'This file is neither a picture nor sermon audio. Pictures can be JPEG, PNG, WebP, GIF, AVIF, HEIC or TIFF; audio can be MP3 or M4A (AAC).'
+  'This file is neither a picture nor sermon audio. Pictures can be JPEG, PNG, WebP, GIF, AVIF or TIFF; audio can be MP3 or M4A (AAC).'
 
 /** What audio in another format is told (WAV, FLAC, Ogg, WMA, a video…). */
 export const AUDIO_FORMAT_MESSAGE =

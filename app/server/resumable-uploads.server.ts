@@ -5,7 +5,12 @@ import { FileStore } from '@tus/file-store'
 import { Server, type Upload } from '@tus/server'
 
 import { HttpError } from '#app/lib/errors.ts'
-import { AUDIO_MAX_BYTES, AUDIO_TOO_LARGE_MESSAGE, AUDIO_FORMAT_MESSAGE } from '#app/lib/upload-limits.ts'
+import {
+  AUDIO_FORMAT_MESSAGE,
+  AUDIO_MAX_BYTES,
+  AUDIO_TOO_LARGE_MESSAGE,
+  NOT_MEDIA_MESSAGE,
+} from '#app/lib/upload-limits.ts'
 import type { Actor } from '#app/models/activity.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { storeAudio } from '#app/storage/audio.server.ts'
@@ -73,6 +78,9 @@ function resumableUploads(runtime: AppRuntime) {
           body: JSON.stringify(result),
         }
       } catch (error) {
+        // This address takes sermon audio only: a file that is no audio is told what audio it may be.
+        if (error instanceof HttpError && error.message === NOT_MEDIA_MESSAGE)
+          throw tusError(415, AUDIO_FORMAT_MESSAGE)
         if (error instanceof HttpError) throw tusError(error.status, error.message)
         throw error
       } finally {

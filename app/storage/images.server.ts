@@ -98,7 +98,7 @@ export async function storeImage({
   if (!metadata.format || !RASTER_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
     throw new HttpError(
       415,
-      'Only photos and pictures can be uploaded (JPEG, PNG, WebP, GIF, AVIF, HEIC or TIFF)',
+      'Only photos and pictures can be uploaded (JPEG, PNG, WebP, GIF, AVIF or TIFF)',
     )
   }
   const id = newId()

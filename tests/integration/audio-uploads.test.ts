@@ -225,7 +225,7 @@ describe.each(databases)('$name', (database) => {
     const location = await startResumable(text.length, { filename: 'sermon.mp3', filetype: 'audio/mpeg' })
     const answer = await sendPiece(location, 0, text)
     expect(answer.status).toBe(415)
-    expect(JSON.parse(answer.text)).toEqual({ error: { message: NOT_MEDIA_MESSAGE } })
+    expect(JSON.parse(answer.text)).toEqual({ error: { message: AUDIO_FORMAT_MESSAGE } })
     expect(tusLeftovers()).toEqual([])
   })
 
