@@ -44,6 +44,9 @@ export const en = {
   map: {
     open: 'View the map on OpenStreetMap',
     missing: 'Map coordinates not set',
+    zoomIn: 'Zoom in',
+    zoomOut: 'Zoom out',
+    close: 'Close popup',
   },
   forms: {
     required: 'Fields marked * are required.',

@@ -48,6 +48,9 @@ export const ml: Messages = {
   map: {
     open: 'OpenStreetMap-ൽ മാപ്പ് കാണുക',
     missing: 'മാപ്പിലെ സ്ഥാനം ഇതുവരെ നൽകിയിട്ടില്ല',
+    zoomIn: 'വലുതാക്കുക',
+    zoomOut: 'ചെറുതാക്കുക',
+    close: 'അടയ്ക്കുക',
   },
   forms: {
     required: '* അടയാളമുള്ള ഭാഗങ്ങൾ നിർബന്ധമായും പൂരിപ്പിക്കണം.',

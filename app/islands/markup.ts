@@ -91,6 +91,10 @@ export const enum Data {
   mapZoom = 'data-zoom',
   mapTiles = 'data-tiles',
   mapAttribution = 'data-attribution',
+  /** The map's own controls' words, in the page's language (Leaflet's are English). */
+  mapZoomIn = 'data-zoom-in',
+  mapZoomOut = 'data-zoom-out',
+  mapClose = 'data-close',
   leafletBase = 'data-leaflet-base',
 
   /**

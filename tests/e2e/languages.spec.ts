@@ -50,6 +50,12 @@ test('A Malayalam page speaks Malayalam: fixed texts, dates, the script’s word
     'data-sending',
     'അയയ്ക്കുന്നു...',
   )
+
+  // The map's own buttons (Leaflet's words are English) in the page's language.
+  await page.goto('/ml/services')
+  await page.locator('[data-map]').scrollIntoViewIfNeeded()
+  await expect(page.getByRole('button', { name: 'വലുതാക്കുക' })).toBeVisible()
+  await expect(page.getByRole('button', { name: 'അടയ്ക്കുക' })).toHaveCount(1)
 })
 
 test('Without JavaScript, the contact form’s refusal on a Malayalam page is in Malayalam, field by field', async ({

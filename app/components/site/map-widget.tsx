@@ -31,6 +31,9 @@ export function MapWidget({ latitude, longitude, name, className }: MapWidgetPro
         [Data.mapTiles]: MAP_TILE_URL,
         [Data.mapAttribution]: MAP_TILE_ATTRIBUTION,
         [Data.leafletBase]: LEAFLET_BASE,
+        [Data.mapZoomIn]: t('map.zoomIn'),
+        [Data.mapZoomOut]: t('map.zoomOut'),
+        [Data.mapClose]: t('map.close'),
       }}
       className={cn('relative isolate h-72 overflow-hidden rounded-xl bg-surface md:h-80', className)}
     >

@@ -15,6 +15,7 @@ interface LeafletGlobal {
   map(element: HTMLElement, options: object): LeafletMap
   tileLayer(url: string, options: object): { addTo(map: LeafletMap): void }
   marker(position: [number, number], options: object): LeafletMarker
+  control: { zoom(options: object): { addTo(map: LeafletMap): void } }
 }
 interface LeafletMap {
   setView(position: [number, number], zoom: number): LeafletMap
@@ -61,11 +62,17 @@ async function showMap(box: HTMLElement) {
   const canvas = document.createElement('div')
   canvas.className = 'size-full'
   box.replaceChildren(canvas)
-  const map = L.map(canvas, { scrollWheelZoom: false }).setView(position, Number(read(Data.mapZoom)) || 15)
+  const map = L.map(canvas, { scrollWheelZoom: false, zoomControl: false }).setView(
+    position,
+    Number(read(Data.mapZoom)) || 15,
+  )
+  // Leaflet's own buttons, named in the page's language.
+  L.control.zoom({ zoomInTitle: read(Data.mapZoomIn), zoomOutTitle: read(Data.mapZoomOut) }).addTo(map)
   L.tileLayer(read(Data.mapTiles), { attribution: read(Data.mapAttribution) }).addTo(map)
   const label = document.createElement('span')
   label.textContent = name
   L.marker(position, { alt: name }).addTo(map).bindPopup(label.innerHTML, { autoPan: false }).openPopup()
+  box.querySelector('.leaflet-popup-close-button')?.setAttribute('aria-label', read(Data.mapClose))
 }
 
 export const map: Behaviour = {
