@@ -58,7 +58,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           <PolicySection title="How We Use Cookies">
             <p>We use cookies and your browser&rsquo;s local storage to:</p>
             <ul>
-              <li>remember your preferences, such as your colour theme and light or dark mode;</li>
+              <li>remember your preferences, such as your colour theme, light or dark mode and language;</li>
               <li>understand how visitors use the site (analytics), so we can improve it;</li>
               <li>keep the site fast and reliable (performance);</li>
               <li>keep the church&rsquo;s administrative users signed in while they edit the site.</li>
@@ -78,8 +78,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             </p>
             <h3>Preference cookies</h3>
             <p>
-              These remember the choices you make, such as your colour theme and light or dark mode, so the
-              site looks the way you like it on your next visit.
+              These remember the choices you make, such as your colour theme, light or dark mode and the
+              language you read the site in, so the site looks the way you like it on your next visit.
             </p>
           </PolicySection>
 
