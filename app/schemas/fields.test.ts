@@ -21,6 +21,8 @@ test('requiredText trims and says the label is required when empty, blank or mis
   expect(schema.safeParse('x'.repeat(11)).error?.issues[0].message).toBe(
     'Title must be at most 10 characters',
   )
+  // Sent, but not as text: said so, not "required".
+  expect(schema.safeParse(5).error?.issues[0].message).toBe('Title must be text')
 })
 
 test('optionalText turns empty, blank, null and missing into null', () => {

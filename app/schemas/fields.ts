@@ -12,7 +12,10 @@ export const URL_MAX_LENGTH = 2000
 /** A required single-line text: trimmed, not empty. */
 export function requiredText(label: string, max = SHORT_TEXT_MAX_LENGTH) {
   return z
-    .string({ error: `${label} is required` })
+    .string({
+      // Missing is "required"; something else sent in its place (a number, a list) is "must be text".
+      error: (issue) => (issue.input == null ? `${label} is required` : `${label} must be text`),
+    })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
