@@ -57,7 +57,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
         // Chromium's hint that a preloaded picture was not taken up within three seconds of `load`: a matter of
         // timing on a loaded machine (the picture is the page's own first one, and is used), not an error.
         if (/was preloaded using link preload but not used within a few seconds/.test(message.text())) return
-        errors.push(`${message.type()}: ${message.text()}`)
+        // With the address a failed request was for: "Failed to load resource" alone does not say which.
+        const where = message.location().url
+        errors.push(`${message.type()}: ${message.text()}${where ? ` (${where})` : ''}`)
       })
       page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`))
       await use(errors)
