@@ -115,9 +115,12 @@ for (const screen of SCREENS) {
         })
         .toBe(topName)
 
-      // An edit keeps the place.
+      // An edit keeps the place. (Its save is waited for — the item leaves its "Editing" state — before the
+      // items are deleted below: a save still on its way then found its item gone, a 404.)
       await page.getByRole('button', { name: `Edit ${first}` }).click()
+      await expect(items.nth(count - 2)).toContainText('Editing')
       await page.getByRole('button', { name: 'Save Changes' }).click()
+      await expect(items.nth(count - 2)).not.toContainText('Editing')
       await expect(items.nth(count - 2)).toContainText(first)
     } finally {
       for (const id of ids) await page.request.delete(`/api/${screen.table}/${id}`)
