@@ -148,6 +148,17 @@ describe.each(databases)('$name', (database) => {
     }
   })
 
+  test('the podcast feeds are named in the page’s language in its head', async () => {
+    const archive = (await ctx.anonymous.get('/ml/sermons')).text
+    expect(archive).toMatch(
+      /<link rel="alternate" type="application\/rss\+xml" title="പ്രസംഗങ്ങൾ \(പോഡ്‌കാസ്റ്റ്\)"/,
+    )
+    const seriesPath = /href="(\/ml\/sermons\/series\/[^"]+)"/.exec(archive)![1]
+    const series = (await ctx.anonymous.get(seriesPath)).text
+    expect(series).toMatch(/type="application\/rss\+xml" title="[^"]+ \(പോഡ്‌കാസ്റ്റ്\)"/)
+    expect((await ctx.anonymous.get('/sermons')).text).toContain('title="Sermons (podcast)"')
+  })
+
   test('structured data on /ml pages is in Malayalam where translated: the events’ names and places', async () => {
     const events: Array<{ id: string; title: string; location: string | null; translations: object }> = (
       await ctx.anonymous.get('/api/events?lang=ml')

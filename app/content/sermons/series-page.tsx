@@ -9,7 +9,8 @@ import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
-import { pageMeta } from '#app/lib/page-meta.ts'
+import { pageMeta, publicLayoutData } from '#app/lib/page-meta.ts'
+import { textsFor } from '#app/i18n/texts.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { summarise } from '#app/lib/church-text.ts'
 import { listPublishedSermons } from './model.server.ts'
@@ -43,14 +44,17 @@ export function meta(args: Route.MetaArgs) {
   const data = args.loaderData
   if (!data) return []
   const { series } = data
+  const t = textsFor(publicLayoutData(args.matches)?.site.language ?? 'en')
   const tags = pageMeta(args, {
     path: pagePath('sermon-series', { id: series.id }),
     title: series.title,
-    description: series.summary || `Sermons in the series ${series.title}.`,
+    description: series.summary || t('sermons.seriesDescription', { title: series.title }),
     // The archive's share card until sermons draw their own (with the audio and feeds, issue 27).
     shareImage: { key: 'sermons' },
   })
-  return tags.length > 0 ? [...tags, feedLinkTag(data.podcast, `${series.title} (podcast)`)] : tags
+  return tags.length > 0
+    ? [...tags, feedLinkTag(data.podcast, t('sermons.seriesFeedTitle', { title: series.title }))]
+    : tags
 }
 
 export default function SeriesPage({ loaderData }: Route.ComponentProps) {
