@@ -17,6 +17,7 @@ import { FALLBACK_CHURCH_NAME } from './church-text.ts'
 import { languagePath } from './languages.ts'
 import { SITE_PAGES, type SitePageKey } from '#app/content/registry.ts'
 import { pageWords } from '#app/i18n/pages.ts'
+import { textsFor } from '#app/i18n/texts.ts'
 
 /** The route id React Router gives the public layout (its file path). */
 export const PUBLIC_LAYOUT_ID = 'routes/public/_layout'
@@ -72,6 +73,11 @@ interface MetaArgs {
 export function publicLayoutData(matches: MetaArgs['matches']) {
   const layout = matches.find((match) => match?.id === PUBLIC_LAYOUT_ID)
   return layout?.loaderData as PublicLayoutData | undefined
+}
+
+/** The fixed texts in the page's language, for words a page's meta adds (a feed's name). */
+export function metaTexts(matches: MetaArgs['matches']) {
+  return textsFor(publicLayoutData(matches)?.site.language ?? 'en')
 }
 
 /** The church's name as the public layout loaded it, for page titles. */

@@ -5,12 +5,7 @@ import { FileStore } from '@tus/file-store'
 import { Server, type Upload } from '@tus/server'
 
 import { HttpError } from '#app/lib/errors.ts'
-import {
-  AUDIO_FORMAT_MESSAGE,
-  AUDIO_MAX_BYTES,
-  AUDIO_TOO_LARGE_MESSAGE,
-  NOT_MEDIA_MESSAGE,
-} from '#app/lib/upload-limits.ts'
+import { AUDIO_FORMAT_MESSAGE, AUDIO_MAX_BYTES, AUDIO_TOO_LARGE_MESSAGE } from '#app/lib/upload-limits.ts'
 import type { Actor } from '#app/models/activity.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { storeAudio } from '#app/storage/audio.server.ts'
@@ -71,6 +66,8 @@ function resumableUploads(runtime: AppRuntime) {
           input,
           originalName: upload.metadata?.filename ?? null,
           actor: actors.get(req as Request),
+          // This address takes sermon audio only: a file that is no audio is told what audio it may be.
+          unreadable: AUDIO_FORMAT_MESSAGE,
         })
         return {
           status_code: 200,
@@ -78,9 +75,6 @@ function resumableUploads(runtime: AppRuntime) {
           body: JSON.stringify(result),
         }
       } catch (error) {
-        // This address takes sermon audio only: a file that is no audio is told what audio it may be.
-        if (error instanceof HttpError && error.message === NOT_MEDIA_MESSAGE)
-          throw tusError(415, AUDIO_FORMAT_MESSAGE)
         if (error instanceof HttpError) throw tusError(error.status, error.message)
         throw error
       } finally {

@@ -35,14 +35,14 @@ const FORMATS = [
 /**
  * Reads an audio file's type and length from the file itself (music-metadata reads the headers and, for an MP3
  * without a length header, walks its frames: a stream, never the whole file in memory). Anything that is not MP3
- * or M4A/AAC audio is a 415 in words.
+ * or M4A/AAC audio is a 415 in words: `unreadable` for a file that is no media at all.
  */
-export async function readAudio(file: string) {
+export async function readAudio(file: string, unreadable = NOT_MEDIA_MESSAGE) {
   let metadata: Awaited<ReturnType<typeof parseFile>>
   try {
     metadata = await parseFile(file, { duration: true, skipCovers: true })
   } catch {
-    throw new HttpError(415, NOT_MEDIA_MESSAGE)
+    throw new HttpError(415, unreadable)
   }
   const { container = '', codec = '', duration, hasVideo } = metadata.format
   const format = FORMATS.find((known) => known.container.test(container) && known.codec.test(codec))
@@ -77,17 +77,20 @@ export async function storeAudio({
   input,
   originalName,
   actor,
+  unreadable,
 }: {
   db: Db
   storage: LocalImageStorage
   input: string
   originalName?: string | null
   actor?: Actor
+  /** What a file that is no media at all is told (an address that takes only audio says what audio may be). */
+  unreadable?: string
 }): Promise<AudioUploadResult> {
   try {
     const { size } = await fs.stat(input)
     if (size > AUDIO_MAX_BYTES) throw new HttpError(413, AUDIO_TOO_LARGE_MESSAGE)
-    const audio = await readAudio(input)
+    const audio = await readAudio(input, unreadable)
     // 128 bits of the hash: as unguessable as the pictures' random names, and short enough to read.
     const key = `${(await sha256(input)).slice(0, 22)}.${audio.extension}`
     const secure_url = await storage.commit(input, key)

@@ -9,8 +9,7 @@ import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
-import { pageMeta, publicLayoutData } from '#app/lib/page-meta.ts'
-import { textsFor } from '#app/i18n/texts.ts'
+import { metaTexts, pageMeta } from '#app/lib/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { summarise } from '#app/lib/church-text.ts'
 import { listPublishedSermons } from './model.server.ts'
@@ -44,7 +43,7 @@ export function meta(args: Route.MetaArgs) {
   const data = args.loaderData
   if (!data) return []
   const { series } = data
-  const t = textsFor(publicLayoutData(args.matches)?.site.language ?? 'en')
+  const t = metaTexts(args.matches)
   const tags = pageMeta(args, {
     path: pagePath('sermon-series', { id: series.id }),
     title: series.title,

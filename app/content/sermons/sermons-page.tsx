@@ -6,8 +6,7 @@ import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
-import { pageMeta, publicLayoutData } from '#app/lib/page-meta.ts'
-import { textsFor } from '#app/i18n/texts.ts'
+import { metaTexts, pageMeta } from '#app/lib/page-meta.ts'
 import { BOOKS, bookName, isBookCode } from './books.ts'
 import { listPublishedSermonBooks, listPublishedSermons } from './model.server.ts'
 import { sermonCard, sermonNames } from './sermons.server.ts'
@@ -78,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export function meta(args: Route.MetaArgs) {
   const tags = pageMeta(args, 'sermons')
   // The feed's name in the page's language.
-  const t = textsFor(publicLayoutData(args.matches)?.site.language ?? 'en')
+  const t = metaTexts(args.matches)
   return args.loaderData && tags.length > 0
     ? [...tags, feedLinkTag(args.loaderData.podcast, t('sermons.feedTitle'))]
     : tags

@@ -11,9 +11,10 @@ export async function sermonNames({ db, context }: { db: Db; context?: Readonly<
   const [storedSeries, storedSpeakers] = await Promise.all([listSermonSeries({ db }), listSpeakers({ db })])
   const series = context ? inPageLanguage(context, 'sermon_series', storedSeries) : storedSeries
   const speakers = context ? inPageLanguage(context, 'speakers', storedSpeakers) : storedSpeakers
+  const { language, languages } = context ? pageLanguage(context) : { language: 'en', languages: ['en'] }
   return {
-    language: context ? pageLanguage(context).language : 'en',
-    main: context ? (pageLanguage(context).languages[0] ?? 'en') : 'en',
+    language,
+    main: languages[0] ?? language,
     series,
     speakers,
     seriesById: new Map(series.map((item) => [item.id, item])),
