@@ -12,6 +12,7 @@ import { build as esbuild } from 'esbuild'
 import { defineConfig, type Plugin } from 'vite'
 
 import { SPRITE_ICONS } from './app/components/site/sprite-icons.ts'
+import { shortClassNames } from './vite-plugins/short-class-names.ts'
 
 export default defineConfig(({ isSsrBuild, command }) => ({
   build: {
@@ -54,7 +55,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
     iconSprite(),
     tailwindcss(),
     reactRouter(),
-    ...(isSsrBuild ? [] : [precompress(), vendorLeaflet()]),
+    ...(isSsrBuild ? [] : [shortClassNames(), precompress(), vendorLeaflet()]),
   ],
 }))
 

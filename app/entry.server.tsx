@@ -7,6 +7,7 @@ import { type EntryContext, type RouterContextProvider, ServerRouter } from 'rea
 
 import { requestContext } from './context.ts'
 import { NonceProvider } from './lib/nonce-provider.tsx'
+import { shortNamesOf, withShortNames } from './server/short-names.server.ts'
 import { inlineStylesheets } from './server/inline-styles.server.ts'
 
 export const streamTimeout = 5_000
@@ -75,7 +76,7 @@ export default function handleRequest(
   })
 }
 
-/** Collects the whole document (it is all ready) and sends it with its stylesheets written in. */
+/** Collects the whole document (it is all ready) and sends it with the build's short class names (decision 0030) and its stylesheets written in. */
 function withInlineStyles(finished: () => void) {
   const chunks: Buffer[] = []
   return new Transform({
@@ -85,7 +86,8 @@ function withInlineStyles(finished: () => void) {
     },
     flush(callback) {
       finished()
-      callback(null, inlineStylesheets(Buffer.concat(chunks).toString('utf8'), CLIENT_DIR))
+      const html = withShortNames(Buffer.concat(chunks).toString('utf8'), shortNamesOf(CLIENT_DIR))
+      callback(null, inlineStylesheets(html, CLIENT_DIR))
     },
   })
 }

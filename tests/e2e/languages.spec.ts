@@ -153,8 +153,11 @@ test('Malayalam is set without clipping (line-height 1.8 and the Noto font) in e
       const sample = await page.evaluate((text) => {
         const box = document.createElement('section')
         box.id = 'malayalam-sample'
-        box.className = 'mx-auto max-w-3xl px-4 py-8'
-        box.innerHTML = `<h2 class="font-serif text-3xl font-bold">${text}</h2><p class="mt-2 text-lg">${text}</p>`
+        box.style.cssText = 'max-width: 48rem; margin: 0 auto; padding: 2rem 1rem'
+        // (Class names as the page has them: a build shortens them, decision 0030.)
+        const heading = document.querySelector('main h2')!.getAttribute('class') ?? ''
+        const paragraph = document.querySelector('main p')!.getAttribute('class') ?? ''
+        box.innerHTML = `<h2 class="${heading}">${text}</h2><p class="${paragraph}">${text}</p>`
         document.querySelector('main')!.prepend(box)
         return [...box.children].map((element) => {
           const style = getComputedStyle(element)

@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
 import { describe, expect, test } from 'vitest'
 
 import { makeEvent } from '../factories.ts'
+import { BUILD_DIR } from '../test-server.ts'
 import { databases, useServer } from './support.ts'
 import { PROBLEM_CLASSES } from '#app/islands/behaviours/contact-form.ts'
 import { TOAST_CLASSES } from '#app/islands/behaviours/toast.ts'
+import { SHORT_NAMES_FILE, type ShortNamesFile } from '#app/server/short-names.server.ts'
 
 describe('built assets', () => {
   const ctx = useServer(databases[0])
@@ -109,8 +114,11 @@ describe('built assets', () => {
   }
 
   // Class names that are hooks, not styles: the theme picker's buttons, and Tailwind's
-  // `group` (styles hang on it only in what is inside it: `group-hover:…`).
-  const HOOK = /^theme-swatch$|^group$/
+  // `group` (styles hang on it only in what is inside it: `group-hover:…`), by the build's short name.
+  const shortNames = JSON.parse(
+    readFileSync(join(BUILD_DIR, 'client', SHORT_NAMES_FILE), 'utf8'),
+  ) as ShortNamesFile
+  const HOOKS = new Set(['theme-swatch', shortNames.classes.group ?? 'group'])
 
   test('public pages carry the public stylesheet, which styles every class they use; the home only its first screen’s, and the rest after its slides; the admin gets the whole one', async () => {
     const event = (await ctx.admin.post('/api/events', makeEvent({ title: 'Stylesheet Sunday' }))).body as {
@@ -146,7 +154,7 @@ describe('built assets', () => {
       if (!rest) expect(html, path).not.toMatch(/<link[^>]+rel="stylesheet"/)
       for (const match of html.matchAll(/\bclass="([^"]*)"/g)) {
         for (const name of match[1].split(/\s+/).map((each) => each.replaceAll('&amp;', '&'))) {
-          if (!name || HOOK.test(name)) continue
+          if (!name || HOOKS.has(name)) continue
           if (!inline.has(name) && !rest?.selectors.has(name)) unstyled.push(`${path}: ${name}`)
           if (rest && match.index < rest.at && !inline.has(name)) unstyledFirst.push(`${path}: ${name}`)
         }
@@ -184,5 +192,42 @@ describe('built assets', () => {
       written.filter((name) => !selectors.has(name)),
       'classes the public stylesheet lacks (app/styles/public.css must read app/islands)',
     ).toEqual([])
+  })
+
+  test('public pages and their stylesheets name classes by the short names of the build; the admin keeps Tailwind’s', async () => {
+    // (What a script writes keeps its name.)
+    const written = [...Object.values(TOAST_CLASSES), PROBLEM_CLASSES].join(' ').split(' ')
+    const classesOf = (html: string) =>
+      [...html.matchAll(/\bclass="([^"]*)"/g)].flatMap(([, list]) => list.split(/\s+/).filter(Boolean))
+    for (const path of ['/', '/events', '/ml/about']) {
+      const html = (await ctx.anonymous.get(path)).text
+      const classes = classesOf(html)
+      const long = classes.filter(
+        (name) => /[:[]|^(mt|px|py|text|bg|border)-/.test(name) && !written.includes(name),
+      )
+      expect(long, `${path}: Tailwind's names left in its markup`).toEqual([])
+      expect(classes.filter((name) => name.length <= 2).length, path).toBeGreaterThan(classes.length / 2)
+      const inline = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map(([, css]) => css)
+      const rest = /<link[^>]+data-rest-of-styles=/.test(html) ? (await restOf(html)).selectors : []
+      const selectors = [...selectorsOf(inline.join('')), ...rest]
+      expect(
+        selectors.filter((name) => name.includes(':') && !written.includes(name)),
+        `${path}: its stylesheet`,
+      ).toEqual([])
+    }
+    // Classes the site names by hand, or that scripts write, keep their names.
+    const homePage = (await ctx.anonymous.get('/')).text
+    const home = classesOf(homePage)
+    for (const name of ['icon', 'rich-text']) expect(home).toContain(name)
+    // The sheet is linked under a name of its contents with the short names, not the one Vite gave the sheet
+    // before (which a browser may hold from an earlier build, cached for a year).
+    const { tag } = await restOf(homePage)
+    const [built, renamed] = Object.entries(shortNames.stylesheets).find(([, sheet]) => tag.includes(sheet))!
+    expect(renamed).not.toBe(built)
+
+    const admin = classesOf((await ctx.admin.get('/admin/dashboard')).text)
+    expect(admin).toContain('items-center')
+    // The names are the server's to read, not a file the site serves.
+    expect((await fetch(new URL(`/${SHORT_NAMES_FILE}`, ctx.server.url))).status).toBe(404)
   })
 })
