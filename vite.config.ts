@@ -51,7 +51,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       : undefined,
   plugins: [
     buildProgress(),
-    inlineScripts(),
+    scriptFiles(),
     iconSprite(),
     tailwindcss(),
     reactRouter(),
@@ -266,39 +266,68 @@ function iconSprite(): Plugin {
   }
 }
 
-const INLINE_SCRIPT = '?script-text'
+const SCRIPT_FILE = '?script-file'
+/** Where `npm run dev` answers with a script, bundled afresh for each request; a build writes it under /assets/. */
+const DEV_SCRIPTS = '/@lampstand/scripts/'
+
+/** The module and what it imports, bundled and minified into one script (an IIFE). */
+async function bundleScript(entry: string) {
+  const result = await esbuild({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: 'es2020',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  })
+  return { code: `${result.outputFiles[0].text.trim()}\n`, inputs: Object.keys(result.metafile.inputs) }
+}
 
 /**
- * `import code from './x.ts?script-text'`: the module and what it imports, bundled and minified into one script
- * (an IIFE) whose text the server writes inline into the page. The public site's behaviour is such a script
- * (app/islands/public-site.ts, decision 0013): it runs as the page is parsed, with nothing to fetch.
+ * `import src from './x.ts?script-file'`: the address of the module and what it imports, bundled and minified
+ * into one script. A build writes it as `/assets/<name>-<hash of its contents>.js` (cached for a year,
+ * precompressed like the other assets); the server build only learns the same address. The public site's
+ * behaviour is such a script (app/islands/public-site.ts, decisions 0013 and 0031), loaded at the end of every
+ * public page.
  */
-function inlineScripts(): Plugin {
+function scriptFiles(): Plugin {
+  const developing = new Map<string, string>()
+  const nameOf = (entry: string) => path.basename(entry).replace(/\.tsx?$/, '')
   return {
-    name: 'lampstand:inline-scripts',
+    name: 'lampstand:script-files',
     enforce: 'pre',
     async resolveId(source, importer) {
-      if (!source.endsWith(INLINE_SCRIPT)) return null
-      const resolved = await this.resolve(source.slice(0, -INLINE_SCRIPT.length), importer, {
+      if (!source.endsWith(SCRIPT_FILE)) return null
+      const resolved = await this.resolve(source.slice(0, -SCRIPT_FILE.length), importer, {
         skipSelf: true,
       })
-      return resolved ? `${resolved.id}${INLINE_SCRIPT}` : null
+      return resolved ? `${resolved.id}${SCRIPT_FILE}` : null
     },
     async load(id) {
-      if (!id.endsWith(INLINE_SCRIPT)) return null
-      const entry = id.slice(0, -INLINE_SCRIPT.length)
-      const result = await esbuild({
-        entryPoints: [entry],
-        bundle: true,
-        minify: true,
-        format: 'iife',
-        target: 'es2020',
-        write: false,
-        metafile: true,
-        logLevel: 'silent',
+      if (!id.endsWith(SCRIPT_FILE)) return null
+      const entry = id.slice(0, -SCRIPT_FILE.length)
+      if (this.environment.mode === 'dev') {
+        developing.set(nameOf(entry), entry)
+        return `export default ${JSON.stringify(`${DEV_SCRIPTS}${nameOf(entry)}.js`)}`
+      }
+      const { code, inputs } = await bundleScript(entry)
+      for (const input of inputs) this.addWatchFile(path.resolve(input))
+      const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10)
+      const fileName = `assets/${nameOf(entry)}-${hash}.js`
+      if (this.environment.name === 'client') this.emitFile({ type: 'asset', fileName, source: code })
+      return `export default ${JSON.stringify(`/${fileName}`)}`
+    },
+    configureServer(server) {
+      server.middlewares.use(DEV_SCRIPTS, (req, res, next) => {
+        const entry = developing.get((req.url ?? '').slice(1).replace(/\.js(\?.*)?$/, ''))
+        if (!entry) return next()
+        bundleScript(entry).then(({ code }) => {
+          res.setHeader('Content-Type', 'text/javascript; charset=utf-8')
+          res.end(code)
+        }, next)
       })
-      for (const input of Object.keys(result.metafile.inputs)) this.addWatchFile(path.resolve(input))
-      return `export default ${JSON.stringify(result.outputFiles[0].text.trim())}`
     },
   }
 }

@@ -25,7 +25,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'icon', href: '/favicon.
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce()
   // Only the admin is a React application in the browser. Public pages are server-rendered documents with one
-  // small inline script of their own (app/routes/public/_layout.tsx, decision 0013): no framework to load.
+  // small script of their own (app/routes/public/_layout.tsx, decisions 0013, 0031): no framework to load.
   const application = useLocation().pathname.startsWith('/admin')
   const firstScreen = useFirstScreenStyles()
   // A public page's language (issue 28): the main one's pages keep the regional tag they always had (`en-IE`),

@@ -6,7 +6,7 @@
  * error on both sides instead of a control that silently stops answering. (site.css styles some of them by name:
  * a test checks that it names only attributes declared here.)
  *
- * NOTE: `const enum`s, so that esbuild writes the plain strings into the inline script (and folds
+ * NOTE: `const enum`s, so that esbuild writes the plain strings into the public script (and folds
  * `[${Data.swatch}]` into `"[data-swatch]"`): the names cost the script nothing.
  */
 

@@ -29,7 +29,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     await use(server.url)
   },
   // The admin hydrates as it loads; page.goto and page.reload wait for that too, so a test never clicks a
-  // control React has not taken over yet. Public pages have no framework: their inline script has run by `load`.
+  // control React has not taken over yet. Public pages have no framework: their script has run by `load`.
   page: async ({ page }, use) => {
     const goto = page.goto.bind(page)
     const reload = page.reload.bind(page)

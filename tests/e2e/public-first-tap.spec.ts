@@ -2,7 +2,7 @@ import { expect, test } from './fixtures.ts'
 import { acceptCookiesUpFront } from './public-helpers.ts'
 
 // Public pages carry no framework (decision 0013): the menu is a <dialog> the browser opens by itself, photos link
-// to their pictures, and one inline script adds the rest while the page is still loading.
+// to their pictures, and one small script adds the rest while the page is still loading.
 
 test.describe('with JavaScript switched off', () => {
   test.use({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } })

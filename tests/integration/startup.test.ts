@@ -227,18 +227,26 @@ test('with an https PUBLIC_URL the session cookie is Secure and HSTS is sent', a
   expect(answer.headers.get('strict-transport-security')).toMatch(/max-age=\d+/)
 })
 
-test('npm run dev serves the site from its sources, the icons’ sprite included, without an error or warning', async () => {
+test('npm run dev serves the site from its sources, the icons’ sprite and the behaviours’ script included, without an error or warning', async () => {
   // What `npm run dev` runs: the server with Vite's development server in it (no build).
   const server = spawnServer({ DATA_DIR: tempDir(), NODE_ENV: 'development', SEED_DEMO: 'true' })
   try {
     const url = await server.listening
     const home = await fetch(url)
     expect(home.status, server.output()).toBe(200)
-    const sprite = /<use href="([^"#]+)#/.exec(await home.text())?.[1]
+    const page = await home.text()
+    const sprite = /<use href="([^"#]+)#/.exec(page)?.[1]
     expect(sprite, 'the page draws its icons from the sprite').toBeDefined()
     const icons = await fetch(new URL(sprite!, url))
     expect(icons.status).toBe(200)
     expect(icons.headers.get('content-type')).toMatch(/^image\/svg\+xml/)
+    // The public behaviours' script, bundled from app/islands.
+    const src = /<script[^>]* src="([^"]+)"/.exec(page)?.[1]
+    expect(src, 'the page loads its behaviours').toBeDefined()
+    const script = await fetch(new URL(src!, url))
+    expect(script.status).toBe(200)
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(await script.text()).toContain('hydrated')
     expect(server.output()).not.toMatch(/error|warning/i)
   } finally {
     await server.stop()

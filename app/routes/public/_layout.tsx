@@ -17,7 +17,7 @@ import { LanguageSuggestions } from '#app/components/site/language-links.tsx'
 import { textsFor } from '#app/i18n/texts.ts'
 import { THEME_BOOT_SCRIPT } from '#app/lib/theme-boot-script.ts'
 import { Data } from '#app/islands/markup.ts'
-import PUBLIC_SITE_SCRIPT from '#app/islands/public-site.ts?script-text'
+import PUBLIC_SITE_SCRIPT from '#app/islands/public-site.ts?script-file'
 // The same file public.css names for Malayalam letters (one asset, one address).
 import MALAYALAM_FONT from '@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-400-normal.woff2?url'
 
@@ -111,8 +111,9 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         nonce={nonce || undefined}
         dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }}
       />
-      {/* Everything the page does in the browser (decision 0013); last, so every element it serves exists. */}
-      <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: PUBLIC_SITE_SCRIPT }} />
+      {/* Everything the page does in the browser (decisions 0013, 0031): one cached file, run as the parser reaches
+          it, last, so every element it serves exists. */}
+      <script nonce={nonce || undefined} src={PUBLIC_SITE_SCRIPT} />
     </>
   )
 }

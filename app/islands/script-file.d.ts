@@ -1,0 +1,5 @@
+/** `import src from './x.ts?script-file'`: the address of the module bundled into one script file (vite.config.ts). */
+declare module '*?script-file' {
+  const src: string
+  export default src
+}
