@@ -51,7 +51,7 @@ export default defineConfig(({ isSsrBuild, command }) => ({
       : undefined,
   plugins: [
     buildProgress(),
-    scriptFiles(),
+    scripts(),
     iconSprite(),
     tailwindcss(),
     reactRouter(),
@@ -266,7 +266,9 @@ function iconSprite(): Plugin {
   }
 }
 
+const SCRIPT_TEXT = '?script-text'
 const SCRIPT_FILE = '?script-file'
+const SCRIPT_IMPORT = /\?script-(text|file)$/
 /** Where `npm run dev` answers with a script, bundled afresh for each request; a build writes it under /assets/. */
 const DEV_SCRIPTS = '/@lampstand/scripts/'
 
@@ -282,41 +284,43 @@ async function bundleScript(entry: string) {
     metafile: true,
     logLevel: 'silent',
   })
-  return { code: `${result.outputFiles[0].text.trim()}\n`, inputs: Object.keys(result.metafile.inputs) }
+  return { code: result.outputFiles[0].text.trim(), inputs: Object.keys(result.metafile.inputs) }
 }
 
 /**
- * `import src from './x.ts?script-file'`: the address of the module and what it imports, bundled and minified
- * into one script. A build writes it as `/assets/<name>-<hash of its contents>.js` (cached for a year,
- * precompressed like the other assets); the server build only learns the same address. The public site's
- * behaviour is such a script (app/islands/public-site.ts, decisions 0013 and 0031), loaded at the end of every
- * public page.
+ * A module and what it imports, bundled and minified into one script, two ways (decisions 0013, 0031):
+ * - `import code from './x.ts?script-text'`: its text, for the server to write inline into a page;
+ * - `import src from './x.ts?script-file'`: the address of the same script as a file. A build writes it as
+ *   `/assets/<name>-<hash of its contents>.js` (cached for a year, precompressed like the other assets); the
+ *   server build only learns the same address.
+ * The public site's behaviour is such a script (app/islands/public-site.ts).
  */
-function scriptFiles(): Plugin {
+function scripts(): Plugin {
   const developing = new Map<string, string>()
   const nameOf = (entry: string) => path.basename(entry).replace(/\.tsx?$/, '')
   return {
-    name: 'lampstand:script-files',
+    name: 'lampstand:scripts',
     enforce: 'pre',
     async resolveId(source, importer) {
-      if (!source.endsWith(SCRIPT_FILE)) return null
-      const resolved = await this.resolve(source.slice(0, -SCRIPT_FILE.length), importer, {
-        skipSelf: true,
-      })
-      return resolved ? `${resolved.id}${SCRIPT_FILE}` : null
+      const suffix = SCRIPT_IMPORT.exec(source)?.[0]
+      if (!suffix) return null
+      const resolved = await this.resolve(source.slice(0, -suffix.length), importer, { skipSelf: true })
+      return resolved ? `${resolved.id}${suffix}` : null
     },
     async load(id) {
-      if (!id.endsWith(SCRIPT_FILE)) return null
-      const entry = id.slice(0, -SCRIPT_FILE.length)
-      if (this.environment.mode === 'dev') {
+      const suffix = SCRIPT_IMPORT.exec(id)?.[0]
+      if (!suffix) return null
+      const entry = id.slice(0, -suffix.length)
+      if (suffix === SCRIPT_FILE && this.environment.mode === 'dev') {
         developing.set(nameOf(entry), entry)
         return `export default ${JSON.stringify(`${DEV_SCRIPTS}${nameOf(entry)}.js`)}`
       }
       const { code, inputs } = await bundleScript(entry)
       for (const input of inputs) this.addWatchFile(path.resolve(input))
+      if (suffix === SCRIPT_TEXT) return `export default ${JSON.stringify(code)}`
       const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10)
       const fileName = `assets/${nameOf(entry)}-${hash}.js`
-      if (this.environment.name === 'client') this.emitFile({ type: 'asset', fileName, source: code })
+      if (this.environment.name === 'client') this.emitFile({ type: 'asset', fileName, source: `${code}\n` })
       return `export default ${JSON.stringify(`/${fileName}`)}`
     },
     configureServer(server) {

@@ -8,6 +8,8 @@ export async function runLighthouse(
   url: string,
   chromePath: string,
   categories: string[] = ['performance', 'seo', 'accessibility'],
+  /** `simulate` (Lighthouse's own: observed unthrottled, then modelled) or `devtools` (the browser really slowed). */
+  throttlingMethod: 'simulate' | 'devtools' = 'simulate',
 ): Promise<RunnerResult> {
   const chrome = await chromeLauncher.launch({
     chromePath,
@@ -25,6 +27,7 @@ export async function runLighthouse(
       output: 'json',
       logLevel: 'error',
       onlyCategories: categories,
+      throttlingMethod,
     })
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
     if (result.lhr.runtimeError) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`)

@@ -67,4 +67,24 @@ test.describe('before the page has finished loading', () => {
     expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
     await page.unrouteAll({ behavior: 'ignoreErrors' })
   })
+
+  test('on the home, whose script is a cached file (decision 0031), a slide and a theme answer before the load event', async ({
+    page,
+  }) => {
+    await acceptCookiesUpFront(page)
+    await page.route(/\/(media|images)\//, () => new Promise(() => {}))
+    await page.goto('/', { waitUntil: 'domcontentloaded' })
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
+    expect(await page.locator('script[src*="/assets/public-site-"]').count()).toBe(1)
+
+    await page.getByRole('button', { name: 'Go to slide 2' }).tap()
+    await expect(page.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute('aria-current', 'true')
+    await page.getByRole('button', { name: 'Forest Green theme' }).tap()
+    await expect(page.getByRole('button', { name: 'Forest Green theme' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    )
+    expect(await page.evaluate(() => document.readyState)).not.toBe('complete')
+    await page.unrouteAll({ behavior: 'ignoreErrors' })
+  })
 })

@@ -14,10 +14,12 @@ import { loadPublicSite } from '#app/server/public-site.server.ts'
 import { pageLanguage, setPageLanguage } from '#app/server/page-language.server.ts'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { LanguageSuggestions } from '#app/components/site/language-links.tsx'
+import { useFirstScreenStyles } from '#app/components/site/rest-of-styles.tsx'
 import { textsFor } from '#app/i18n/texts.ts'
 import { THEME_BOOT_SCRIPT } from '#app/lib/theme-boot-script.ts'
 import { Data } from '#app/islands/markup.ts'
-import PUBLIC_SITE_SCRIPT from '#app/islands/public-site.ts?script-file'
+import PUBLIC_SITE_SCRIPT from '#app/islands/public-site.ts?script-text'
+import PUBLIC_SITE_SCRIPT_FILE from '#app/islands/public-site.ts?script-file'
 // The same file public.css names for Malayalam letters (one asset, one address).
 import MALAYALAM_FONT from '@fontsource/noto-sans-malayalam/files/noto-sans-malayalam-malayalam-400-normal.woff2?url'
 
@@ -66,6 +68,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
   const { church } = loaderData
   const nonce = useNonce()
   const t = textsFor(loaderData.site.language)
+  const firstScreen = useFirstScreenStyles()
 
   return (
     <>
@@ -111,9 +114,15 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
         nonce={nonce || undefined}
         dangerouslySetInnerHTML={{ __html: SPECULATION_RULES }}
       />
-      {/* Everything the page does in the browser (decisions 0013, 0031): one cached file, run as the parser reaches
-          it, last, so every element it serves exists. */}
-      <script nonce={nonce || undefined} src={PUBLIC_SITE_SCRIPT} />
+      {/* Everything the page does in the browser (decisions 0013, 0031), last, so every element it serves exists.
+          A page that fetches the rest of its styles after its first screen (the home) fetches this beside them, as
+          one cached file run once the page is parsed; a page with its whole sheet inline carries it inline too,
+          so nothing but pictures is fetched on its way to the first paint. */}
+      {firstScreen ? (
+        <script nonce={nonce || undefined} src={PUBLIC_SITE_SCRIPT_FILE} defer />
+      ) : (
+        <script nonce={nonce || undefined} dangerouslySetInnerHTML={{ __html: PUBLIC_SITE_SCRIPT }} />
+      )}
     </>
   )
 }

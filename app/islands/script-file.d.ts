@@ -1,5 +1,0 @@
-/** `import src from './x.ts?script-file'`: the address of the module bundled into one script file (vite.config.ts). */
-declare module '*?script-file' {
-  const src: string
-  export default src
-}
