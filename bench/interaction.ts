@@ -24,6 +24,7 @@ import {
   startServer,
   writeResults,
 } from './support.ts'
+import { RECORD_PAGES } from './pages.ts'
 
 const TARGET_MS = 100
 /** The web's "good" Interaction to Next Paint. */
@@ -62,22 +63,6 @@ interface Control {
    * moment is read from the page's clock just before it is sent (a few milliseconds early at most).
    */
   browsersOwn?: boolean
-}
-
-/** The address of the demo's first record of a table that `pick` accepts, as `page` makes it. */
-function demoRecord(
-  table: string,
-  pick: (record: Record<string, unknown>) => boolean,
-  page: (id: string) => string,
-) {
-  return async (baseUrl: string) => {
-    const records = (await (await fetch(new URL(`/api/${table}`, baseUrl))).json()) as Array<
-      Record<string, unknown>
-    >
-    const found = records.find(pick)
-    if (!found) throw new Error(`The demo content has no ${table} record for this control`)
-    return page(String(found.id))
-  }
 }
 
 /** In the page: whether an element is shown on the screen (laid out, visible, inside the viewport). */
@@ -140,11 +125,7 @@ const CONTROLS: Control[] = [
   },
   {
     name: 'Audio play',
-    path: demoRecord(
-      'sermons',
-      (sermon) => Boolean(sermon.audio_url),
-      (id) => `/sermons/${id}`,
-    ),
+    path: RECORD_PAGES.sermon,
     target: (page) => page.locator('main audio'),
     // The browser's own player: its play button is at the start of the bar.
     at: (box) => ({ x: box.x + 20, y: box.y + box.height / 2 }),
@@ -153,11 +134,7 @@ const CONTROLS: Control[] = [
   },
   {
     name: 'Registration submit',
-    path: demoRecord(
-      'events',
-      (event) => event.registration === true,
-      (id) => `/events/${id}`,
-    ),
+    path: RECORD_PAGES.event,
     target: (page) => page.locator('#register button[type="submit"]'),
     prepare: async (page) => {
       const form = page.locator('#register form')

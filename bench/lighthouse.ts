@@ -1,4 +1,5 @@
-// `npm run bench:lighthouse [-- --runs 3 --pages /,/events,/ml/events --throttling devtools --rebuild --no-build]`
+// `npm run bench:lighthouse [-- --runs 3 --pages /,/events,/ml/events,sermon,event --throttling devtools --rebuild
+// --no-build]` (`sermon`, `event`: a demo sermon's page with its player, an event's with its sign-up form)
 // Lighthouse 12's mobile preset (simulated slow 4G and a 4× slower CPU) on every public page of a freshly
 // started production server, in Debian's Chromium; the median of several runs per page: performance, and the
 // SEO and accessibility category scores (each audit they fail is named). Nothing leaves the
@@ -10,7 +11,7 @@ import { parseArgs } from 'node:util'
 import type { Result } from 'lighthouse'
 
 import { runLighthouse } from './lighthouse-run.ts'
-import { PUBLIC_PAGES, SECOND_LANGUAGE_PAGES } from './pages.ts'
+import { PUBLIC_PAGES, RECORD_PAGES, SECOND_LANGUAGE_PAGES } from './pages.ts'
 import {
   BUILD_DIR,
   ensureBuild,
@@ -52,10 +53,10 @@ const { values: args } = parseArgs({
 })
 const throttling = args.throttling === 'devtools' ? 'devtools' : 'simulate'
 const runs = Number(args.runs)
-// Every page in both of the demo's languages unless a list is given (`--pages /,/ml`).
-const pages = args.pages
+// Every page in both of the demo's languages, a sermon's and an event's, unless a list is given (`--pages /,/ml`).
+const pageNames = args.pages
   ? args.pages.split(',').map((page) => page.trim())
-  : [...PUBLIC_PAGES, ...SECOND_LANGUAGE_PAGES]
+  : [...PUBLIC_PAGES, ...SECOND_LANGUAGE_PAGES, ...Object.keys(RECORD_PAGES)]
 
 interface RunFigures {
   score: number
@@ -190,6 +191,9 @@ async function main() {
     await seedDemo(dataDir)
     server = await startServer({ dataDir })
     const baseUrl = server.url
+    const pages = await Promise.all(
+      pageNames.map((name) => (name in RECORD_PAGES ? RECORD_PAGES[name](baseUrl) : name)),
+    )
     // One visit each first, as a live site has had: the first render after a start loads code and fills the
     // page cache, which no visitor of a running site waits for.
     for (const page of pages) await (await fetch(baseUrl + page)).arrayBuffer()
@@ -283,7 +287,7 @@ async function main() {
     }
     const report = {
       startedAt: new Date().toISOString(),
-      options: { runs, pages, buildDir: path.relative(ROOT, BUILD_DIR), built },
+      options: { runs, pages: pageNames, buildDir: path.relative(ROOT, BUILD_DIR), built },
       lighthouse: lighthouseVersion(),
       machine: host,
       targets: TARGETS,
