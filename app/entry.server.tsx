@@ -76,7 +76,10 @@ export default function handleRequest(
   })
 }
 
-/** Collects the whole document (it is all ready) and sends it with the build's short class names (decision 0030) and its stylesheets written in. */
+/**
+ * Collects the whole document (it is all ready) and sends it with the build's short class names (decision 0030)
+ * and its stylesheets written in.
+ */
 function withInlineStyles(finished: () => void) {
   const chunks: Buffer[] = []
   return new Transform({
