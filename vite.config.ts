@@ -297,6 +297,8 @@ async function bundleScript(entry: string) {
  */
 function scripts(): Plugin {
   const developing = new Map<string, string>()
+  // A build bundles each entry once for both of its imports; development bundles afresh (the sources change).
+  const built = new Map<string, ReturnType<typeof bundleScript>>()
   const nameOf = (entry: string) => path.basename(entry).replace(/\.tsx?$/, '')
   return {
     name: 'lampstand:scripts',
@@ -315,7 +317,8 @@ function scripts(): Plugin {
         developing.set(nameOf(entry), entry)
         return `export default ${JSON.stringify(`${DEV_SCRIPTS}${nameOf(entry)}.js`)}`
       }
-      const { code, inputs } = await bundleScript(entry)
+      if (this.environment.mode !== 'dev' && !built.has(entry)) built.set(entry, bundleScript(entry))
+      const { code, inputs } = await (built.get(entry) ?? bundleScript(entry))
       for (const input of inputs) this.addWatchFile(path.resolve(input))
       if (suffix === SCRIPT_TEXT) return `export default ${JSON.stringify(code)}`
       const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10)
