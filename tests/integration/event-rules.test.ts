@@ -20,6 +20,8 @@ const RUNAWAY_RULES = [
   { starts_at: '1990-01-01T07:00', recurrence: 'FREQ=DAILY;COUNT=20000' },
   { starts_at: '2026-12-01T07:00', recurrence: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' },
   { starts_at: '2026-12-07T07:00', recurrence: 'FREQ=MONTHLY;BYSETPOS=1000;BYDAY=MO' },
+  // Took `/`, `/events` and its own page down with a RangeError before every number of a rule was bounded.
+  { starts_at: '2026-11-29T10:30', recurrence: 'FREQ=DAILY;INTERVAL=2147483647' },
 ]
 
 describe.each(databases)('$name', (database) => {
@@ -40,7 +42,12 @@ describe.each(databases)('$name', (database) => {
         /more than 50 years/,
       ],
       ['a day no month has', RUNAWAY_RULES[2], /^This rule gives no dates/],
-      ['a 1000th Monday', RUNAWAY_RULES[3], /^This rule gives no dates/],
+      ['a 1000th Monday', RUNAWAY_RULES[3], /^A position \(BYSETPOS\) must be a whole number from 1 to 366/],
+      [
+        'an interval of 2,147,483,647 days',
+        RUNAWAY_RULES[4],
+        /^The interval \(INTERVAL\) must be .* 1 to 18,300/,
+      ],
     ])('%s is a 400 on the rule, answered at once', async (_name, timing, message) => {
       const started = performance.now()
       const answer = await ctx.admin.post('/api/events', makeEvent({ ends_at: null, ...timing }))
@@ -162,7 +169,7 @@ describe.each(databases)('$name', (database) => {
       expect(textOf(page)).toContain('Repeats Every day (10000000 times) at 7:00 AM')
       expect(page).not.toContain(`/events/${ids[0]}/calendar.ics`)
       // The dashboard names them, each with a link to fix it.
-      expect(textOf(dashboard.text)).toContain('4 events have a repeat rule the website cannot work out')
+      expect(textOf(dashboard.text)).toContain('5 events have a repeat rule the website cannot work out')
       for (const id of ids) expect(dashboard.text).toContain(`/admin/events?edit=${id}`)
       // The feed holds the weekly event and leaves the others out (a calendar app would choke on them too).
       const feed = new ICAL.Component(ICAL.parse((await visitor.get('/calendar.ics')).text))

@@ -137,7 +137,6 @@ test('runaway rules are refused in staff’s words, quickly, by the checks the f
   // A day no month has, a position no month reaches, an nth weekday past the fifth: no date, ever.
   for (const rule of [
     'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30',
-    'FREQ=MONTHLY;BYSETPOS=1000;BYDAY=MO',
     'FREQ=MONTHLY;BYDAY=6MO',
     'FREQ=YEARLY;BYMONTH=4,6;BYMONTHDAY=31',
     'FREQ=DAILY;BYYEARDAY=60;BYMONTH=1',
@@ -148,6 +147,53 @@ test('runaway rules are refused in staff’s words, quickly, by the checks the f
   expect(problem('2026-12-07T07:00', 'FREQ=YEARLY;BYMONTH=2;BYDAY=5MO')).toBeUndefined()
   expect(problem('2026-12-06T10:30', 'FREQ=DAILY;COUNT=5000')).toBeUndefined()
   expect(problem('2026-12-06T10:30', 'FREQ=WEEKLY;BYDAY=SU;UNTIL=20761206')).toBeUndefined()
+})
+
+test('every number in a rule is bounded when saved: an interval, day, week, month or position past its range is refused', () => {
+  const problem = (recurrence: string, starts_at = '2026-12-06T10:30') =>
+    timingProblems(timing({ starts_at, recurrence })).recurrence
+  expect(problem('FREQ=DAILY;INTERVAL=2147483647')).toBe(
+    'The interval (INTERVAL) must be a whole number from 1 to 18,300: it must take place again within 50 years',
+  )
+  expect(problem('FREQ=WEEKLY;INTERVAL=2651')).toMatch(/from 1 to 2,650/)
+  expect(problem('FREQ=MONTHLY;INTERVAL=601')).toMatch(/from 1 to 600/)
+  expect(problem('FREQ=YEARLY;INTERVAL=51')).toMatch(/from 1 to 50/)
+  expect(problem('FREQ=DAILY;INTERVAL=0')).toMatch(/^The interval/)
+  expect(problem('FREQ=DAILY;INTERVAL=-3')).toMatch(/^The interval/)
+  expect(problem('FREQ=DAILY;INTERVAL=1.5')).toMatch(/^The interval/)
+  expect(problem('FREQ=MONTHLY;BYSETPOS=1000;BYDAY=MO')).toBe(
+    'A position (BYSETPOS) must be a whole number from 1 to 366 (or -1 to -366, counted from the end)',
+  )
+  expect(problem('FREQ=MONTHLY;BYMONTHDAY=1,2147483647')).toMatch(/^A day of the month \(BYMONTHDAY\)/)
+  expect(problem('FREQ=YEARLY;BYYEARDAY=-367')).toMatch(/^A day of the year \(BYYEARDAY\) .* 366/)
+  expect(problem('FREQ=YEARLY;BYWEEKNO=54')).toMatch(/^A week of the year/)
+  expect(problem('FREQ=YEARLY;BYMONTH=13')).toBe('A month (BYMONTH) must be a whole number from 1 to 12')
+  expect(problem('FREQ=YEARLY;BYMONTH=-1')).toMatch(/^A month/)
+  expect(problem('FREQ=MONTHLY;BYDAY=99SU')).toMatch(/^Days \(BYDAY\)/)
+  expect(problem('FREQ=WEEKLY;BYDAY=SUNDAY')).toMatch(/^Days \(BYDAY\)/)
+  expect(problem('FREQ=WEEKLY;WKST=XX')).toMatch(/^The first day of the week/)
+  expect(problem('FREQ=WEEKLY;UNTIL=20271340')).toBe('The end (UNTIL) must be a date such as 20271231')
+  expect(problem('INTERVAL=2')).toMatch(/^This repeat rule is not valid: say how often it repeats/)
+  // The largest of each is a rule like any other.
+  for (const rule of [
+    'FREQ=DAILY;INTERVAL=18300',
+    'FREQ=WEEKLY;INTERVAL=2650',
+    'FREQ=YEARLY;INTERVAL=50',
+    'FREQ=MONTHLY;BYMONTHDAY=-1,31',
+    'FREQ=YEARLY;BYYEARDAY=366,-366',
+    'FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=-1',
+    'FREQ=WEEKLY;BYDAY=SU;WKST=SU;UNTIL=20271231T235959Z',
+  ]) {
+    expect(problem(rule), rule).toBeUndefined()
+  }
+})
+
+test('a rule stored without the bounds is never expanded: asking for its dates says why, and a listing leaves it out', () => {
+  const stored = timing({ starts_at: '2026-11-29T10:30', recurrence: 'FREQ=DAILY;INTERVAL=2147483647' })
+  expect(ruleProblem(stored, DUBLIN)).toMatch(/^The interval \(INTERVAL\)/)
+  expect(() => upcomingOccurrences(stored, DUBLIN, Temporal.PlainDate.from('2026-12-06'), 3)).toThrow(
+    UnworkableRuleError,
+  )
 })
 
 test('a runaway rule stored before the checks is not expanded: asking for its dates says why, at once', () => {

@@ -276,6 +276,72 @@ const RULE_PARTS = new Set([
 ])
 const TIME_PARTS = ['BYHOUR', 'BYMINUTE', 'BYSECOND']
 
+/**
+ * The values each list of numbers in a rule may take (RFC 5545 §3.3.10; a negative one counts from the end, 0 is
+ * none): a number past them made the library's dates leave the calendar's range (`RangeError`) on every page.
+ */
+const NUMBER_PARTS: Record<string, { words: string; max: number; signed: boolean }> = {
+  BYMONTHDAY: { words: 'A day of the month (BYMONTHDAY)', max: 31, signed: true },
+  BYYEARDAY: { words: 'A day of the year (BYYEARDAY)', max: 366, signed: true },
+  BYWEEKNO: { words: 'A week of the year (BYWEEKNO)', max: 53, signed: true },
+  BYMONTH: { words: 'A month (BYMONTH)', max: 12, signed: false },
+  BYSETPOS: { words: 'A position (BYSETPOS)', max: 366, signed: true },
+}
+const FREQUENCIES = Object.keys(PERIOD_UNITS)
+
+/** The largest INTERVAL of each frequency: its second date no more than RECURRENCE_MAX_YEARS after the first. */
+export function maxInterval(freq: keyof typeof PERIOD_UNITS) {
+  return RECURRENCE_MAX_YEARS * PERIODS_PER_YEAR[freq]
+}
+
+/**
+ * Why a rule's parts are out of bounds, in staff's words, or null: a frequency the site knows, an interval whose
+ * second date falls within RECURRENCE_MAX_YEARS, days, weeks, months and positions that exist, a real UNTIL date.
+ */
+function partOutOfBounds(parts: RuleParts): string | null {
+  if (!parts.FREQ || !FREQUENCIES.includes(parts.FREQ)) {
+    return 'This repeat rule is not valid: say how often it repeats (FREQ=DAILY, WEEKLY, MONTHLY or YEARLY)'
+  }
+  const freq = parts.FREQ as keyof typeof PERIOD_UNITS
+  if (parts.INTERVAL !== undefined) {
+    const most = maxInterval(freq)
+    const interval = /^\d{1,6}$/.test(parts.INTERVAL) ? Number(parts.INTERVAL) : NaN
+    if (!(interval >= 1 && interval <= most)) {
+      return `The interval (INTERVAL) must be a whole number from 1 to ${most.toLocaleString('en')}: it must take place again within ${RECURRENCE_MAX_YEARS} years`
+    }
+  }
+  for (const [name, { words, max, signed }] of Object.entries(NUMBER_PARTS)) {
+    const value = parts[name]
+    if (value === undefined) continue
+    const fits = value.split(',').every((item) => {
+      if (!(signed ? /^[+-]?\d{1,3}$/ : /^\d{1,2}$/).test(item)) return false
+      const number = Math.abs(Number(item))
+      return number >= 1 && number <= max
+    })
+    if (!fits) {
+      return `${words} must be a whole number from 1 to ${max}${signed ? ` (or -1 to -${max}, counted from the end)` : ''}`
+    }
+  }
+  if (parts.BYDAY !== undefined) {
+    const fits = parts.BYDAY.split(',').every((day) => {
+      const match = /^([+-]?\d{1,2})?(MO|TU|WE|TH|FR|SA|SU)$/.exec(day)
+      if (!match) return false
+      return match[1] === undefined || (Math.abs(Number(match[1])) >= 1 && Math.abs(Number(match[1])) <= 53)
+    })
+    if (!fits) return 'Days (BYDAY) must be weekdays such as SU, or with their place such as 1SU or -1FR'
+  }
+  if (parts.WKST !== undefined && !WEEKDAY_CODES.includes(parts.WKST)) {
+    return 'The first day of the week (WKST) must be a weekday such as MO'
+  }
+  if (parts.UNTIL !== undefined) {
+    const until = /^(\d{4})(\d{2})(\d{2})(T\d{6}Z?)?$/.exec(parts.UNTIL)
+    if (!until || !parseLocalDate(`${until[1]}-${until[2]}-${until[3]}`)) {
+      return 'The end (UNTIL) must be a date such as 20271231'
+    }
+  }
+  return null
+}
+
 function findFacts(timing: EventTiming, zone: string): RuleFacts {
   const start = parseLocalDateTime(timing.starts_at)!
   const parts = ruleParts(timing.recurrence!)
@@ -297,6 +363,8 @@ function findFacts(timing: EventTiming, zone: string): RuleFacts {
   if (unknown.length > 0) {
     return { problem: `This repeat rule has a part the website does not know: ${listInWords(unknown)}` }
   }
+  const outside = partOutOfBounds(parts)
+  if (outside) return { problem: outside }
   const limit = start.toPlainDate().add({ years: RECURRENCE_MAX_YEARS })
   const tooLong = (count: number) =>
     `Its ${count.toLocaleString('en')} times would go on for more than ${RECURRENCE_MAX_YEARS} years: give a smaller number, or an end on or before ${formatShortDate(limit)}`
@@ -362,7 +430,13 @@ export function recurrenceRule(timing: EventTiming, zone: string): RRuleTemporal
   if (!timing.recurrence || !parseLocalDateTime(timing.starts_at)) return null
   const facts = factsOf(timing, zone)
   if (facts.problem !== null) throw new UnworkableRuleError(facts.problem)
-  return libraryRule(timing, zone, { count: false, ...(facts.last ? { until: facts.last } : {}) })
+  try {
+    return libraryRule(timing, zone, { count: false, ...(facts.last ? { until: facts.last } : {}) })
+  } catch (error) {
+    throw new UnworkableRuleError(
+      `This repeat rule cannot be worked out: ${error instanceof Error ? error.message : String(error)}`,
+    )
+  }
 }
 
 /** How long each occurrence lasts: from the start to the end (zero without an end). */
@@ -381,9 +455,14 @@ function nextOf(rule: RRuleTemporal, from: Temporal.ZonedDateTime, inclusive: bo
   try {
     return rule.next(from, inclusive)
   } catch (error) {
-    if (!(error instanceof Error) || !/maximum iterations/i.test(error.message)) throw error
+    if (error instanceof Error && /maximum iterations/i.test(error.message)) {
+      throw new UnworkableRuleError(
+        `This rule gives no dates in the ${RECURRENCE_MAX_YEARS} years after ${formatShortDate(from.toPlainDate())}: check its numbers`,
+      )
+    }
+    // Anything else the library meets (a date out of the calendar's range) is as unworkable for a page.
     throw new UnworkableRuleError(
-      `This rule gives no dates in the ${RECURRENCE_MAX_YEARS} years after ${formatShortDate(from.toPlainDate())}: check its numbers`,
+      `This repeat rule cannot be worked out: ${error instanceof Error ? error.message : String(error)}`,
     )
   }
 }

@@ -75,8 +75,14 @@ export function nextDateOf(event: EventRecord, zone: string, today: Temporal.Pla
     try {
       found = { next: upcomingOccurrences(timingOf(event), zone, today, 1)[0] ?? null, problem: null }
     } catch (error) {
-      if (!(error instanceof UnworkableRuleError)) throw error
-      found = { next: null, problem: error.message }
+      // Whatever one stored record does to the date library, the pages that list it still answer.
+      found = {
+        next: null,
+        problem:
+          error instanceof UnworkableRuleError
+            ? error.message
+            : `This event's dates cannot be worked out: ${error instanceof Error ? error.message : String(error)}`,
+      }
     }
     if (nextDates.size >= NEXT_DATES_MAX) nextDates.delete(nextDates.keys().next().value!)
     nextDates.set(key, found)

@@ -101,7 +101,14 @@ function openDates(event: EventRecord, zone: string, now: Date, limit: number) {
   const today = todayIn(zone, now)
   const local = localNow(zone, now)
   const closesAt = parseLocalDateTime(event.registration_closes_at)
-  return upcomingOccurrences(timingOf(event), zone, today, event.recurrence ? limit : 1).filter(
+  let occurrences: Occurrence[]
+  try {
+    occurrences = upcomingOccurrences(timingOf(event), zone, today, event.recurrence ? limit : 1)
+  } catch {
+    // A rule the dates cannot be worked out from offers no date (the dashboard names it).
+    return []
+  }
+  return occurrences.filter(
     (occurrence) => !registrationClosed({ now: local, occurrence: occurrence.start, closesAt }),
   )
 }
