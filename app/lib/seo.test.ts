@@ -241,4 +241,27 @@ test('an event away from the church is at its own place, never at the church’s
     })
   }
   expect(place({})).toMatchObject({ name: 'Grace Church', address: { '@type': 'PostalAddress' } })
+  // Without a map position, a location that names a room of the church, or its own street, is at the church…
+  for (const venue of [
+    "Children's Room",
+    'Fellowship Room',
+    'Upstairs prayer room',
+    'Main Hall, Kinsale Road',
+  ]) {
+    expect(place({ venue }), venue).toMatchObject({
+      name: venue,
+      address: { '@type': 'PostalAddress' },
+      geo: { latitude: 51.8969 },
+    })
+  }
+  // …and any other is where it says, with no map pin at all rather than the church's (an outside audit's find).
+  for (const venue of [
+    'Homes across Cork',
+    'The English Market, Princes Street',
+    'Parish Hall, Douglas',
+    'Cork City Hall',
+    'Ballyphehane Community Centre',
+  ]) {
+    expect(place({ venue }), venue).toEqual({ '@type': 'Place', name: venue, address: venue })
+  }
 })

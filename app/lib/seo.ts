@@ -343,16 +343,45 @@ export function eventJsonLd(facts: EventFacts): WithContext<Event> {
   }
 }
 
+/** Words that name a part of a building: 'Fellowship Room', 'Main Hall', 'Car park'. */
+const ROOM_WORDS =
+  /\b(rooms?|halls?|sanctuary|chapel|foyer|kitchen|lobby|auditorium|nursery|office|upstairs|downstairs|basement|car ?park|vestry|annexe?)\b/i
+/** Words that name a place of its own: 'City Hall', 'Parish Hall', 'Community Centre' are not the church's rooms. */
+const PLACE_WORDS =
+  /\b(city|town|county|community|parish|civic|village|school|college|university|hotel|cent(re|er)|cathedral|market|street|road|avenue|square|beach|park|homes?|across)\b/i
+
 /**
- * Where an event is. At the church (no location, or a room with no map position of its own, or a map position
+ * Whether a location without a map position is inside the church: each of its parts ('Main Hall, Kinsale Road')
+ * is a room ('Main Hall': a room word, no place word, at most three words) or part of the church's own name or
+ * address ('Kinsale Road'). 'Homes across Cork', 'Parish Hall, Douglas' and 'The English Market, Princes Street'
+ * are elsewhere.
+ */
+function roomOfTheChurch(venue: string, church: EventFacts['church']) {
+  const own = [church.name, church.address, church.streetAddress].filter(Boolean).join(' | ').toLowerCase()
+  const parts = venue
+    .split(/[,\n]/)
+    .map((part) => part.trim())
+    .filter(Boolean)
+  return parts.every(
+    (part) =>
+      (ROOM_WORDS.test(part) && !PLACE_WORDS.test(part) && part.split(/\s+/).length <= 3) ||
+      (part.length >= 4 && own.includes(part.toLowerCase())),
+  )
+}
+
+/**
+ * Where an event is. At the church (no location; a room of it without a map position of its own; a map position
  * within 250 m of the church's): the church's address and position. Elsewhere (the retreat in Glengarriff, the
- * baptism at Myrtleville): its own name and position, with its location text as the address, never the church's.
+ * baptism at Myrtleville, the carol singing in homes across Cork): its own name, its location text as the
+ * address and its own position when staff gave one — never the church's.
  */
 function eventPlace(facts: EventFacts) {
   const { church, venue } = facts
   const own = geo(facts)
   const churchGeo = geo(church)
-  const atChurch = !venue || !own || (churchGeo !== undefined && metresApart(own, churchGeo) < 250)
+  const atChurch =
+    !venue ||
+    (own ? churchGeo !== undefined && metresApart(own, churchGeo) < 250 : roomOfTheChurch(venue, church))
   if (atChurch) {
     const address = postalAddress(church)
     return {
@@ -362,5 +391,5 @@ function eventPlace(facts: EventFacts) {
       ...(churchGeo ? { geo: churchGeo } : {}),
     }
   }
-  return { '@type': 'Place' as const, name: venue, address: venue, geo: own }
+  return { '@type': 'Place' as const, name: venue, address: venue, ...(own ? { geo: own } : {}) }
 }
