@@ -38,6 +38,7 @@ export const en = {
   whatsapp: 'WhatsApp Us',
   error: {
     title: 'Unexpected Application Error!',
+    notFoundTitle: 'Page not found',
     notFound: 'Not Found',
     home: 'Back to the home page',
   },

@@ -163,6 +163,8 @@ test('An unknown address answers 404 with the error page inside the site, and a 
   const html = await response.text()
   expect(html).toContain('Unexpected Application Error!')
   expect(html).toContain('404 Not Found')
+  // Its tab and a search result say what happened, not "Unexpected Application Error!" (an outside audit's find).
+  expect(html).toContain('<title>Page not found · IPC Cork</title>')
 
   await acceptCookiesUpFront(page)
   await page.goto('/no-such-page')

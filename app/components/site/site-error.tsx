@@ -1,5 +1,5 @@
 import { Home } from '#app/components/site/icons.tsx'
-import { useLinkTo, usePageTexts } from '#app/components/site/use-church.ts'
+import { useChurch, useLinkTo, usePageTexts } from '#app/components/site/use-church.ts'
 import { Link, useRouteError } from 'react-router'
 
 import { buttonClasses } from './button-classes.ts'
@@ -19,6 +19,9 @@ export function SiteError({ notFound = false }: { notFound?: boolean }) {
   const { status } = described
   // A missing page says so in the page's language; other errors keep the server's own words.
   const text = status === 404 ? t('error.notFound') : described.text
+  // The tab and a search result say what happened, in the page's words: 'Page not found · IPC Cork'.
+  const church = useChurch()
+  const title = `${status === 404 ? t('error.notFoundTitle') : `${status} · ${t('error.title')}`} · ${church.name}`
   return (
     <section className="relative isolate overflow-hidden">
       <div
@@ -26,7 +29,7 @@ export function SiteError({ notFound = false }: { notFound?: boolean }) {
         aria-hidden
       />
       <div className="mx-auto flex min-h-[60vh] max-w-2xl flex-col items-center justify-center px-6 py-24 text-center">
-        <title>{`${status} · ${t('error.title')}`}</title>
+        <title>{title}</title>
         {/* An error answer is no page of the site: search engines are told to leave it out. */}
         <meta name="robots" content="noindex" />
         <p className="font-serif text-7xl font-bold text-primary-text/25 sm:text-8xl" aria-hidden>

@@ -45,7 +45,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   try {
     const result = await cancel({ runtime, registrationId: params.id, token: form.get('token') })
     if (!result.registration) return notFound()
-    return { done: result.cancelled ? 'cancelled' : 'already' }
+    // What the page says comes with the answer: a form posted to the address without its `?token=` (the token
+    // in the body alone) cancels as well, and its loader, which reads the address, knows of no registration.
+    // Its 200 said outright: the loader's 404 would stand otherwise (React Router keeps an action's status only
+    // when it names one).
+    return data(
+      {
+        done: result.cancelled ? ('cancelled' as const) : ('already' as const),
+        ...(await describeRegistration({ db: runtime.db, registration: result.registration })),
+      },
+      { status: 200 },
+    )
   } catch (error) {
     if (error instanceof HttpError) return notFound()
     throw error
@@ -58,49 +68,69 @@ export function meta({ error }: Route.MetaArgs) {
 }
 
 export default function CancelRegistration({ loaderData, actionData }: Route.ComponentProps) {
-  if (loaderData.invalid || (actionData && 'invalid' in actionData)) return <InvalidLink />
+  if (actionData && 'invalid' in actionData) return <InvalidLink />
+  if (actionData?.done) return <Cancelled {...actionData} />
+  if (loaderData.invalid) return <InvalidLink />
+  if (loaderData.cancelled) return <Cancelled done="already" {...loaderData} />
   const { eventTitle, eventPath, when, token, waiting } = loaderData
-  const cancelled = actionData?.done === 'cancelled'
-  const already = actionData?.done === 'already' || (!actionData && loaderData.cancelled)
   return (
     <>
       <PageHero title="Your registration" intro={`${eventTitle} · ${when}`} />
       <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
         <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-          {cancelled || already ? (
-            <div role="status" className="flex items-start gap-3">
-              <CheckCircle2 className="mt-1 size-6 shrink-0 text-primary-text" aria-hidden />
-              <div>
-                <h2 className="font-serif text-2xl font-bold">
-                  {cancelled ? 'Your registration is cancelled' : 'This registration was already cancelled'}
-                </h2>
-                <p className="mt-2 text-foreground/80">
-                  {cancelled
-                    ? 'Thank you for letting us know: your place goes to the next person waiting.'
-                    : 'There is nothing more to do.'}
-                </p>
-              </div>
+          <form method="post" className="flex flex-col gap-5">
+            <h2 className="font-serif text-2xl font-bold">Cancel your registration?</h2>
+            <p className="text-foreground/80">
+              {waiting
+                ? `You are on the waiting list for ${eventTitle} on ${when}. Cancelling takes you off it.`
+                : `You are registered for ${eventTitle} on ${when}. Cancelling gives your place to the next person waiting.`}
+            </p>
+            <input type="hidden" name="token" value={token} />
+            <div className="flex flex-wrap gap-3">
+              <button type="submit" className={buttonClasses({})}>
+                <CalendarX2 className="size-4" aria-hidden />
+                Cancel my registration
+              </button>
+              <Link to={eventPath} className={buttonClasses({ variant: 'outline' })}>
+                Keep it
+              </Link>
             </div>
-          ) : (
-            <form method="post" className="flex flex-col gap-5">
-              <h2 className="font-serif text-2xl font-bold">Cancel your registration?</h2>
-              <p className="text-foreground/80">
-                {waiting
-                  ? `You are on the waiting list for ${eventTitle} on ${when}. Cancelling takes you off it.`
-                  : `You are registered for ${eventTitle} on ${when}. Cancelling gives your place to the next person waiting.`}
+          </form>
+        </div>
+      </section>
+    </>
+  )
+}
+
+/** The registration is cancelled: just now (`cancelled`), or before (`already`). */
+function Cancelled({
+  done,
+  eventTitle,
+  when,
+}: {
+  done: 'cancelled' | 'already'
+  eventTitle: string
+  when: string
+}) {
+  const cancelled = done === 'cancelled'
+  return (
+    <>
+      <PageHero title="Your registration" intro={`${eventTitle} · ${when}`} />
+      <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
+        <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
+          <div role="status" className="flex items-start gap-3">
+            <CheckCircle2 className="mt-1 size-6 shrink-0 text-primary-text" aria-hidden />
+            <div>
+              <h2 className="font-serif text-2xl font-bold">
+                {cancelled ? 'Your registration is cancelled' : 'This registration was already cancelled'}
+              </h2>
+              <p className="mt-2 text-foreground/80">
+                {cancelled
+                  ? 'Thank you for letting us know: your place goes to the next person waiting.'
+                  : 'There is nothing more to do.'}
               </p>
-              <input type="hidden" name="token" value={token} />
-              <div className="flex flex-wrap gap-3">
-                <button type="submit" className={buttonClasses({})}>
-                  <CalendarX2 className="size-4" aria-hidden />
-                  Cancel my registration
-                </button>
-                <Link to={eventPath} className={buttonClasses({ variant: 'outline' })}>
-                  Keep it
-                </Link>
-              </div>
-            </form>
-          )}
+            </div>
+          </div>
         </div>
       </section>
     </>

@@ -58,6 +58,8 @@ export function RegistrationForm({
   const fieldError = (name: string) => failure?.fields?.[name]
   const value = (name: string) => failure?.values?.[name]
   const single = !repeating && dates.length === 1 ? dates[0] : null
+  // Every date offered is full: the button says what it does, as the events' cards do.
+  const allFull = dates.length > 0 && dates.every((date) => date.left === 0)
   const singlePlaces = single ? placesText(single, placesWords(t)) : null
   return (
     <form
@@ -157,7 +159,9 @@ export function RegistrationForm({
 
       <button type="submit" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
         <Ticket className="size-4" aria-hidden />
-        <span {...{ [Data.submitLabel]: true }}>{t('registration.submit')}</span>
+        <span {...{ [Data.submitLabel]: true }}>
+          {allFull ? t('events.joinWaitingList') : t('registration.submit')}
+        </span>
       </button>
     </form>
   )
