@@ -109,6 +109,7 @@ export async function listPodcastSermons({
         'audio_duration_seconds',
         'transcript_url',
         'guid',
+        'created_at',
       ])
       .orderBy('preached_on', 'desc')
       .orderBy('created_at', 'desc')

@@ -10,9 +10,21 @@ import {
   podcastFeedXml,
   podcastGuid,
   type PodcastChannel,
+  preachedAt,
   type PodcastEpisode,
   uuidV5,
 } from './podcast-feed.server.ts'
+
+test('an episode is dated noon of its day in the church’s zone, or the moment it was added when that is earlier that day: never in the future', () => {
+  const iso = (day: string, created: string) => preachedAt(day, 'Europe/Dublin', created).toISOString()
+  // Added days later: noon of the day preached (Dublin is UTC+0 in winter, UTC+1 in summer).
+  expect(iso('2026-11-15', '2026-11-20T09:00:00.000Z')).toBe('2026-11-15T12:00:00.000Z')
+  expect(iso('2027-06-13', '2027-06-20T09:00:00.000Z')).toBe('2027-06-13T11:00:00.000Z')
+  // Put up that morning at 09:40: dated then, not at noon (it was hours in the future: an outside audit's find).
+  expect(iso('2026-12-06', '2026-12-06T09:40:00.000Z')).toBe('2026-12-06T09:40:00.000Z')
+  // Prepared as a draft the day before: the start of the day preached.
+  expect(iso('2027-06-13', '2027-06-12T18:00:00.000Z')).toBe('2027-06-12T23:00:00.000Z')
+})
 
 test('podcastGuid is the UUIDv5 of the feed address without its scheme or trailing slash (Podcast Index’s example)', () => {
   // https://podcastindex.org/namespace/1.0#guid: "podnews.net/rss" gives this guid.

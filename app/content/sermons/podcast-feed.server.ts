@@ -1,10 +1,13 @@
 import crypto from 'node:crypto'
 
+import { Temporal } from 'temporal-polyfill'
+
 import { XMLBuilder } from 'fast-xml-parser'
 
 import type { Db } from '#app/db/database.server.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { DEFAULT_COUNTRY } from '#app/lib/phone.ts'
+import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
@@ -196,9 +199,17 @@ export function artworkSource(
   return { photo: series?.image_url ?? null, logo: church.logo_url, name: church.name }
 }
 
-/** The day a sermon was preached, as a moment for `pubDate`: noon UTC, the same day everywhere on Earth's west. */
-function preachedAt(day: string) {
-  return new Date(`${day}T12:00:00Z`)
+/**
+ * The day a sermon was preached, as a moment for `pubDate`: noon in the church's zone, or the moment it was added
+ * when that is earlier that day (a sermon put up the same morning is never dated in the future: podcast apps hide
+ * or misorder such an episode), never before the day began.
+ */
+export function preachedAt(day: string, zone: string, createdAt: string | Date) {
+  const date = Temporal.PlainDate.from(day)
+  const noon = date.toPlainDateTime({ hour: 12 }).toZonedDateTime(zone).epochMilliseconds
+  const dayStart = date.toZonedDateTime({ timeZone: zone }).epochMilliseconds
+  const added = new Date(createdAt).getTime()
+  return new Date(Number.isNaN(added) ? noon : Math.min(noon, Math.max(dayStart, added)))
 }
 
 /**
@@ -214,6 +225,7 @@ export async function loadPodcast({ db, origin, seriesId }: { db: Db; origin: st
   ])
   if (seriesId && !series) return null
   const church = { name: info?.name || FALLBACK_CHURCH_NAME, logo_url: info?.logo_url ?? null }
+  const zone = info?.timezone ?? DEFAULT_TIME_ZONE
   const { feedUrl, link } = feedAddresses(origin, series)
   const speakersById = new Map(speakers.map((speaker) => [speaker.id, speaker]))
   const churchWords = `Sermons preached at ${church.name}.`
@@ -242,7 +254,7 @@ export async function loadPodcast({ db, origin, seriesId }: { db: Db; origin: st
       link: absoluteUrl(origin, pagePath('sermon', { id: sermon.id })),
       // Sanitised on every write (the declaration's richText), and escaped here.
       description: sermon.summary ?? '',
-      pubDate: preachedAt(sermon.preached_on),
+      pubDate: preachedAt(sermon.preached_on, zone, sermon.created_at),
       enclosure: { url: absoluteUrl(origin, audio), length: sermon.audio_bytes, type: audioType(audio) },
       durationSeconds: sermon.audio_duration_seconds,
       speaker: speaker
