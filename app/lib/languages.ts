@@ -24,6 +24,22 @@ export const DEFAULT_LANGUAGES: readonly string[] = ['en']
 /** At most so many languages: each is a set of pages to keep and a column of every form. */
 export const MAX_LANGUAGES = 10
 
+/**
+ * The first parts of the site's own addresses outside its pages (app/routes.ts, server.js, host/app.ts): a language
+ * of one of these codes would put its pages under an address the site answers otherwise (`/api/…`, `/og/…`), and
+ * they would be out of reach. Only those shaped like a language code matter; the rest are here for the record.
+ */
+export const RESERVED_PATH_SEGMENTS: readonly string[] = [
+  'admin',
+  'api',
+  'assets',
+  'healthz',
+  'icons',
+  'images',
+  'media',
+  'og',
+]
+
 /** The canonical form of a BCP 47 language tag (`EN-gb` → `en-GB`), or null when it is not one. */
 export function canonicalLanguage(code: unknown): string | null {
   if (typeof code !== 'string' || !/^[A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*$/.test(code.trim())) return null

@@ -52,6 +52,11 @@ test('the languages are BCP 47 codes in their canonical form, the main one first
     '"malayalam!" is not a language code (BCP 47, such as en, ml or pt-BR)',
   )
   expect(languages(['en', 'ml', 'ML'])).toBe('ml is in the list twice')
+  // The site's own addresses: its pages would become unreachable (an outside audit's find).
+  expect(languages(['en', 'api'])).toBe(
+    'api cannot be a language of this site: its pages would be at /api/…, an address the site already uses',
+  )
+  expect(languages(['en', 'OG'])).toMatch(/^og cannot be a language of this site/)
   expect(languages(Array.from({ length: 11 }, (_, i) => `a${String.fromCharCode(97 + i)}`))).toBe(
     'At most 10 languages',
   )

@@ -10,7 +10,12 @@ import {
   URL_MAX_LENGTH,
 } from '#app/schemas/fields.ts'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '#app/lib/time-zone.ts'
-import { canonicalLanguage, DEFAULT_LANGUAGES, MAX_LANGUAGES } from '#app/lib/languages.ts'
+import {
+  canonicalLanguage,
+  DEFAULT_LANGUAGES,
+  MAX_LANGUAGES,
+  RESERVED_PATH_SEGMENTS,
+} from '#app/lib/languages.ts'
 import {
   type CountryCode,
   DEFAULT_COUNTRY,
@@ -109,6 +114,13 @@ const languages = z
         ctx.addIssue({
           code: 'custom',
           message: `${JSON.stringify(given)} is not a language code (BCP 47, such as en, ml or pt-BR)`,
+        })
+        return z.NEVER
+      }
+      if (RESERVED_PATH_SEGMENTS.includes(code.toLowerCase())) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `${code} cannot be a language of this site: its pages would be at /${code.toLowerCase()}/…, an address the site already uses`,
         })
         return z.NEVER
       }
