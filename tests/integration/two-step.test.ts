@@ -30,8 +30,14 @@ class Browser extends Client {
     return answer
   }
 
+  /** The address the requests say they come from (through a trusted proxy), if not the test's own. */
+  from: string | null = null
+
   async send(method: string, path: string, options: Parameters<Client['request']>[2] = {}) {
-    return this.keep(await this.request(method, path, options))
+    const from = this.from ? { 'x-forwarded-for': this.from } : {}
+    return this.keep(
+      await this.request(method, path, { ...options, headers: { ...options.headers, ...from } }),
+    )
   }
 
   form(path: string, fields: Record<string, string>) {
@@ -82,7 +88,9 @@ async function loggedSignIns(server: { dataDir: string; databaseUrl?: string }, 
 }
 
 describe.each(databases)('$name', (database) => {
-  const ctx = useServer(database)
+  // TRUST_PROXY lets the lock's test speak from an address of its own: its 10 wrong codes would spend the
+  // per-address allowance (20 per 15 minutes) the other tests' sign-ins share.
+  const ctx = useServer(database, { env: { TRUST_PROXY: 'true' } })
 
   /** A new person (an administrator, as `npm run admin` makes them), signed in, with two-step switched on. */
   async function personWithTwoStep() {
@@ -233,6 +241,36 @@ describe.each(databases)('$name', (database) => {
     const refused = await browser.json('/api/auth/two-factor/verify-totp', { code: totp(secret) })
     expect(refused.status).toBe(429)
     expect(refused.body.error.message).toMatch(/Too many wrong codes/)
+    expect(await browser.signedInAs()).toBeNull()
+  })
+
+  test('after 10 wrong codes in a row the right one is told of the 15-minute lock, before and after a new sign-in', async () => {
+    const { person, secret } = await personWithTwoStep()
+    const browser = new Browser(ctx.server.url)
+    browser.from = '198.51.100.45'
+    const right = totp(secret)
+    await browser.json('/api/auth/sign-in/email', person)
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect(
+        (await browser.json('/api/auth/two-factor/verify-totp', { code: wrongCode(secret) })).status,
+      ).toBe(401)
+    }
+    // This sign-in's tries are spent: the right code asks for the password again…
+    const spent = await browser.json('/api/auth/two-factor/verify-totp', { code: right })
+    expect(spent.status).toBe(429)
+    expect(spent.body.error.message).toBe('Too many wrong codes. Sign in again with your password.')
+    await browser.json('/api/auth/sign-in/email', person)
+    for (let attempt = 6; attempt <= 10; attempt += 1) {
+      const answer = await browser.json('/api/auth/two-factor/verify-totp', { code: wrongCode(secret) })
+      expect(answer.status, `attempt ${attempt}`).toBe(401)
+    }
+    // …and after the 10th wrong code in a row, the same right code is told of the lock, not called invalid (the
+    // code had been taken as used by the refused try above).
+    const locked = await browser.json('/api/auth/two-factor/verify-totp', { code: right })
+    expect(locked.status).toBe(429)
+    expect(locked.body.error.message).toBe(
+      'Too many wrong codes for this account. Please wait 15 minutes and try again.',
+    )
     expect(await browser.signedInAs()).toBeNull()
   })
 
