@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 
@@ -58,7 +59,16 @@ function resumableUploads(runtime: AppRuntime) {
       return {}
     },
     async onUploadFinish(req, upload) {
-      const input = path.join(directory, upload.id)
+      // The finished file is claimed by a rename, which one request alone can win, even across workers: the same
+      // piece sent twice at once (a client's retry) made two requests finish it together, and one moved the file
+      // the other was reading (a 500, or a 415 for a file read half-moved).
+      const input = path.join(directory, `${upload.id}.finishing-${crypto.randomUUID()}`)
+      try {
+        await fs.rename(path.join(directory, upload.id), input)
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw finishedElsewhere()
+        throw error
+      }
       try {
         const result = await storeAudio({
           db: runtime.db,
@@ -78,10 +88,13 @@ function resumableUploads(runtime: AppRuntime) {
         if (error instanceof HttpError) throw tusError(error.status, error.message)
         throw error
       } finally {
+        await fs.rm(input, { force: true })
         await forget(datastore, upload)
       }
     },
     onResponseError(_req, error) {
+      // A piece written, or an offset read, as another request finished the same upload and took its file.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return finishedElsewhere()
       const status = 'status_code' in error ? error.status_code : 500
       const body = 'body' in error ? String(error.body) : ''
       if (body.startsWith('{')) return { status_code: status, body }
@@ -115,6 +128,14 @@ export async function answerResumableUpload(runtime: AppRuntime, request: Reques
 async function forget(datastore: FileStore, upload: Upload) {
   await fs.rm(path.join(datastore.directory, upload.id), { force: true })
   await datastore.configstore.delete(upload.id).catch(() => {})
+}
+
+/** The answer to a request that finds its upload finished (or removed) by another one at the same moment. */
+function finishedElsewhere() {
+  return tusError(
+    409,
+    'This upload was finished by another request at the same moment: its answer has the file',
+  )
 }
 
 function errorBody(message: string) {

@@ -281,9 +281,13 @@ describe.each(databases)('$name', (database) => {
   })
 })
 
-// UPLOAD_SPEED_LIMIT (decision 0021): the test servers take uploads as fast as they come; this one at 1 MB/s.
+// UPLOAD_SPEED_LIMIT (decision 0021): the test servers take uploads as fast as they come; this one at 1 MB/s,
+// through `npm start`'s two workers as a site runs.
 describe('uploads at the site’s pace', () => {
-  const ctx = useServer(databases[0], { env: { UPLOAD_SPEED_LIMIT: '1' } })
+  const ctx = useServer(databases[0], {
+    entry: 'scripts/start.js',
+    env: { UPLOAD_SPEED_LIMIT: '1', WEB_CONCURRENCY: '2' },
+  })
 
   test('an upload is read no faster than UPLOAD_SPEED_LIMIT after its first megabyte, plain and resumable', async () => {
     const { content } = silentMp3(3 * 1024 * 1024)
@@ -308,5 +312,38 @@ describe('uploads at the site’s pace', () => {
     })
     expect(piece.status, piece.text).toBe(200)
     expect(performance.now() - started).toBeGreaterThan(1800)
+  })
+
+  // At the site's pace a piece takes seconds, and a client that sends it again meanwhile (a retry after a time-out)
+  // made the two finish together: one renamed the file the other was still moving (ENOENT, a 500 in 2 of 3 runs).
+  test('the same piece sent twice at once finishes the upload once: never a 500, one file kept', async () => {
+    for (let run = 0; run < 3; run += 1) {
+      const { content } = silentMp3(2 * 1024 * 1024 + run * 1000)
+      const created = await ctx.admin.request('POST', '/api/uploads/tus', {
+        headers: {
+          ...TUS,
+          'Upload-Length': String(content.length),
+          'Upload-Metadata': tusMetadata({ filename: `Twice ${run}.mp3` }),
+        },
+      })
+      const location = created.headers.get('location')!
+      const send = () =>
+        ctx.admin.request('PATCH', location, {
+          headers: { ...TUS, 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' },
+          body: new Uint8Array(content),
+        })
+      const answers = await Promise.all([send(), send()])
+      const said = answers.map((answer) => `${answer.status} ${answer.text.slice(0, 120)}`).join(' | ')
+      const finished = answers.filter((answer) => answer.status === 200)
+      // The other is told the upload moved on (a 409 or 410 of the protocol), never a 500 or a 415 for a file
+      // read while the first request took it away.
+      for (const answer of answers.filter((each) => each.status !== 200)) {
+        expect([409, 410], said).toContain(answer.status)
+      }
+      expect(finished.length, said).toBeGreaterThanOrEqual(1)
+      expect(new Set(finished.map((answer) => JSON.parse(answer.text).secure_url)).size, said).toBe(1)
+      const folder = path.join(ctx.server.dataDir, 'uploads', '.tus')
+      expect(fs.existsSync(folder) ? fs.readdirSync(folder) : []).toEqual([])
+    }
   })
 })

@@ -34,7 +34,7 @@ class Browser extends Client {
   from: string | null = null
 
   async send(method: string, path: string, options: Parameters<Client['request']>[2] = {}) {
-    const from = this.from ? { 'x-forwarded-for': this.from } : {}
+    const from: Record<string, string> = this.from ? { 'x-forwarded-for': this.from } : {}
     return this.keep(
       await this.request(method, path, { ...options, headers: { ...options.headers, ...from } }),
     )
