@@ -10,6 +10,7 @@ import * as initial from './migrations/0001-initial.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { listEvents } from '#app/content/events/model.server.ts'
 import { listMinistries } from '#app/content/ministries/model.server.ts'
+import { listServices } from '#app/content/services/model.server.ts'
 import { listCarouselSlides } from '#app/content/carousel/model.server.ts'
 import { listContactMessages } from '#app/content/messages/model.server.ts'
 import { listGalleryImages } from '#app/content/gallery/model.server.ts'
@@ -327,5 +328,84 @@ describe.each(testDatabases)('$name', (database) => {
       ['secretary@example.org', 'admin'],
     ])
     expect(await countAdministrators({ db })).toBe(2)
+  })
+
+  test('services typed as text get a real schedule where the text is plain, written back in the site’s words; the rest stay as typed', async () => {
+    const db = await churchInfoBefore('0021', { name: 'IPC Cork', timezone: 'Europe/Dublin' })
+    // The demo content's services as the release before this one stored them (Monday 23 November 2026).
+    const typed = [
+      ['Sunday Worship Service', 'Sunday', '10:30 AM', 'ഞായർ'],
+      ['Malayalam Service', 'Sunday', '4:00 PM', 'ഞായർ'],
+      ['Midweek Bible Study', 'Wednesday', '7:30 PM', 'ബുധൻ'],
+      ['Friday Prayer Meeting', 'Friday', '8:00 PM - 9:30 PM', 'വെള്ളി'],
+      ['Prayer and Fasting', '1st Friday', '7:00 PM', null],
+      ['Baptism Service', 'Last Sunday of June', '2:00 PM', null],
+      ['Christmas Carol Service', 'Sunday 20 December', '6:00 PM', null],
+      ['Easter Sunrise Service', 'Easter Sunday', '6:30 AM', null],
+      ['Youth Service', 'Sunday', 'after lunch', null],
+    ] as const
+    const stamp = '2026-11-23T10:00:00.000Z'
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (db.kysely as any)
+      .insertInto('services')
+      .values(
+        typed.map(([name, day, time, mlDay], index) => ({
+          id: `s${index}`,
+          name,
+          day,
+          time,
+          order: index + 1,
+          translations: JSON.stringify(mlDay ? { ml: { name: `${name} (ml)`, day: mlDay, time: time } } : {}),
+          created_at: stamp,
+          updated_at: stamp,
+        })),
+      )
+      .execute()
+
+    expect(await migrateToLatest(db)).toContain('0021-service-schedules')
+    const services = new Map((await listServices({ db })).map((service) => [service.name, service]))
+    const schedule = (name: string) => {
+      const { starts_at, ends_at, recurrence, day, time, streamed } = services.get(name)!
+      return { starts_at, ends_at, recurrence, day, time, streamed }
+    }
+    expect(schedule('Sunday Worship Service')).toEqual({
+      starts_at: '2026-11-29T10:30',
+      ends_at: null,
+      recurrence: 'FREQ=WEEKLY;BYDAY=SU',
+      day: 'Every Sunday',
+      time: '10:30 AM',
+      streamed: false,
+    })
+    expect(schedule('Friday Prayer Meeting')).toMatchObject({
+      starts_at: '2026-11-27T20:00',
+      ends_at: '2026-11-27T21:30',
+      recurrence: 'FREQ=WEEKLY;BYDAY=FR',
+      time: '8:00 PM – 9:30 PM',
+    })
+    expect(schedule('Prayer and Fasting')).toMatchObject({
+      starts_at: '2026-12-04T19:00',
+      recurrence: 'FREQ=MONTHLY;BYDAY=1FR',
+      day: 'First Friday of the month',
+    })
+    expect(schedule('Baptism Service')).toMatchObject({
+      starts_at: '2027-06-27T14:00',
+      recurrence: 'FREQ=YEARLY;BYMONTH=6;BYDAY=-1SU',
+    })
+    // Its words in another language are written from the rule now; its own name there stays.
+    expect(services.get('Sunday Worship Service')!.translations).toEqual({
+      ml: { name: 'Sunday Worship Service (ml)' },
+    })
+    // A day without its year, a feast, a time in words: as typed, with no schedule (the dashboard asks).
+    for (const name of ['Christmas Carol Service', 'Easter Sunrise Service', 'Youth Service']) {
+      const kept = typed.find(([each]) => each === name)!
+      expect(schedule(name), name).toEqual({
+        starts_at: null,
+        ends_at: null,
+        recurrence: null,
+        day: kept[1],
+        time: kept[2],
+        streamed: false,
+      })
+    }
   })
 })

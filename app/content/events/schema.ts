@@ -27,7 +27,7 @@ export const RECURRENCE_MAX_LENGTH = 300
 export const CAPACITY_MAX = 100_000
 
 /** A local date-time `YYYY-MM-DDTHH:MM` (a form's `2026-12-20T18:00:00` is cut to the minute). */
-function localDateTime(label: string) {
+export function localDateTime(label: string) {
   const message = `${label} must be a date and time such as 2026-12-20T18:00`
   return z
     .string({ error: message })
@@ -61,7 +61,7 @@ const capacityField = z
   })
 
 /** Skip dates: a JSON list, or text with dates separated by commas, spaces or lines. Sorted, without repeats. */
-const exdatesField = z
+export const exdatesField = z
   .union([z.array(z.string({ error: 'Each skip date must be text' })), z.string()])
   .nullish()
   .transform((value, ctx) => {
@@ -83,7 +83,7 @@ const exdatesField = z
     return [...new Set(dates)].sort()
   })
 
-const recurrenceField = z
+export const recurrenceField = z
   .string({ error: 'The repeat rule must be text such as FREQ=WEEKLY;BYDAY=SU' })
   .max(RECURRENCE_MAX_LENGTH, `The repeat rule must be at most ${RECURRENCE_MAX_LENGTH} characters`)
   .nullish()

@@ -39,6 +39,7 @@ import { listGalleryImages } from '#app/content/gallery/model.server.ts'
 import { listLeadershipTeam } from '#app/content/leadership/model.server.ts'
 import { listMinistries } from '#app/content/ministries/model.server.ts'
 import { listServices } from '#app/content/services/model.server.ts'
+import { withScheduleWords } from '#app/content/services/services.server.ts'
 import { pagePath } from '#app/content/registry.ts'
 import { scriptureShown } from '#app/content/sermons/books.ts'
 import { getSermonSeries, getSpeaker, listPublishedSermons } from '#app/content/sermons/model.server.ts'
@@ -66,7 +67,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     ])
   // In the page's language, field by field (issue 28).
   const slides = inPageLanguage(context, 'carousel_slides', storedSlides)
-  const services = inPageLanguage(context, 'services', storedServices)
+  const services = withScheduleWords(
+    inPageLanguage(context, 'services', storedServices),
+    language,
+    languages[0]!,
+  )
   const ministries = inPageLanguage(context, 'ministries', storedMinistries)
   const gallery = inPageLanguage(context, 'gallery_images', storedGallery)
   const leaders = inPageLanguage(context, 'leadership_team', storedLeaders)

@@ -13,6 +13,8 @@ export const services = defineContent({
       order: 'position',
       translate: ['name', 'description', 'day', 'time', 'location'],
       richText: ['description'],
+      booleans: ['streamed'],
+      json: ['exdates'],
       public: true,
     }),
   },
