@@ -1,0 +1,130 @@
+import { Temporal } from 'temporal-polyfill'
+
+import { type EventTiming, upcomingOccurrences } from '#app/content/events/dates.ts'
+
+/** The live page's states (issue 47), from the streamed services' schedules and the clock alone. */
+export type LiveState = 'later' | 'soon' | 'live' | 'ended'
+
+/** The stream is shown this long before a service starts… */
+export const LIVE_BEFORE_MINUTES = 10
+/** …and this long after it is due to end (longer while the channel shows it still running). */
+export const LIVE_AFTER_MINUTES = 30
+/** "Live in 25 minutes" from this long before the start. */
+export const SOON_MINUTES = 60
+/** How long a service without an end of its own lasts. */
+export const DEFAULT_SERVICE_MINUTES = 90
+
+export interface StreamedService {
+  id: string
+  name: string
+  starts_at: string | null
+  ends_at: string | null
+  recurrence: string | null
+  exdates: readonly string[]
+}
+
+/** One time a streamed service takes place, as instants. */
+export interface LiveOccurrence {
+  service: StreamedService
+  start: Temporal.ZonedDateTime
+  end: Temporal.ZonedDateTime
+}
+
+export interface LiveAnswer {
+  state: LiveState
+  /** The occurrence the state is about: the one live or just ended, else the next. */
+  occurrence: LiveOccurrence
+  /** When the state changes by the clock alone (ms since the epoch): a page made now is valid until then. */
+  changesAt: number
+}
+
+const minutes = (count: number) => Temporal.Duration.from({ minutes: count })
+
+/** A streamed service's times around `now` (from the day before on), each with an end. */
+function occurrencesAround(service: StreamedService, zone: string, now: Temporal.ZonedDateTime) {
+  const timing: EventTiming = {
+    starts_at: service.starts_at,
+    ends_at: service.ends_at,
+    all_day: false,
+    recurrence: service.recurrence,
+    exdates: service.exdates,
+  }
+  let found
+  try {
+    found = upcomingOccurrences(timing, zone, now.toPlainDate().subtract({ days: 1 }), 4)
+  } catch {
+    // A schedule the date engine cannot work out streams nothing (the dashboard names it).
+    return []
+  }
+  return found.map(({ start, end }): LiveOccurrence => {
+    const begins = start.toZonedDateTime(zone)
+    const ends = end.toZonedDateTime(zone)
+    return {
+      service,
+      start: begins,
+      end:
+        Temporal.ZonedDateTime.compare(ends, begins) > 0
+          ? ends
+          : begins.add(minutes(DEFAULT_SERVICE_MINUTES)),
+    }
+  })
+}
+
+/**
+ * The live page's state at `now`: `live` from LIVE_BEFORE_MINUTES before a streamed service starts until
+ * LIVE_AFTER_MINUTES after it is due to end, or until `runningUntil` while the channel's feed shows its stream
+ * still running (never cut at the scheduled end); `ended` after that for the rest of its day; `soon` within
+ * SOON_MINUTES of the next start; `later` otherwise. Null when no streamed service has a time to come.
+ */
+export function liveState({
+  services,
+  zone,
+  now,
+  runningUntil,
+}: {
+  services: readonly StreamedService[]
+  zone: string
+  now: Date
+  /** The channel's feed shows the current stream running until at least then (ms since the epoch). */
+  runningUntil?: number | null
+}): LiveAnswer | null {
+  const moment = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(zone)
+  const at = moment.epochMilliseconds
+  const occurrences = services
+    .flatMap((service) => occurrencesAround(service, zone, moment))
+    .sort((a, b) => Temporal.ZonedDateTime.compare(a.start, b.start))
+  const windowOf = (occurrence: LiveOccurrence) => {
+    const from = occurrence.start.subtract(minutes(LIVE_BEFORE_MINUTES)).epochMilliseconds
+    const scheduled = occurrence.end.add(minutes(LIVE_AFTER_MINUTES)).epochMilliseconds
+    const running = runningUntil && occurrence.start.epochMilliseconds <= at ? runningUntil : 0
+    return { from, until: Math.max(scheduled, running) }
+  }
+  const live = occurrences.find((occurrence) => {
+    const { from, until } = windowOf(occurrence)
+    return from <= at && at < until
+  })
+  if (live) return { state: 'live', occurrence: live, changesAt: windowOf(live).until }
+
+  const next = occurrences.find((occurrence) => windowOf(occurrence).from > at)
+  const soonFrom = next ? next.start.subtract(minutes(SOON_MINUTES)).epochMilliseconds : Infinity
+  if (next && at >= soonFrom) return { state: 'soon', occurrence: next, changesAt: windowOf(next).from }
+
+  // The last one over, if its day (in the church's zone) is today: "Watch again" until the day ends.
+  const endOfDay = moment.toPlainDate().add({ days: 1 }).toZonedDateTime({ timeZone: zone }).epochMilliseconds
+  const over = occurrences.filter((occurrence) => windowOf(occurrence).until <= at).at(-1)
+  if (over && windowOf(over).until > moment.startOfDay().epochMilliseconds) {
+    return { state: 'ended', occurrence: over, changesAt: Math.min(endOfDay, soonFrom) }
+  }
+  if (!next) return null
+  return { state: 'later', occurrence: next, changesAt: Math.min(soonFrom, endOfDay) }
+}
+
+/** Whole minutes from `now` until the occurrence starts (at least 1): "Live in 25 minutes". */
+export function minutesUntil(occurrence: LiveOccurrence, now: Date) {
+  return Math.max(1, Math.ceil((occurrence.start.epochMilliseconds - now.getTime()) / 60_000))
+}
+
+/** An instant as ISO 8601 with the church's offset: `2027-03-28T10:30:00+01:00`. */
+export function isoWithOffset(time: Temporal.ZonedDateTime) {
+  return time.toString({ timeZoneName: 'never', smallestUnit: 'second' })
+}
