@@ -16,6 +16,7 @@ import * as serverBuild from 'virtual:react-router/server-build'
 import { CLIENT_IP_HEADER, SESSION_COOKIE_NAME } from '#app/auth/auth.server.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { afterAnswerContext } from '#app/server/after-answer.server.ts'
+import { createPageQueries } from '#app/server/page-queries.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { nextMidnight } from '#app/content/events/dates.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
@@ -265,9 +266,10 @@ export function createSite(
         (!CACHE_RULES.fresh.some((fresh) => fresh.test(path)) &&
           !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))),
       bypass: (req) => SCOPED_API_READ.test(req.url ?? '') && SIGNED_IN.test(req.headers.cookie ?? ''),
-      // Every parameter a cacheable page reads (the gallery's tab: declared by its page), React Router's list
-      // of routes and index flag in a `.data` request, and the API's language (`?lang=ml`). Any other is dropped before the page is made or looked up.
-      queryParams: [...CACHE_RULES.queryParams, '_routes', 'index', 'lang'],
+      // A parameter is kept only where its page reads it and only with a value the page knows (a gallery tab, a
+      // series that exists, a page of the archive up to its last, the API's `?lang=` in a language the site has):
+      // any other is dropped, or the visitor sent to the address without it.
+      ...createPageQueries({ db: runtime.db, routes: serverBuild.routes, apiRead: PUBLIC_API_READ }),
       // Pages, the API's JSON, the sitemap, robots.txt, the manifest… and the feeds the content declares.
       feedTypes: CACHE_RULES.feedTypes,
       takeTurn: renderLimit.takeTurn,

@@ -58,12 +58,16 @@ export interface PageCacheOptions {
    */
   bypass?: (req: IncomingMessage) => boolean
   /**
-   * Query parameters that may make a page different (a gallery tab, React Router's `_routes`): every parameter
-   * any cacheable page reads. Others are dropped before the page is rendered and looked up, so `/?utm_source=x`
-   * is `/` (the page made for it carries nothing of them), and made-up addresses can neither push real pages out
-   * of the cache nor cost a render each.
+   * What a request's query string comes to (host/app.ts): the parameters its page reads, each with a value the page
+   * knows, in one spelling; every other parameter and value is dropped before the page is made or looked up, so
+   * `/?utm_source=x` and `/?lang=x` are `/`, and made-up addresses can neither push real pages out of the cache nor
+   * cost a render each. Or, for a value the page reads but does not know, where to send the visitor instead, or the
+   * site's answer made without a render. Undefined while it needs what `ready` reads first. Without it, every
+   * parameter is dropped.
    */
-  queryParams?: readonly string[]
+  address?: (path: string, query: URLSearchParams) => PageAddress | undefined
+  /** Reads what `address` needs to know of the current content (which series exist, how many pages the archive has). */
+  ready?: () => Promise<void>
   /** The content types of feeds kept like pages (the calendar's `text/calendar`), besides pages' and the API's. */
   feedTypes?: readonly string[]
   /**
@@ -80,10 +84,27 @@ export interface PageCacheOptions {
   maxEntries?: number
   /**
    * At most this many entries may have a query string or be made for an origin other than the first one seen;
-   * the oldest of them make room, never a plain page of the site's own origin.
+   * the least recently used of them make room, never a plain page of the site's own origin.
    */
   maxQueryEntries?: number
+  /**
+   * At most this many entries of one page (its path, on one origin) may have a query string; the least recently used
+   * of them make room: one page's filters never push the other pages' out.
+   */
+  maxEntriesPerPage?: number
 }
+
+/**
+ * What a request's query string comes to for its page. A redirect or an answer is sent by the cache, with
+ * `X-Cache: HIT`: no render made it.
+ */
+export type PageAddress =
+  /** The query string the page is made for and kept under ('' for none). */
+  | { query: string }
+  /** A value the page reads but does not know (a series that does not exist): sent here instead, `302`. */
+  | { redirect: string }
+  /** The site's answer, made without a render (an API read in a language the site does not have). */
+  | { answer: () => globalThis.Response }
 
 const QUICK_BROTLI = 4
 const QUICK_GZIP = 1
@@ -121,16 +142,20 @@ export function createPageCache({
   now = Date.now,
   cacheable: mayCache,
   bypass = () => false,
-  queryParams = [],
+  address = () => ({ query: '' }),
+  ready = async () => {},
   feedTypes = [],
   takeTurn = async () => true,
   originOf,
   maxEntries = 300,
   maxQueryEntries = 50,
+  maxEntriesPerPage = 16,
 }: PageCacheOptions) {
   const entries = new Map<string, Entry>()
-  /** The keys of `entries` that have a query string or another origin, oldest first. */
+  /** The keys of `entries` that have a query string or another origin, least recently used first. */
   const queryKeys = new Set<string>()
+  /** For each page (origin and path), the keys of its entries that have a query string, least recently used first. */
+  const pageKeys = new Map<string, Set<string>>()
   /** The origin of the first page stored: made-up Host headers can never push its pages out. */
   let firstOrigin: string | undefined
 
@@ -147,11 +172,16 @@ export function createPageCache({
   }
 
   function store(key: string, entry: Entry) {
-    entries.delete(key)
-    queryKeys.delete(key)
+    forget(key)
     if (isBounded(key)) {
       if (queryKeys.size >= maxQueryEntries) forget(queryKeys.values().next().value!)
       queryKeys.add(key)
+    }
+    const page = pageOf(key)
+    if (page !== null) {
+      const keys = pageKeys.get(page) ?? new Set<string>()
+      if (keys.size >= maxEntriesPerPage) forget(keys.values().next().value!)
+      pageKeys.set(page, keys.add(key))
     }
     if (entries.size >= maxEntries) forget(entries.keys().next().value!)
     entries.set(key, entry)
@@ -160,29 +190,50 @@ export function createPageCache({
   function forget(key: string) {
     entries.delete(key)
     queryKeys.delete(key)
+    const page = pageOf(key)
+    const keys = page === null ? undefined : pageKeys.get(page)
+    if (keys?.delete(key) && keys.size === 0) pageKeys.delete(page!)
+  }
+
+  /** The page a key with a query string belongs to (its key less the query), or null. */
+  function pageOf(key: string) {
+    const start = key.indexOf('?')
+    return start === -1 ? null : key.slice(0, start)
+  }
+
+  /** The fresh entry kept under `key`, now the most recently used of its page's and of the bounded ones. */
+  function lookup(key: string) {
+    const entry = entries.get(key)
+    if (!fresh(entry)) return undefined
+    if (queryKeys.delete(key)) queryKeys.add(key)
+    const keys = pageKeys.get(pageOf(key) ?? '')
+    if (keys?.delete(key)) keys.add(key)
+    return entry
   }
 
   /**
-   * The address a page is made for and kept under: the request's path with only the query parameters a page may
-   * read, or null when even those are too long to keep.
+   * The address a page is made for and kept under (`url`, its path with the query string `address` keeps), where
+   * to send the visitor instead, or the answer to give; null when the query kept is too long to keep; undefined
+   * while `address` waits for `ready`.
    */
-  function pageUrl(url: string) {
+  function resolve(
+    url: string,
+  ): { url: string } | Exclude<PageAddress, { query: string }> | null | undefined {
     const start = url.indexOf('?')
-    if (start === -1) return url
-    const kept = new URLSearchParams()
-    for (const [name, value] of new URLSearchParams(url.slice(start + 1))) {
-      if (queryParams.includes(name)) kept.append(name, value)
-    }
-    const query = kept.toString()
-    if (query.length > 200) return null
-    return query === '' ? url.slice(0, start) : `${url.slice(0, start)}?${query}`
+    if (start === -1) return { url }
+    const path = url.slice(0, start)
+    const found = address(path, new URLSearchParams(url.slice(start + 1)))
+    if (found === undefined || !('query' in found)) return found
+    if (found.query.length > 200) return null
+    return { url: found.query === '' ? path : `${path}?${found.query}` }
   }
   /** Entries being made; BUSY when the request making one was refused a turn to render. */
   const pending = new Map<string, Promise<Entry | globalThis.Response | typeof BUSY>>()
   /** The best compression of the entries made last, done in turn off the main thread. */
   let compressing = Promise.resolve()
-  const fresh = (entry: Entry | undefined): entry is Entry =>
-    entry !== undefined && entry.version === getVersion() && now() < entry.until
+  function fresh(entry: Entry | undefined): entry is Entry {
+    return entry !== undefined && entry.version === getVersion() && now() < entry.until
+  }
 
   async function fill(key: string, url: string, req: Request, res: Response) {
     if (!(await takeTurn(req, res))) return BUSY
@@ -233,13 +284,26 @@ export function createPageCache({
 
   async function middleware(req: Request, res: Response, next: NextFunction) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !mayCache(req.path) || bypass(req)) return next()
-    const url = pageUrl(req.originalUrl)
-    if (url === null) return next()
     try {
+      let resolved = resolve(req.originalUrl)
+      if (resolved === undefined) {
+        await ready()
+        resolved = resolve(req.originalUrl)
+      }
+      if (!resolved) return next()
+      if ('redirect' in resolved) {
+        res.setHeader('X-Cache', 'HIT')
+        return res.redirect(302, resolved.redirect)
+      }
+      if ('answer' in resolved) {
+        res.setHeader('X-Cache', 'HIT')
+        return await sendWebResponse(res, resolved.answer())
+      }
+      const { url } = resolved
       const key = keyOf(req, url)
-      let entry: Entry | globalThis.Response | typeof BUSY | undefined = entries.get(key)
+      let entry: Entry | globalThis.Response | typeof BUSY | undefined = lookup(key)
       let cache: 'HIT' | 'MISS' = 'HIT'
-      if (!fresh(entry)) {
+      if (entry === undefined) {
         cache = 'MISS'
         let filling = pending.get(key)
         if (!filling) {
@@ -274,10 +338,10 @@ export function createPageCache({
    */
   function serveHit(req: IncomingMessage, res: ServerResponse) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || bypass(req)) return false
-    const url = pageUrl(req.url ?? '')
-    if (url === null) return false
-    const entry = entries.get(keyOf(req, url))
-    if (!fresh(entry)) return false
+    const resolved = resolve(req.url ?? '')
+    if (!resolved || !('url' in resolved)) return false
+    const entry = lookup(keyOf(req, resolved.url))
+    if (!entry) return false
     sendEntry(req, res, entry, 'HIT')
     return true
   }

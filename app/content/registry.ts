@@ -248,14 +248,17 @@ const pattern = (path: string) =>
 
 /**
  * What the page cache needs to know of the public pages and feeds (host/app.ts): the addresses made for each
- * request, the query parameters pages read, and the content types of the feeds it keeps.
+ * request, the pages that read query parameters, and the content types of the feeds it keeps.
  */
 export const CACHE_RULES = {
   fresh: [
     ...PAGE_ROUTES.filter((page) => page.cache === 'fresh').map((page) => pattern(page.path)),
     ...FEED_ROUTES.filter((feed) => feed.cache === 'download').map((feed) => pattern(feed.path)),
   ],
-  queryParams: [...new Set(PAGE_ROUTES.flatMap((page) => page.query ?? []))],
+  /** The pages that read query parameters (the gallery's `category`), by key, with the parameters each reads. */
+  queries: ALL_PAGES.flatMap(([key, page]) =>
+    page.query ? [{ key: key as PageKey, pattern: pattern(page.path), reads: page.query }] : [],
+  ),
   feedTypes: FEED_ROUTES.flatMap((feed) => (feed.cache === 'download' ? [] : [feed.cache.contentType])),
 }
 

@@ -161,12 +161,8 @@ export async function inRequestedLanguage({
   const given = new URL(request.url).searchParams.get('lang')
   if (given === null) return data
   const languages = await readSiteLanguages(db)
-  const language = canonicalLanguage(given)
-  if (!language || !languages.includes(language)) {
-    throw new ValidationError({
-      lang: `lang must be one of the site's languages (${languages.join(', ')})`,
-    })
-  }
+  const language = requestedLanguage(given, languages)
+  if (!language) throw unknownLanguage(languages)
   if (language === languages[0]) return data
   const fields = declaration.translate ?? []
   const one = (record: { translations?: Translations }) => {
@@ -175,6 +171,17 @@ export async function inRequestedLanguage({
     return localized
   }
   return Array.isArray(data) ? data.map(one) : one(data)
+}
+
+/** An API read's `?lang=` as one of the site's languages (`ML` → `ml`), or null when the site has no such language. */
+export function requestedLanguage(given: string, languages: readonly string[]) {
+  const language = canonicalLanguage(given)
+  return language && languages.includes(language) ? language : null
+}
+
+/** The API's refusal of a `?lang=` the site does not have. */
+export function unknownLanguage(languages: readonly string[]) {
+  return new ValidationError({ lang: `lang must be one of the site's languages (${languages.join(', ')})` })
 }
 
 function parseJson(value: unknown): unknown {

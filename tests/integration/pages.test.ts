@@ -2,9 +2,18 @@ import crypto from 'node:crypto'
 
 import { describe, expect, test } from 'vitest'
 
-import { makeChurchInfo, makeEvent, makeService } from '../factories.ts'
-import { databases, runSql, useServer } from './support.ts'
+import {
+  makeChurchInfo,
+  makeEvent,
+  makeSermon,
+  makeSermonSeries,
+  makeService,
+  makeSpeaker,
+} from '../factories.ts'
+import { apiError, databases, runSql, useServer } from './support.ts'
 
+/** The events page's route id, as a `.data` request's `_routes` names it. */
+const EVENTS_ROUTE = 'content/events/events-page'
 const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi
 
 /** Fails unless every inline script of `html` is allowed by the script-src of `csp` (by nonce or by hash). */
@@ -193,6 +202,101 @@ describe.each(databases)('$name', (database) => {
     const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => ctx.anonymous.get(`/?x=${i}`)))
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 200))
     expect(new Set(answers.map((answer) => answer.headers.get('x-cache')))).toEqual(new Set(['HIT']))
+  })
+
+  test('made-up values of the parameters pages read make no entry and no render; known values still work', async () => {
+    await ctx.admin.put('/api/church_info', makeChurchInfo({ name: 'Key Church', languages: ['en', 'ml'] }))
+    const series = (await ctx.admin.post('/api/sermon_series', makeSermonSeries({ title: 'Keyed Series' })))
+      .body
+    const speakers: Array<{ id: string }> = []
+    for (let i = 0; i < 17; i++) {
+      speakers.push((await ctx.admin.post('/api/speakers', makeSpeaker({ name: `Keyed Speaker ${i}` }))).body)
+    }
+    // 13 sermons: two pages of the archive, one of the series.
+    for (let day = 1; day <= 13; day++) {
+      const sermon = makeSermon({
+        title: `Keyed sermon ${day}`,
+        preached_on: `2021-02-${String(day).padStart(2, '0')}`,
+        series_id: day <= 2 ? series.id : null,
+      })
+      expect((await ctx.admin.post('/api/sermons', sermon)).status).toBe(201)
+    }
+    const plain: Record<string, string> = {}
+    for (const path of ['/', '/events.data', '/api/events', '/sermons', '/gallery']) {
+      await ctx.anonymous.get(path)
+      const answer = await ctx.anonymous.get(path)
+      expect(answer.headers.get('x-cache'), path).toBe('HIT')
+      plain[path] = answer.text
+    }
+
+    // 200 made-up values of each: no render and no entry of their own (X-Cache: HIT, a page's own answer).
+    const random = () => crypto.randomBytes(6).toString('hex')
+    for (let i = 0; i < 200; i++) {
+      const value = random()
+      const same: Array<[string, string]> = [
+        [`/?lang=${value}`, '/'],
+        [`/?_routes=${value}`, '/'],
+        [`/?index=${value}`, '/'],
+        [`/events.data?_routes=${value}`, '/events.data'],
+        [`/events.data?_routes=${value},routes/public/_layout,root,${EVENTS_ROUTE}`, '/events.data'],
+        [`/sermons?lang=${value}&index`, '/sermons'],
+      ]
+      for (const [path, page] of same) {
+        const answer = await ctx.anonymous.get(path)
+        expect(answer.status, path).toBe(200)
+        expect(answer.headers.get('x-cache'), path).toBe('HIT')
+        expect(answer.text, path).toBe(plain[page])
+      }
+      const moved: Array<[string, string]> = [
+        [`/sermons?series=${value}`, '/sermons'],
+        [`/sermons?speaker=${value}&book=Rom`, '/sermons?book=Rom'],
+        [`/sermons?page=${1e6 + i * 1e9}`, '/sermons?page=2'],
+        [`/sermons?series=${series.id}&page=${i + 2}`, `/sermons?series=${series.id}`],
+        [`/gallery?category=${value}`, '/gallery'],
+      ]
+      for (const [path, location] of moved) {
+        const answer = await ctx.anonymous.get(path)
+        expect(answer.status, path).toBe(302)
+        expect(answer.headers.get('location'), path).toBe(location)
+        expect(answer.headers.get('x-cache'), path).toBe('HIT')
+      }
+      const api = await ctx.anonymous.get(`/api/events?lang=${value}`)
+      expect(api.status).toBe(400)
+      expect(api.body).toEqual(apiError({ lang: "lang must be one of the site's languages (en, ml)" }))
+      expect(api.headers.get('x-cache')).toBe('HIT')
+    }
+    // None of them pushed a page out.
+    for (const path of Object.keys(plain)) {
+      expect((await ctx.anonymous.get(path)).headers.get('x-cache'), path).toBe('HIT')
+    }
+
+    // Known values are pages of their own, made once; an empty filter (the form's "All") is none.
+    const bySeries = await ctx.anonymous.get(`/sermons?series=${series.id}`)
+    expect(bySeries.status).toBe(200)
+    expect(bySeries.text.match(/Keyed sermon \d+/g)).toEqual(['Keyed sermon 2', 'Keyed sermon 1'])
+    const second = await ctx.anonymous.get('/sermons?page=2&utm_source=x')
+    expect(second.text).toMatch(/Page 2 of 2/)
+    expect(second.text).toContain('Keyed sermon 1')
+    expect((await ctx.anonymous.get('/sermons?page=02')).headers.get('x-cache')).toBe('HIT')
+    const all = await ctx.anonymous.get('/sermons?series=&speaker=&book=')
+    expect(all.headers.get('x-cache')).toBe('HIT')
+    expect(all.text).toBe(plain['/sermons'])
+    expect((await ctx.anonymous.get('/api/events?lang=EN')).text).toBe(plain['/api/events'])
+    const malayalam = await ctx.anonymous.get('/api/events?lang=ml')
+    expect(malayalam.status).toBe(200)
+    expect((await ctx.anonymous.get('/api/events?lang=ML')).headers.get('x-cache')).toBe('HIT')
+    const routes = await ctx.anonymous.get('/events.data?_routes=routes/public/_layout')
+    expect(routes.status).toBe(200)
+    expect(routes.text).not.toBe(plain['/events.data'])
+
+    // One page keeps at most 16 addresses with a query: the least recently used makes room.
+    const bySpeaker = (i: number) => ctx.anonymous.get(`/sermons?speaker=${speakers[i].id}`)
+    for (let i = 0; i < 16; i++) await bySpeaker(i)
+    expect((await bySpeaker(0)).headers.get('x-cache')).toBe('HIT')
+    expect((await bySpeaker(16)).headers.get('x-cache')).toBe('MISS')
+    expect((await bySpeaker(0)).headers.get('x-cache')).toBe('HIT')
+    expect((await bySpeaker(1)).headers.get('x-cache')).toBe('MISS')
+    expect((await ctx.anonymous.get('/sermons')).headers.get('x-cache')).toBe('HIT')
   })
 
   test('pages are sent compressed to browsers that accept it', async () => {

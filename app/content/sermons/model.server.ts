@@ -81,6 +81,16 @@ export async function listPublishedSermonBooks({ db }: { db: Db }) {
   return new Set(rows.flatMap((row) => (row.scripture_books ?? '').trim().split(' ').filter(Boolean)))
 }
 
+/** Each published sermon's series, speaker and books: what the archive's filters can narrow it to. */
+export async function listPublishedSermonFacets({ db }: { db: Db }) {
+  const rows = await published(db, {}).select(['series_id', 'speaker_id', 'scripture_books']).execute()
+  return rows.map((row) => ({
+    seriesId: row.series_id,
+    speakerId: row.speaker_id,
+    books: (row.scripture_books ?? '').trim().split(' ').filter(Boolean),
+  }))
+}
+
 /**
  * The published sermons with audio, newest first: a podcast feed's episodes (of one series, with `seriesId`), at
  * most `limit`.

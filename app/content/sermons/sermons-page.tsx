@@ -9,12 +9,10 @@ import { requestContext, runtimeContext } from '#app/context.ts'
 import { metaTexts, pageMeta } from '#app/lib/page-meta.ts'
 import { BOOKS, bookName, isBookCode } from './books.ts'
 import { listPublishedSermonBooks, listPublishedSermons } from './model.server.ts'
-import { sermonCard, sermonNames } from './sermons.server.ts'
+import { SERMONS_PER_PAGE, sermonCard, sermonNames } from './sermons.server.ts'
 import { pagePath } from '#app/content/registry.ts'
 import { feedLinkTag, podcastLinks } from './podcast-links.ts'
 import { PodcastSubscribe } from './podcast-subscribe.tsx'
-
-export const SERMONS_PER_PAGE = 12
 
 const selectClass =
   'h-11 w-full rounded-lg border border-border bg-card px-3 text-sm text-foreground shadow-sm focus-visible:outline-2 focus-visible:outline-primary'

@@ -2,9 +2,17 @@ import type { RouterContextProvider } from 'react-router'
 
 import type { Db } from '#app/db/database.server.ts'
 import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
-import { scriptureShown } from './books.ts'
+import { isBookCode, scriptureShown } from './books.ts'
 import { preachedOnText, type SermonCardData } from './sermon-text.ts'
-import { listSermonSeries, listSpeakers, type SermonRecord } from './model.server.ts'
+import {
+  listPublishedSermonFacets,
+  listSermonSeries,
+  listSpeakers,
+  type SermonRecord,
+} from './model.server.ts'
+
+/** Sermons on a page of the archive (/sermons). */
+export const SERMONS_PER_PAGE = 12
 
 /** The series and speakers, by id, as the public pages name them (in the page's language, given its context). */
 export async function sermonNames({ db, context }: { db: Db; context?: Readonly<RouterContextProvider> }) {
@@ -38,4 +46,59 @@ export function sermonCard(
     // (A list shows only what the parser read: typed text it could not read stays on the sermon's page.)
     ...scriptureShown({ scripture_osis: sermon.scripture_osis }, names.language, names.main),
   }
+}
+
+/** What the archive's address may name, read once per content version by the page cache (archiveQuery). */
+export async function archiveFacts({ db }: { db: Db }) {
+  const [series, speakers, sermons] = await Promise.all([
+    listSermonSeries({ db }),
+    listSpeakers({ db }),
+    listPublishedSermonFacets({ db }),
+  ])
+  return {
+    series: new Set(series.map((item) => item.id)),
+    speakers: new Set(speakers.map((item) => item.id)),
+    sermons,
+  }
+}
+
+export type ArchiveFacts = Awaited<ReturnType<typeof archiveFacts>>
+
+/**
+ * The archive's query (`series`, `speaker`, `book`, `page`) as its own links spell it, with the values the page
+ * knows: the loader's rules (a series or speaker that exists, a book's code, a page from 1 to the last of what the
+ * filters leave). `unknown` when a value names nothing, or a page past the last (the last is then kept instead);
+ * an empty value is no filter, as the filter form sends it.
+ */
+export function archiveQuery(given: URLSearchParams, facts: ArchiveFacts) {
+  const query = new URLSearchParams()
+  let unknown = false
+  const pick = (name: string, known: (value: string) => boolean) => {
+    const value = given.get(name)
+    if (!value) return null
+    if (known(value)) {
+      query.set(name, value)
+      return value
+    }
+    unknown = true
+    return null
+  }
+  const series = pick('series', (value) => facts.series.has(value))
+  const speaker = pick('speaker', (value) => facts.speakers.has(value))
+  const book = pick('book', isBookCode)
+  const asked = given.get('page')
+  if (asked) {
+    const page = Number.parseInt(asked, 10)
+    const total = facts.sermons.filter(
+      (sermon) =>
+        (!series || sermon.seriesId === series) &&
+        (!speaker || sermon.speakerId === speaker) &&
+        (!book || sermon.books.includes(book)),
+    ).length
+    const last = Math.max(1, Math.ceil(total / SERMONS_PER_PAGE))
+    if (!(page >= 1) || page > last) unknown = true
+    const kept = page >= 1 ? Math.min(page, last) : 1
+    if (kept > 1) query.set('page', String(kept))
+  }
+  return { query, unknown }
 }
