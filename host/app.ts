@@ -261,6 +261,8 @@ export function createSite(
       now: () => runtime.clock.now().getTime(),
       cacheable: (path) =>
         PUBLIC_API_READ.test(path) ||
+        // The live page's state, kept until it changes by the clock (its answer says when).
+        path === '/api/live' ||
         // Pages made for each request (the contact page's signed time) and downloads (an event's `.ics`) are
         // declared so by their content (app/content/registry.ts).
         (!CACHE_RULES.fresh.some((fresh) => fresh.test(path)) &&

@@ -8,6 +8,8 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 
 import type { NextFunction, Request, Response } from 'express'
 
+import { VALID_UNTIL_HEADER } from '#app/lib/valid-until.ts'
+
 interface Entry {
   version: number
   /** When it goes stale whatever the version (ms since the epoch): the church's next midnight. */
@@ -238,10 +240,15 @@ export function createPageCache({
   async function fill(key: string, url: string, req: Request, res: Response) {
     if (!(await takeTurn(req, res))) return BUSY
     const version = getVersion()
-    const until = await validUntil()
+    const dayUntil = await validUntil()
     // Always a GET: a HEAD's answer has no body, and storing it would blank the page for every later GET. A
     // HEAD is answered from the stored GET (headers only).
     const response = await render(toWebRequest(req, url, 'GET'), req, res)
+    // An answer whose content changes by the clock before the midnight (the live page's next state) says when;
+    // the header is the cache's alone.
+    const own = Number(response.headers.get(VALID_UNTIL_HEADER))
+    if (response.headers.has(VALID_UNTIL_HEADER)) response.headers.delete(VALID_UNTIL_HEADER)
+    const until = Number.isFinite(own) && own > 0 ? Math.min(own, dayUntil) : dayUntil
     const contentType = response.headers.get('content-type') ?? ''
     const cacheable =
       response.status === 200 &&

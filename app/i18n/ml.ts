@@ -96,6 +96,26 @@ export const ml: Messages = {
     send: 'സന്ദേശം അയയ്ക്കുക',
     sent: 'നിങ്ങളുടെ സന്ദേശം വിജയകരമായി അയച്ചു!',
   },
+  live: {
+    title: 'തത്സമയം കാണുക',
+    intro: 'നിങ്ങൾ എവിടെയായിരുന്നാലും ഞങ്ങളുടെ ആരാധനയിൽ പങ്കുചേരുക',
+    later: 'അടുത്ത തത്സമയ സംപ്രേഷണം',
+    soon_one: '{{count}} മിനിറ്റിനുള്ളിൽ തത്സമയം · {{time}}',
+    soon_other: '{{count}} മിനിറ്റിനുള്ളിൽ തത്സമയം · {{time}}',
+    live: 'ഇപ്പോൾ തത്സമയം — ഞങ്ങളോടൊപ്പം ചേരുക',
+    ended: 'ആരാധന അവസാനിച്ചു',
+    endedText: 'ഞങ്ങളോടൊപ്പം ചേർന്നതിന് നന്ദി. റെക്കോർഡിംഗ് ഞങ്ങളുടെ ചാനലിൽ ലഭ്യമാണ്.',
+    watchAgain: 'വീണ്ടും കാണുക',
+    play: 'തത്സമയ സംപ്രേഷണം കാണുക',
+    fromYouTube:
+      'YouTube-ൽ നിന്ന്, നിങ്ങൾ പ്ലേ അമർത്തുമ്പോൾ മാത്രം: അതിനു മുമ്പ് YouTube-ൽ നിന്ന് ഒന്നും ലോഡ് ചെയ്യുന്നില്ല',
+    openOnYouTube: 'YouTube-ൽ കാണുക',
+    latestSermon: 'ഏറ്റവും പുതിയ പ്രസംഗം',
+    serviceTimes: 'എല്ലാ ആരാധനാ സമയങ്ങളും',
+    bandLive: 'ഇപ്പോൾ തത്സമയം — ഞങ്ങളോടൊപ്പം ചേരുക',
+    bandSoon_one: '{{count}} മിനിറ്റിനുള്ളിൽ തത്സമയം',
+    bandSoon_other: '{{count}} മിനിറ്റിനുള്ളിൽ തത്സമയം',
+  },
   home: {
     slides: 'സ്വാഗത സ്ലൈഡുകൾ',
     slide: 'സ്ലൈഡ്',
@@ -348,6 +368,11 @@ export const ml: Messages = {
 
 /** The pages' own words in Malayalam: navigation labels, titles and descriptions (pages.ts). */
 export const mlPages: Partial<Record<PageKey, PageWords>> = {
+  live: {
+    nav: 'തത്സമയം',
+    title: 'തത്സമയം കാണുക',
+    description: '{church}-ലെ ആരാധനകൾ YouTube-ൽ തത്സമയം: അടുത്ത സംപ്രേഷണം എപ്പോൾ, ഇപ്പോൾ കാണാൻ.',
+  },
   home: {
     nav: 'ഹോം',
     description:

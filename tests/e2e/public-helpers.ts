@@ -8,6 +8,7 @@ const HEADINGS: Record<SitePageKey, string> = {
   home: 'Welcome to Our Church',
   about: 'About Us',
   services: 'Our Services',
+  live: 'Watch Live',
   events: 'Events',
   sermons: 'Sermons',
   ministries: 'Our Ministries',

@@ -40,6 +40,7 @@ export const SPRITE_ICONS = [
   'pause',
   'phone',
   'play',
+  'radio',
   'repeat',
   'rss',
   'send',

@@ -26,6 +26,17 @@ export const services = defineContent({
     area: 'content',
   },
   pages: {
+    // The Sunday stream (issue 47): its state changes with the clock, and the page says until when it holds.
+    live: {
+      path: 'live',
+      file: 'content/services/live-page.tsx',
+      meta: {
+        title: 'Watch Live',
+        description:
+          'Services at {church} streamed live on YouTube: when the next one starts, and the stream while it is on.',
+        shows: ['services'],
+      },
+    },
     services: {
       path: 'services',
       file: 'content/services/page.tsx',
@@ -38,4 +49,5 @@ export const services = defineContent({
       },
     },
   },
+  api: [{ path: 'live', file: 'content/services/live-api.route.ts' }],
 })

@@ -1,0 +1,48 @@
+import type { Db } from '#app/db/database.server.ts'
+import type { Clock } from '#app/lib/clock.ts'
+import { churchTimeZone } from '#app/content/church-info/model.server.ts'
+import { getYoutubeChannel } from '#app/models/settings.server.ts'
+import { type LiveAnswer, liveState } from './live.ts'
+import { listServices } from './model.server.ts'
+
+/** The live page's address (`/live`), the page `GET /api/live` names. */
+export const LIVE_PAGE = '/live'
+
+/**
+ * What the live page shows now (issue 47): its state from the streamed services' schedules and the clock, and
+ * the church's YouTube channel (the live embed when the occurrence's own video is not known). Null when no
+ * service is streamed (or none has a time to come): the page and `/api/live` answer 404 then.
+ */
+export async function liveNow({ db, clock }: { db: Db; clock: Clock }): Promise<{
+  answer: LiveAnswer
+  zone: string
+  channelId: string | null
+} | null> {
+  const [services, zone, channel] = await Promise.all([
+    listServices({ db }),
+    churchTimeZone({ db }),
+    getYoutubeChannel({ db }),
+  ])
+  const answer = liveState({
+    services: services.filter((service) => service.streamed),
+    zone,
+    now: clock.now(),
+  })
+  return answer ? { answer, zone, channelId: channel?.channel_id ?? null } : null
+}
+
+/** The stream's player address (the page's behaviour adds `autoplay=1`), loaded only on the visitor's click: the occurrence's video, else the channel's live. */
+export function liveEmbedUrl({ videoId, channelId }: { videoId: string | null; channelId: string | null }) {
+  if (videoId) return `https://www.youtube-nocookie.com/embed/${encodeURIComponent(videoId)}`
+  if (channelId) {
+    return `https://www.youtube-nocookie.com/embed/live_stream?channel=${encodeURIComponent(channelId)}`
+  }
+  return null
+}
+
+/** Where the stream is on YouTube itself (the link without JavaScript, and "Watch again" without a sermon). */
+export function liveWatchUrl({ videoId, channelId }: { videoId: string | null; channelId: string | null }) {
+  if (videoId) return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`
+  if (channelId) return `https://www.youtube.com/channel/${encodeURIComponent(channelId)}/live`
+  return null
+}
