@@ -1,6 +1,6 @@
 import { type Selectable, sql } from 'kysely'
 
-import type { Db } from '#app/db/database.server.ts'
+import { type Db, forgetDeleted } from '#app/db/database.server.ts'
 import type { OutboxTable } from '#app/db/types.ts'
 import { newId } from '#app/lib/ids.server.ts'
 import type { Sealer } from '#app/lib/seal.server.ts'
@@ -287,5 +287,7 @@ export async function deleteOldMail({ db, now }: { db: Db; now: number }) {
     .deleteFrom('outbox')
     .where('failed_at', '<', new Date(now - FAILED_KEPT_MS).toISOString())
     .executeTakeFirst()
-  return Number(sent.numDeletedRows) + Number(failed.numDeletedRows)
+  const deleted = Number(sent.numDeletedRows) + Number(failed.numDeletedRows)
+  if (deleted > 0) await forgetDeleted({ db })
+  return deleted
 }

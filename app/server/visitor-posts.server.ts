@@ -14,8 +14,9 @@ export const VISITOR_WINDOW_MS = 10 * 60 * 1000
 const API_ALLOWANCE_WINDOW_MS = 60 * 60 * 1000
 
 /**
- * Counts the post against its limits and answers why it looks like spam (null when it does not); throws a 429
- * when the address has posted too often. `kind` names the counters (`contact`, `registration`).
+ * Counts the post against its limits and answers why it looks like spam (`spam`, null when it does not) and whether
+ * it came without the form's token (`tokenless`); throws a 429 when the address has posted too often. `kind` names
+ * the counters (`contact`, `registration`).
  */
 export async function judgeVisitorPost({
   db,
@@ -63,5 +64,8 @@ export async function judgeVisitorPost({
         now: now.getTime(),
       })
     ).allowed
-  return spamReason(secret, now.getTime(), { formToken, fromForm, fields, overApiAllowance })
+  return {
+    spam: spamReason(secret, now.getTime(), { formToken, fromForm, fields, overApiAllowance }),
+    tokenless,
+  }
 }

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeContactMessage } from '../factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
 import { createPostgresDatabase, launchServer, startServer, type TestServer } from '../test-server.ts'
-import { Client, databases, sleep } from './support.ts'
+import { Client, databases, formToken, sleep } from './support.ts'
 import { LEASE_MS } from '#app/server/mail-worker.server.ts'
 
 const STAFF = ['office@example.ie', 'pastor@example.ie']
@@ -31,10 +31,13 @@ function mailEnv(smtp: TestSmtpServer) {
   }
 }
 
-function post(url: string, body: Record<string, unknown>) {
-  return new Client(url).post('/api/contact_messages', body, {
-    headers: { 'x-forwarded-for': visitorAddress() },
-  })
+/** A visitor's message through the API to the server at `url`, with the contact form's token from its data. */
+function post(url: string, dataDir: string, body: Record<string, unknown>) {
+  return new Client(url).post(
+    '/api/contact_messages',
+    { ...body, form_token: formToken({ dataDir }) },
+    { headers: { 'x-forwarded-for': visitorAddress() } },
+  )
 }
 
 const about = (smtp: TestSmtpServer, word: string) => smtp.received.filter((r) => r.mail.text?.includes(word))
@@ -64,7 +67,7 @@ describe.each(databases)('$name', (database) => {
       await smtp.stop()
       const first = launchServer({ env })
       const url = await first.listening
-      expect((await post(url, makeContactMessage({ message: word }))).status).toBe(201)
+      expect((await post(url, dataDir, makeContactMessage({ message: word }))).status).toBe(201)
       await sleep(500)
       // …when the server is killed outright: no shutdown, no chance to tidy anything.
       first.child.kill('SIGKILL')
@@ -107,7 +110,7 @@ describe.each(databases)('$name', (database) => {
         const url = await first.listening
         // The SMTP server holds the connection before its greeting: the e-mail is claimed, mid-send.
         const release = smtp.stall()
-        expect((await post(url, makeContactMessage({ message: word }))).status).toBe(201)
+        expect((await post(url, dataDir, makeContactMessage({ message: word }))).status).toBe(201)
         await sleep(1_000)
         first.child.kill('SIGKILL')
         await first.exited
@@ -153,7 +156,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
     const MESSAGES = 20
     const answers = await Promise.all(
       Array.from({ length: MESSAGES }, (_, index) =>
-        post(servers[index % 2].url, makeContactMessage({ message: `${word} number ${index}` })),
+        post(
+          servers[index % 2].url,
+          servers[index % 2].dataDir,
+          makeContactMessage({ message: `${word} number ${index}` }),
+        ),
       ),
     )
     expect(answers.map((answer) => answer.status)).toEqual(Array(MESSAGES).fill(201))

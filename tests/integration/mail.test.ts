@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeChurchInfo, makeContactMessage } from '../factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
 import { startServer, type TestServer } from '../test-server.ts'
-import { ADMIN, Client, databases, signIn, sleep, spawnServer } from './support.ts'
+import { ADMIN, Client, databases, formToken, querySql, signIn, sleep, spawnServer } from './support.ts'
 
 const STAFF = 'office@example.ie'
 const FROM = 'Parish Office <alerts@example.org>'
@@ -31,8 +31,13 @@ function mailEnv(smtp: TestSmtpServer, extra: Record<string, string> = {}) {
   }
 }
 
-function post(client: Client, body: Record<string, unknown>) {
-  return client.post('/api/contact_messages', body, { headers: { 'x-forwarded-for': visitorAddress() } })
+/** A visitor's message through the API, carrying the contact form's token as the page would give it. */
+function post(server: TestServer, body: Record<string, unknown>) {
+  return new Client(server.url).post(
+    '/api/contact_messages',
+    { ...body, form_token: formToken(server) },
+    { headers: { 'x-forwarded-for': visitorAddress() } },
+  )
 }
 
 /** The e-mails received about one test's messages (each test's word is in its messages). */
@@ -76,7 +81,7 @@ describe.each(databases)('$name', (database) => {
     const word = uniqueWord()
     const started = Date.now()
     const answer = await post(
-      anonymous,
+      server,
       makeContactMessage({
         first_name: 'Seán',
         last_name: 'Ó Briain',
@@ -109,7 +114,7 @@ describe.each(databases)('$name', (database) => {
   test('without a subject the e-mail is named after the visitor', async () => {
     const word = uniqueWord()
     await post(
-      anonymous,
+      server,
       makeContactMessage({ first_name: 'Órla', last_name: 'Ní Bhriain', subject: '', message: word }),
     )
     const [received] = await waitForMail(smtp, word, 1)
@@ -119,7 +124,7 @@ describe.each(databases)('$name', (database) => {
   test('line breaks in a name or subject cannot add headers or recipients (CR/LF injection)', async () => {
     const word = uniqueWord()
     const answer = await post(
-      anonymous,
+      server,
       makeContactMessage({
         first_name: 'Eve\r\nBcc: victim@example.net',
         last_name: 'Smith\nX-Injected: yes',
@@ -143,7 +148,7 @@ describe.each(databases)('$name', (database) => {
 
   test('a message whose address would add recipients is refused with the field message', async () => {
     const answer = await post(
-      anonymous,
+      server,
       makeContactMessage({ email: 'mary@example.org\r\nBcc: victim@example.net' }),
     )
     expect(answer.status).toBe(400)
@@ -155,7 +160,7 @@ describe.each(databases)('$name', (database) => {
     await smtp.stop()
     try {
       const started = Date.now()
-      const answer = await post(anonymous, makeContactMessage({ message: word }))
+      const answer = await post(server, makeContactMessage({ message: word }))
       expect(answer.status).toBe(201)
       expect(Date.now() - started).toBeLessThan(2_000)
       const list = await admin.get(`/api/contact_messages?q=${word}`)
@@ -178,7 +183,7 @@ describe.each(databases)('$name', (database) => {
     const release = smtp.stall()
     try {
       const started = Date.now()
-      const answer = await post(anonymous, makeContactMessage({ message: word }))
+      const answer = await post(server, makeContactMessage({ message: word }))
       expect(answer.status).toBe(201)
       expect(Date.now() - started).toBeLessThan(2_000)
       expect((await admin.get(`/api/contact_messages?q=${word}`)).body).toHaveLength(1)
@@ -252,7 +257,7 @@ describe.each(databases)('$name', (database) => {
   test('a message that looks like spam is kept in Spam with its reason, and sends no e-mail', async () => {
     const word = uniqueWord()
     const spam = await post(
-      anonymous,
+      server,
       makeContactMessage({
         message: `${word} We offer SEO services: https://a.example https://b.example https://c.example`,
       }),
@@ -265,9 +270,44 @@ describe.each(databases)('$name', (database) => {
     expect(stored.spam_reason).toMatch(/seo services/)
     // A message sent after it arrives; the spam never does.
     const after = uniqueWord()
-    await post(anonymous, makeContactMessage({ message: after }))
+    await post(server, makeContactMessage({ message: after }))
     await waitForMail(smtp, after, 1)
     expect(about(smtp, word)).toHaveLength(0)
+  })
+
+  test('a message posted to the API without the form’s token is kept in the Inbox and e-mails nobody; the form’s still alerts', async () => {
+    const word = uniqueWord()
+    const bare = await anonymous.post('/api/contact_messages', makeContactMessage({ message: word }), {
+      headers: { 'x-forwarded-for': visitorAddress() },
+    })
+    expect(bare.status).toBe(201)
+    const [stored] = (await admin.get(`/api/contact_messages?q=${word}`)).body
+    expect(stored).toMatchObject({ status: 'new', spam_reason: null })
+
+    // The contact page's form, with its token, after a person's few seconds of typing: alerted as ever.
+    const page = (await anonymous.get('/contact')).text
+    const token = /name="form_token" value="([^"]+)"/.exec(page)![1]
+    await sleep(3_100)
+    const after = uniqueWord()
+    const posted = await fetch(`${server.url}/contact`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        ...(makeContactMessage({ message: after }) as Record<string, string>),
+        form_token: token,
+      }),
+      headers: { 'x-forwarded-for': visitorAddress(), origin: server.url },
+      redirect: 'manual',
+    })
+    expect(posted.status).toBeLessThan(400)
+    const [alert] = await waitForMail(smtp, after, 1)
+    expect(alert.envelope.to).toEqual([STAFF])
+    // Sent after the bare one and arrived, while the bare one was never queued.
+    expect(about(smtp, word)).toHaveLength(0)
+    const queued = await querySql<{ count: number | string }>(
+      { server },
+      `select count(*) as count from outbox where ref_id = '${stored.id}'`,
+    )
+    expect(Number(queued[0].count)).toBe(0)
   })
 })
 
@@ -284,7 +324,7 @@ describe('an SMTP server that asks for a password', () => {
     const server = await startServer({ admin: ADMIN, env: mailEnv(smtp) })
     try {
       const word = uniqueWord()
-      expect((await post(new Client(server.url), makeContactMessage({ message: word }))).status).toBe(201)
+      expect((await post(server, makeContactMessage({ message: word }))).status).toBe(201)
       await waitForMail(smtp, word, 1)
     } finally {
       await server.stop()
@@ -297,9 +337,8 @@ describe('an SMTP server that asks for a password', () => {
     const server = await startServer({ admin: ADMIN, env: mailEnv(smtp, { SMTP_URL: url.toString() }) })
     try {
       const word = uniqueWord()
-      const anonymous = new Client(server.url)
-      expect((await post(anonymous, makeContactMessage({ message: word }))).status).toBe(201)
-      expect((await post(anonymous, makeContactMessage({ message: word }))).status).toBe(201)
+      expect((await post(server, makeContactMessage({ message: word }))).status).toBe(201)
+      expect((await post(server, makeContactMessage({ message: word }))).status).toBe(201)
       const admin = await signIn(server.url, ADMIN)
       expect((await admin.get(`/api/contact_messages?q=${word}`)).body).toHaveLength(2)
       let dashboard = ''

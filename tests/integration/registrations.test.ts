@@ -1,7 +1,7 @@
 import { HtmlValidate } from 'html-validate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-import { makeEvent } from '../factories.ts'
+import { makeChurchInfo, makeEvent } from '../factories.ts'
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
 import { startServer, type TestServer } from '../test-server.ts'
 import {
@@ -329,5 +329,56 @@ describe.each(databases)('$name', (database) => {
     expect((await editor.get(screen)).status).toBe(200)
     const policy = (await anonymous.get('/privacy-policy')).text.replace(/<!-- -->/g, '')
     expect(policy).toContain('Registrations are erased by themselves 14 days after the event.')
+  })
+
+  test('registration e-mails answer to the church’s address once Church Info has one; their .ics is an event to add (METHOD:PUBLISH), not a feed, while /calendar.ics stays one', async () => {
+    const event = await newEvent({ title: 'Choir Outing', registration: true })
+    const before = person(200)
+    expect((await signUp(anonymous, event.id, before)).status).toBe(201)
+    const [withoutAddress] = await mailTo(smtp, before.email)
+    expect(withoutAddress.replyTo).toEqual([])
+
+    const info = makeChurchInfo({ name: 'Grace Church Cork', email: 'office@grace.example' })
+    expect((await admin.put('/api/church_info', info)).status).toBe(200)
+    const someone = person(201)
+    expect((await signUp(anonymous, event.id, someone)).status).toBe(201)
+    const [confirmation] = await mailTo(smtp, someone.email)
+    expect(confirmation.from).toEqual([{ name: '', address: 'office@example.org' }])
+    expect(confirmation.replyTo).toEqual([{ name: 'Grace Church Cork', address: 'office@grace.example' }])
+    const ics = confirmation.mail.attachments.find((file) => file.filename === 'choir-outing.ics')!
+    expect(ics.headers.get('content-type')).toEqual({
+      value: 'text/calendar',
+      params: { charset: 'utf-8', method: 'PUBLISH', name: 'choir-outing.ics' },
+    })
+    const calendar = ics.content.toString('utf8').replace(/\r\n[ \t]/g, '')
+    const lines = calendar.split('\r\n')
+    expect(lines).toContain('METHOD:PUBLISH')
+    expect(calendar).toContain('BEGIN:VEVENT')
+    for (const feedLine of ['X-WR-CALNAME', 'NAME', 'REFRESH-INTERVAL', 'X-PUBLISHED-TTL', 'URL:']) {
+      expect(
+        lines.filter((line) => line.startsWith(feedLine)),
+        feedLine,
+      ).toEqual([])
+    }
+    // With a METHOD, DTSTAMP is when the file was made (RFC 5545 §3.8.7.2): now, not the event's last edit.
+    const stamp = /^DTSTAMP:(\d{8}T\d{6})Z$/m.exec(calendar)![1]
+    const made = Date.parse(stamp.replace(/^(\d{4})(\d\d)(\d\d)T(\d\d)(\d\d)(\d\d)$/, '$1-$2-$3T$4:$5:$6Z'))
+    expect(Math.abs(made - Date.now())).toBeLessThan(120_000)
+
+    // Staff's e-mail to everyone registered answers to the church too.
+    const sent = await admin.request('POST', `/admin/events/${event.id}/registrations`, {
+      body: new URLSearchParams({ intent: 'email', subject: 'Bus times', message: 'The bus leaves at 9.' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(sent.status, sent.text).toBeLessThan(400)
+    const [, toEveryone] = await mailTo(smtp, someone.email, 2)
+    expect(toEveryone.mail.subject).toBe('Bus times')
+    expect(toEveryone.replyTo).toEqual([{ name: 'Grace Church Cork', address: 'office@grace.example' }])
+
+    // The feed keeps a feed's lines, and no METHOD.
+    const feed = (await anonymous.get('/calendar.ics')).text.replace(/\r\n[ \t]/g, '').split('\r\n')
+    expect(feed).toContain('X-WR-CALNAME:Grace Church Cork')
+    expect(feed).toContain('REFRESH-INTERVAL;VALUE=DURATION:PT6H')
+    expect(feed.filter((line) => line.startsWith('METHOD'))).toEqual([])
   })
 })

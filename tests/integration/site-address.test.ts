@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { makeContactMessage, makeEvent } from '../factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
 import { startServer, type TestServer } from '../test-server.ts'
-import { ADMIN, Client, databases, querySql, signIn, sleep } from './support.ts'
+import { ADMIN, Client, databases, formToken, querySql, signIn, sleep } from './support.ts'
 
 const ATTACKER = 'attacker.example'
 
@@ -107,7 +107,11 @@ describe.each(databases)('$name, without PUBLIC_URL', (database) => {
     // A contact message through the API with a forged Host: its alert waits too.
     const message = makeContactMessage({ message: 'Is there parking at the church on Sunday mornings?' })
     expect(
-      (await forged(server, 'POST', '/api/contact_messages', { body: JSON.stringify(message) })).status,
+      (
+        await forged(server, 'POST', '/api/contact_messages', {
+          body: JSON.stringify({ ...message, form_token: formToken(server) }),
+        })
+      ).status,
     ).toBe(201)
     await sleep(1_500)
     expect(mailsTo(smtp, ADMIN.email)).toEqual([])
@@ -222,7 +226,9 @@ describe.each(databases)('$name, with PUBLIC_URL', (database) => {
     expect(server.output()).not.toContain('The site’s address is not set')
     expect((await forgotPassword(server, ADMIN.email)).status).toBe(200)
     const message = makeContactMessage({ message: 'Could someone call me about the youth group?' })
-    await forged(server, 'POST', '/api/contact_messages', { body: JSON.stringify(message) })
+    await forged(server, 'POST', '/api/contact_messages', {
+      body: JSON.stringify({ ...message, form_token: formToken(server) }),
+    })
     const [reset] = await waitForMailTo(smtp, ADMIN.email)
     expect(reset.mail.text).toMatch(/http:\/\/church\.example\/admin\/reset-password\?token=[\w-]+/)
     const [alert] = await waitForMailTo(smtp, 'secretary@example.org')

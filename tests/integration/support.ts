@@ -1,3 +1,4 @@
+import fs from 'node:fs'
 import path from 'node:path'
 
 import SQLite from 'better-sqlite3'
@@ -15,6 +16,7 @@ import {
   TEST_ADMIN,
   type TestServer,
 } from '../test-server.ts'
+import { makeFormToken } from '#app/server/spam.server.ts'
 
 export type { ServerProcess }
 export { insertAdministrator }
@@ -174,6 +176,15 @@ export async function createAdminWithCli(server: TestServer, email: string, pass
     SEED_DEMO: 'false',
   })
   return stdout
+}
+
+/**
+ * A contact form token from the test server, as its contact page gives one to a visitor who then takes 10 s to
+ * write (signed with the secret the server keeps in its data directory): a message posted with it is the form's.
+ */
+export function formToken(server: Pick<TestServer, 'dataDir'>) {
+  const secret = fs.readFileSync(path.join(server.dataDir, 'auth-secret'), 'utf8').trim()
+  return makeFormToken(secret, Date.now() - 10_000)
 }
 
 /** Reads rows from the test server's database from outside (what a backup or a thief of it would see). */

@@ -1,5 +1,5 @@
 import { getVtimezoneComponent } from '@touch4it/ical-timezones'
-import { escape, foldLines, ICalCalendar } from 'ical-generator'
+import { escape, foldLines, ICalCalendar, ICalCalendarMethod } from 'ical-generator'
 import { Temporal } from 'temporal-polyfill'
 
 import { type EventTiming, parseLocalDate, parseLocalDateTime, ruleParts, ruleProblem } from './dates.ts'
@@ -107,12 +107,18 @@ function veventOf(event: EventRecord, site: FeedSite, uidSuffix = '') {
   const key = `${site.origin}|${site.siteAddress}|${site.zone}|${site.language?.language ?? ''}|${event.id}${uidSuffix}|${event.updated_at}|${event.sequence}|${event.starts_at}`
   const known = written.get(key)
   if (known !== undefined) return known
-  const calendar = new ICalCalendar()
-  if (!addEvent(calendar, event, site, uidSuffix)) return ''
-  const text = calendar.events()[0].toString()
+  const text = veventText(event, site, uidSuffix)
+  if (!text) return ''
   if (written.size >= WRITTEN_MAX) written.delete(written.keys().next().value!)
   written.set(key, text)
   return text
+}
+
+/** One event's VEVENT, written now; '' when it cannot be (addEvent). */
+function veventText(event: EventRecord, site: FeedSite, uidSuffix = '', stamp?: Date) {
+  const calendar = new ICalCalendar()
+  if (!addEvent(calendar, event, site, uidSuffix, stamp)) return ''
+  return calendar.events()[0].toString()
 }
 
 /**
@@ -120,7 +126,7 @@ function veventOf(event: EventRecord, site: FeedSite, uidSuffix = '') {
  * one whose rule the website cannot work out (stored before rules were bounded): a calendar app would fare no
  * better with it.
  */
-function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite, uidSuffix = '') {
+function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite, uidSuffix = '', stamp?: Date) {
   const timing = timingOf(event)
   const start = parseLocalDateTime(timing.starts_at)
   if (!start || ruleProblem(timing, site.zone) !== null) return false
@@ -130,8 +136,9 @@ function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite, ui
     // Stable across edits and requests: the record's id at the site's host (at 'lampstand' until one is known).
     id: `${event.id}${uidSuffix}@${site.siteAddress ? new URL(site.siteAddress).host : 'lampstand'}`,
     sequence: event.sequence,
-    // A published feed (no METHOD) dates each event by its last revision (RFC 5545 §3.8.7.2).
-    stamp: new Date(event.updated_at),
+    // A published feed (no METHOD) dates each event by its last revision, a file with a METHOD by when it was made
+    // (RFC 5545 §3.8.7.2).
+    stamp: stamp ?? new Date(event.updated_at),
     created: new Date(event.created_at),
     lastModified: new Date(event.updated_at),
     // ical-generator escapes these (`\`, `;`, `,` and CR/LF); the other line breaks are made plain first.
@@ -153,6 +160,19 @@ function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite, ui
   return true
 }
 
+export interface CalendarOptions {
+  /** The calendar's name (a feed's): the church's by default. */
+  name?: string
+  /** Added to each UID: one date of a repeating event, sent as a file of its own, is not the whole series. */
+  uidSuffix?: string
+  /**
+   * A file sent to someone at this time (a registration's e-mail), not a feed: `METHOD:PUBLISH` with DTSTAMP then,
+   * and none of a feed's lines (its address, name and refresh interval): it is an event to add, not a calendar to
+   * subscribe to.
+   */
+  sentAt?: Date
+}
+
 /**
  * The calendar holding `events`, one VEVENT each (a repeating one with its rule), times in the church's zone with
  * its VTIMEZONE (from @touch4it/ical-timezones; without one, the TZID alone: IANA names are understood by the
@@ -161,27 +181,32 @@ function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite, ui
 export function calendarIcs(
   events: readonly EventRecord[],
   site: FeedSite,
-  name = site.churchName,
-  /** Added to each UID: one date of a repeating event, sent as a file of its own, is not the whole series. */
-  uidSuffix = '',
+  { name = site.churchName, uidSuffix = '', sentAt }: CalendarOptions = {},
 ) {
   // NOTE: the calendar gets no zone name, or ical-generator writes DTSTAMP, CREATED and LAST-MODIFIED in it
   // without their UTC 'Z'; the events carry their TZID. Nor its name: ical-generator writes NAME and
   // X-WR-CALNAME unescaped, so a line break in an event's title would end them and start lines of its own.
   const calendar = new ICalCalendar({
     prodId: { company: 'Lampstand', product: 'Church website', language: 'EN' },
-    url: `${site.origin}${inFeedLanguage(site, '/calendar.ics')}`,
-    // Calendar apps refresh a subscription about this often (RFC 7986 REFRESH-INTERVAL and its older name).
-    ttl: 6 * 60 * 60,
+    ...(sentAt
+      ? { method: ICalCalendarMethod.PUBLISH }
+      : {
+          url: `${site.origin}${inFeedLanguage(site, '/calendar.ics')}`,
+          // Calendar apps refresh a subscription about this often (RFC 7986 REFRESH-INTERVAL and its older name).
+          ttl: 6 * 60 * 60,
+        }),
   })
-  const vevents = events.map((event) => veventOf(event, site, uidSuffix)).join('')
+  // A file's events are written afresh, dated when it is sent (one or two events: the cache is the feed's).
+  const vevents = events
+    .map((event) => (sentAt ? veventText(event, site, uidSuffix, sentAt) : veventOf(event, site, uidSuffix)))
+    .join('')
   const timed = events.some((event) => event.starts_at && !event.all_day)
   const vtimezone = timed ? (getVtimezoneComponent(site.zone)?.replace(/\r?\n/g, '\r\n').trim() ?? '') : ''
   const title = escape(icsLine(name), false)
-  const names = foldLines(`NAME:${title}\r\nX-WR-CALNAME:${title}`)
-  // The calendar's own lines and its name, then the zone and the events before its end.
+  const names = sentAt ? '' : `${foldLines(`NAME:${title}\r\nX-WR-CALNAME:${title}`)}\r\n`
+  // The calendar's own lines and a feed's name, then the zone and the events before its end.
   const head = calendar.toString().replace(/END:VCALENDAR(\r\n)?$/, '')
-  return `${head}${names}\r\n${vtimezone ? `${vtimezone}\r\n` : ''}${vevents}END:VCALENDAR\r\n`
+  return `${head}${names}${vtimezone ? `${vtimezone}\r\n` : ''}${vevents}END:VCALENDAR\r\n`
 }
 
 /** The headers of a calendar answer; with a file name, a download (one event's file) rather than a feed. */

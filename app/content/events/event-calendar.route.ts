@@ -34,7 +34,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       zone,
       language,
     },
-    shown.title,
+    { name: shown.title },
   )
   // Named from the main language's title: a file name of Latin letters survives every download and mail client.
   const filename = `${

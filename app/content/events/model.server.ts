@@ -4,7 +4,7 @@ import { listModels } from '#app/models/content-models.server.ts'
 import { rowConversions } from '#app/models/content-model.server.ts'
 import { type Actor, recordActivity } from '#app/models/activity.server.ts'
 import { deleteMailFor, enqueueMail, type OutgoingMail } from '#app/models/outbox.server.ts'
-import { type Db, inTransaction } from '#app/db/database.server.ts'
+import { type Db, forgetDeleted, inTransaction } from '#app/db/database.server.ts'
 import type { ContentRecord } from '#app/content/registry.ts'
 import { foldText } from '#app/lib/fold-text.ts'
 import type { Clock } from '#app/lib/clock.ts'
@@ -502,7 +502,10 @@ export async function deleteEndedRegistrations({ db, endedOnOrBefore }: { db: Db
         .limit(500)
         .execute()
     ).map((row) => row.id)
-    if (ids.length === 0) return deleted
+    if (ids.length === 0) {
+      if (deleted > 0) await forgetDeleted({ db })
+      return deleted
+    }
     await inTransaction(db, async (trx) => {
       await deleteMailFor({ db: trx, refIds: ids })
       await trx.kysely.deleteFrom('registrations').where('id', 'in', ids).execute()

@@ -201,21 +201,23 @@ export async function signUp({
       throw new ValidationError({ occurrence: 'Choose one of the dates offered' })
     throw new HttpError(409, 'Registrations for this event are closed')
   }
-  let spam: string | null = null
-  if (!actor) {
-    spam = await judgeVisitorPost({
-      db,
-      secret: runtime.secret,
-      limits: { perAddress: runtime.env.CONTACT_RATE_LIMIT, withoutToken: runtime.env.CONTACT_API_LIMIT },
-      kind: 'registration',
-      clientIp,
-      now,
-      formToken: data[FORM_TOKEN_FIELD],
-      fromForm,
-      fields: { first_name: input.name, last_name: '', subject: null, message: input.note ?? '' },
-      tooMany: 'Too many sign-ups from your connection. Please try again in a few minutes.',
-    })
-  }
+  // Staff adding someone by hand meet no limits and no spam check.
+  const spam = actor
+    ? null
+    : (
+        await judgeVisitorPost({
+          db,
+          secret: runtime.secret,
+          limits: { perAddress: runtime.env.CONTACT_RATE_LIMIT, withoutToken: runtime.env.CONTACT_API_LIMIT },
+          kind: 'registration',
+          clientIp,
+          now,
+          formToken: data[FORM_TOKEN_FIELD],
+          fromForm,
+          fields: { first_name: input.name, last_name: '', subject: null, message: input.note ?? '' },
+          tooMany: 'Too many sign-ups from your connection. Please try again in a few minutes.',
+        })
+      ).spam
   const compose = await mailComposer(runtime, event, zone)
   const date = dateOf(event, chosen)
   const registration = await createRegistration({
@@ -344,7 +346,9 @@ export async function emailRegistered({
   if (!event) throw new NotFoundError('There is no such event')
   const people = await listRegisteredAddresses({ db, eventId, occurrence })
   if (people.length === 0) throw new HttpError(400, 'Nobody is registered yet')
-  const church = (await getChurchInfo({ db }))?.name || FALLBACK_CHURCH_NAME
+  const info = await getChurchInfo({ db })
+  const church = info?.name || FALLBACK_CHURCH_NAME
+  const replyTo = churchReplyTo(info)
   await queueRegistrationMail({
     db,
     now: actor.at,
@@ -355,6 +359,7 @@ export async function emailRegistered({
       to: person.email,
       subject: cleanSubject,
       text: `${text}\n\n--\n${church}: you are registered for ${singleLine(event.title)}.`,
+      replyTo,
     })),
   })
   runtime.mailer.wake()
@@ -376,6 +381,7 @@ async function mailComposer(runtime: Runtime, event: EventRecord, zone: string) 
     runtime.siteAddress.get(),
   ])
   const churchName = church?.name || FALLBACK_CHURCH_NAME
+  const replyTo = churchReplyTo(church)
   return (registration: Registration, occurrence: Occurrence, kind: MailKind): OutgoingMail => {
     const when = occurrenceText(timingOf(event), occurrence)
     const cancelLink = cancelUrl(links.origin, runtime.secret, registration.id)
@@ -434,14 +440,17 @@ async function mailComposer(runtime: Runtime, event: EventRecord, zone: string) 
     const ics = calendarIcs(
       [single],
       { origin: siteAddress ?? links.origin, siteAddress, churchName, zone },
-      event.title,
-      event.recurrence ? `-${registration.occurrence.replace(/[-:]/g, '')}` : '',
+      {
+        uidSuffix: event.recurrence ? `-${registration.occurrence.replace(/[-:]/g, '')}` : '',
+        sentAt: runtime.clock.now(),
+      },
     )
     return {
       to: registration.email,
       subject,
       text,
       html,
+      replyTo,
       refId: registration.id,
       sitePlaceholder: links.placeholder,
       sealWith: runtime.mailSealer,
@@ -453,12 +462,21 @@ async function mailComposer(runtime: Runtime, event: EventRecord, zone: string) 
               .replace(/^-|-$/g, '')
               .toLowerCase() || 'event'
           }.ics`,
-          contentType: 'text/calendar; charset=utf-8',
+          // An event to add, as the file's METHOD says (RFC 6047 wants it on the part too).
+          contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
           content: ics,
         },
       ],
     }
   }
+}
+
+/**
+ * Answers to a registration's e-mails ("we'll be late") go to the church's address from Church Info, not to the
+ * site's sender; none when it has no address.
+ */
+function churchReplyTo(church: { name: string | null; email: string | null } | null) {
+  return church?.email ? { name: church.name || FALLBACK_CHURCH_NAME, address: church.email } : null
 }
 
 function escapeHtml(text: string) {

@@ -3,7 +3,7 @@ import { type SelectQueryBuilder, sql } from 'kysely'
 import { type Actor, recordActivity } from '#app/models/activity.server.ts'
 import { messageKeys } from './message-keys.ts'
 import { deleteMailFor, enqueueMail, type OutgoingMail } from '#app/models/outbox.server.ts'
-import { type Db, inTransaction } from '#app/db/database.server.ts'
+import { type Db, forgetDeleted, inTransaction } from '#app/db/database.server.ts'
 import type { Database } from '#app/db/types.ts'
 import { foldText } from '#app/lib/fold-text.ts'
 import { newId } from '#app/lib/ids.server.ts'
@@ -298,6 +298,7 @@ export async function deleteContactMessages({
       })
     }
   })
+  if (count > 0) await forgetDeleted({ db })
   return count
 }
 
