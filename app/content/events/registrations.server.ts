@@ -16,6 +16,7 @@ import type { AppRuntime } from '#app/runtime.server.ts'
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '#app/content/messages/schema.ts'
 import { judgeVisitorPost } from '#app/server/visitor-posts.server.ts'
+import { looksLikeName } from '#app/server/spam.server.ts'
 import { calendarIcs } from './calendar.server.ts'
 import {
   formatLocalDateTime,
@@ -384,6 +385,8 @@ async function mailComposer(runtime: Runtime, event: EventRecord, zone: string) 
     const subject =
       kind === 'waiting' ? `You are on the waiting list: ${title}` : `You are registered: ${title}`
     const people = registration.people === 1 ? '1 person' : `${registration.people} people`
+    // Only a name that looks like one: anyone may type someone else's address, and these are then their words.
+    const greeting = looksLikeName(registration.name) ? `Hello ${singleLine(registration.name)},` : 'Hello,'
     const opening = {
       confirmed: `Thank you for registering for ${title}. Your place is confirmed.`,
       waiting: `${title} is full at the moment, so you are on the waiting list. If a place comes free, it is yours in turn and we will e-mail you.`,
@@ -395,7 +398,7 @@ async function mailComposer(runtime: Runtime, event: EventRecord, zone: string) 
       ['For', people],
     ]
     const text = [
-      `Hello ${registration.name},`,
+      greeting,
       '',
       opening,
       '',
@@ -412,7 +415,7 @@ async function mailComposer(runtime: Runtime, event: EventRecord, zone: string) 
       `-- ${churchName}`,
     ].join('\n')
     const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#111">
-<p>Hello ${escapeHtml(registration.name)},</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(opening)}</p>
 <table style="border-collapse:collapse">${details
       .map(
