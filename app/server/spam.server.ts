@@ -4,6 +4,8 @@ import crypto from 'node:crypto'
 export const FORM_MIN_AGE_MS = 3_000
 /** Older than this, the form was not filled in by a person who had just opened the page. */
 export const FORM_MAX_AGE_MS = 24 * 60 * 60 * 1000
+/** How many posts one form token may carry: a person correcting a refused sign-up, not a robot's hundred. */
+export const FORM_TOKEN_USES_MAX = 3
 /** A message with this many links or more is judged spam. */
 const LINKS_MAX = 3
 
