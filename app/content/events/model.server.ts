@@ -10,7 +10,13 @@ import type { ContentRecord } from '#app/content/registry.ts'
 import { foldText } from '#app/lib/fold-text.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { newId } from '#app/lib/ids.server.ts'
-import { addressKey, movedUp, placeFor } from './registration-rules.ts'
+import {
+  addressKey,
+  holdsLargeShare,
+  LARGE_SHARE_MIN_PLACES,
+  movedUp,
+  placeFor,
+} from './registration-rules.ts'
 import type { Registration, RegistrationInput, RegistrationStatus } from './registration-schema.ts'
 
 const model = listModels.events
@@ -577,6 +583,65 @@ export async function placesTaken({
     else entry.waiting = Number(row.count)
   }
   return counts
+}
+
+/** A date on which one mailbox or one connection holds a large share of the places (holdsLargeShare). */
+export interface LargeShare {
+  eventId: string
+  title: string
+  occurrence: string
+  capacity: number
+  held: number
+  /** Who holds them: one e-mail address, or one connection (IP address). */
+  by: 'address' | 'connection'
+}
+
+/**
+ * The dates ending on `endingFrom` (`YYYY-MM-DD`) or later on which one mailbox or one connection holds a large
+ * share of a limited event's places, soonest first: the dashboard's notice to staff.
+ */
+export async function listLargeShares({ db, endingFrom }: { db: Db; endingFrom: string }) {
+  const holders = async (column: 'email_key' | 'client_key') => {
+    const rows = await db.kysely
+      .selectFrom('registrations')
+      .innerJoin('events', 'events.id', 'registrations.event_id')
+      .select([
+        'registrations.event_id',
+        'registrations.occurrence',
+        'events.title',
+        'events.capacity',
+        (eb) => eb.fn.sum<number>('registrations.people').as('held'),
+      ])
+      .where('registrations.status', 'in', ['confirmed', 'waiting'])
+      .where('registrations.ends_on', '>=', endingFrom)
+      .where(`registrations.${column}`, 'is not', null)
+      .where('events.capacity', 'is not', null)
+      .groupBy([
+        'registrations.event_id',
+        'registrations.occurrence',
+        'events.title',
+        'events.capacity',
+        `registrations.${column}`,
+      ])
+      .having((eb) => eb.fn.sum('registrations.people'), '>=', LARGE_SHARE_MIN_PLACES)
+      .execute()
+    return rows
+      .map(
+        (row): LargeShare => ({
+          eventId: row.event_id,
+          title: row.title,
+          occurrence: row.occurrence,
+          capacity: Number(row.capacity),
+          held: Number(row.held),
+          by: column === 'email_key' ? 'address' : 'connection',
+        }),
+      )
+      .filter((share) => holdsLargeShare(share.held, share.capacity))
+  }
+  const shares = [...(await holders('email_key')), ...(await holders('client_key'))]
+  return shares.sort(
+    (a, b) => a.occurrence.localeCompare(b.occurrence) || a.title.localeCompare(b.title) || b.held - a.held,
+  )
 }
 
 /** The confirmed people of an event (of one date, or all), one address each: staff's e-mail to everyone. */

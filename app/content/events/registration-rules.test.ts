@@ -5,6 +5,7 @@ import {
   addressKey,
   erasedEndingOnOrBefore,
   erasureDay,
+  holdsLargeShare,
   movedUp,
   placeFor,
   placeLimits,
@@ -84,4 +85,13 @@ test('placeLimits: an address its allowance; a connection its own, at most half 
     address: 10,
     connection: 5,
   })
+})
+
+test('holdsLargeShare: half a limited date’s places or more, from 4 places up', () => {
+  expect(holdsLargeShare(10, 20)).toBe(true)
+  expect(holdsLargeShare(9, 20)).toBe(false)
+  expect(holdsLargeShare(4, 6)).toBe(true)
+  // A couple at a small date, or any number at a date without a limit, is no notice.
+  expect(holdsLargeShare(3, 4)).toBe(false)
+  expect(holdsLargeShare(50, null)).toBe(false)
 })

@@ -121,3 +121,11 @@ export function placeLimits({
   const share = capacity === null ? perConnection : Math.ceil(capacity * CONNECTION_SHARE_MAX)
   return { address: perAddress, connection: Math.min(perConnection, Math.max(perAddress, share)) }
 }
+
+/** Below this many places, one party holding much of a date is a family at a small event, not worth a notice. */
+export const LARGE_SHARE_MIN_PLACES = 4
+
+/** Whether one address or connection holding `held` of a date's places holds enough for staff to look (half). */
+export function holdsLargeShare(held: number, capacity: number | null) {
+  return capacity !== null && held >= LARGE_SHARE_MIN_PLACES && held >= capacity / 2
+}
