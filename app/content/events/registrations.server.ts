@@ -178,7 +178,7 @@ export interface SignUpResult {
  * confirmation (or that they are on the waiting list) with the date's `.ics` and their cancel link.
  *
  * One client cannot take every place: an e-mail address holds one registration per date (a second sign-up changes
- * it), of REGISTRATION_PLACES_PER_ADDRESS people at most, and one IP address at most REGISTRATION_PLACES_PER_IP
+ * it), of REGISTRATION_MAX_PER_EMAIL people at most, and one IP address at most REGISTRATION_MAX_PER_IP
  * places on a date, never more than half of a limited date's (placeLimits). Staff adding by hand meet neither.
  */
 export async function signUp({
@@ -204,9 +204,9 @@ export async function signUp({
   }
   const input = parseInput(RegistrationSchema, data)
   const { env } = runtime
-  if (!actor && input.people > env.REGISTRATION_PLACES_PER_ADDRESS) {
+  if (!actor && input.people > env.REGISTRATION_MAX_PER_EMAIL) {
     throw new ValidationError({
-      people: `At most ${env.REGISTRATION_PLACES_PER_ADDRESS} people can be registered with one e-mail address`,
+      people: `At most ${env.REGISTRATION_MAX_PER_EMAIL} people can be registered with one e-mail address`,
     })
   }
   const now = clock.now()
@@ -252,8 +252,8 @@ export async function signUp({
     limits: (capacity) =>
       placeLimits({
         capacity,
-        perAddress: env.REGISTRATION_PLACES_PER_ADDRESS,
-        perConnection: env.REGISTRATION_PLACES_PER_IP,
+        perAddress: env.REGISTRATION_MAX_PER_EMAIL,
+        perConnection: env.REGISTRATION_MAX_PER_IP,
       }),
     spamReason: spam,
     clock,
