@@ -293,39 +293,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           ),
         }))}
       />
-      {largeShares.length > 0 ? (
-        <section
-          aria-labelledby="large-shares"
-          className="mt-8 rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 text-amber-950"
-        >
-          <h2 id="large-shares" className="flex items-center gap-2 font-semibold">
-            <Users aria-hidden="true" className="size-5" />
-            {largeShares.length === 1
-              ? '1 date has half its places or more taken by one person'
-              : `${largeShares.length} dates have half their places or more taken by one person`}
-          </h2>
-          <p className="mt-1 text-sm">
-            One e-mail address, or sign-ups from one connection, hold them. It may be a family or a group the
-            church knows; if it is not, look at the registrations and cancel any that should not hold places.
-          </p>
-          <ul className="mt-3 space-y-2 text-sm">
-            {largeShares.map((share) => (
-              <li key={share.key}>
-                <Link
-                  to={`/admin/events/${share.eventId}/registrations`}
-                  className="font-semibold underline underline-offset-2 hover:no-underline"
-                >
-                  {share.title}
-                </Link>
-                <span>
-                  {' '}
-                  — {share.date}: {share.holder} holds {share.held} of {share.capacity} places
-                </span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <EventsToFix
+        id="large-shares"
+        icon={Users}
+        heading={
+          largeShares.length === 1
+            ? '1 date has half its places or more taken by one person'
+            : `${largeShares.length} dates have half their places or more taken by one person`
+        }
+        why="One e-mail address, or sign-ups from one connection, hold them. It may be a family or a group the church knows; if it is not, look at the registrations and cancel any that should not hold places."
+        events={largeShares.map((share) => ({
+          key: share.key,
+          id: share.eventId,
+          title: share.title,
+          to: `/admin/events/${share.eventId}/registrations`,
+          detail: (
+            <span>
+              {' '}
+              — {share.date}: {share.holder} holds {share.held} of {share.capacity} places
+            </span>
+          ),
+        }))}
+      />
       {translations ? <Untranslated {...translations} /> : null}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
         <RecentList
@@ -417,7 +406,7 @@ function RecentList({
   )
 }
 
-/** Events the website cannot place in time, each opening in the form: why, and what to do. */
+/** Events staff should look at (the website cannot place them in time; one client holds much of a date): why, and what to do. */
 function EventsToFix({
   id,
   icon: Icon,
@@ -429,7 +418,8 @@ function EventsToFix({
   icon: LucideIcon
   heading: string
   why: string
-  events: Array<{ id: string; title: string; detail: ReactNode }>
+  /** Each opens in the event's form, or at `to`; `key` when an event is listed more than once. */
+  events: Array<{ key?: string; id: string; title: string; to?: string; detail: ReactNode }>
 }) {
   if (events.length === 0) return null
   return (
@@ -444,9 +434,9 @@ function EventsToFix({
       <p className="mt-1 text-sm">{why}</p>
       <ul className="mt-3 space-y-2 text-sm">
         {events.map((event) => (
-          <li key={event.id}>
+          <li key={event.key ?? event.id}>
             <Link
-              to={`/admin/events?edit=${event.id}`}
+              to={event.to ?? `/admin/events?edit=${event.id}`}
               className="font-semibold underline underline-offset-2 hover:no-underline"
             >
               {event.title}
