@@ -48,6 +48,10 @@ const EnvSchema = z
     CONTACT_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
     /** Messages posted to the API without the contact form's token, accepted into the Inbox per hour, site-wide. */
     CONTACT_API_LIMIT: z.coerce.number().int().min(0).default(10),
+    /** People one e-mail address may register on an event's date (its one sign-up; at most the form's 10). */
+    REGISTRATION_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(10).default(10),
+    /** Places one IP address may hold on an event's date, and never more than half of a limited date's. */
+    REGISTRATION_MAX_PER_IP: z.coerce.number().int().min(1).default(20),
     /**
      * How fast an upload is read, in megabytes a second (0: as fast as it comes): a worker reading a 200 MB file at
      * loopback speed kept visitors' pages waiting behind it (issue 27, decision 0021).

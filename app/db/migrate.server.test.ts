@@ -8,7 +8,12 @@ import { migrateAuthTables } from '#app/auth/auth.server.ts'
 import { readEnv } from '#app/env.server.ts'
 import * as initial from './migrations/0001-initial.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
-import { listEvents } from '#app/content/events/model.server.ts'
+import {
+  createEvent,
+  createRegistration,
+  listEvents,
+  listRegistrations,
+} from '#app/content/events/model.server.ts'
 import { listMinistries } from '#app/content/ministries/model.server.ts'
 import { listServices } from '#app/content/services/model.server.ts'
 import { listCarouselSlides } from '#app/content/carousel/model.server.ts'
@@ -407,5 +412,80 @@ describe.each(testDatabases)('$name', (database) => {
         streamed: false,
       })
     }
+  })
+
+  test('registrations kept before the one-per-address rule get their mailbox key; a duplicate stays without one', async () => {
+    const db = await emptyTestDatabase(database)
+    const earlier = new Migrator({
+      db: db.kysely,
+      provider: { getMigrations: async () => migrationsBefore('0020') },
+    })
+    expect((await earlier.migrateToLatest()).error).toBeUndefined()
+    const event = await createEvent({
+      db,
+      data: { title: 'Retreat', starts_at: '2030-03-01T10:00', registration: true, capacity: 10 },
+    })
+    const row = (id: string, email: string, status: string, minute: number) => ({
+      id,
+      event_id: event.id,
+      occurrence: '2030-03-01T10:00',
+      ends_on: '2030-03-01',
+      name: id,
+      email,
+      people: 2,
+      note: null,
+      status,
+      spam_reason: null,
+      search_text: id,
+      created_at: `2026-01-01T00:0${minute}:00.000Z`,
+      updated_at: `2026-01-01T00:0${minute}:00.000Z`,
+    })
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    await (db.kysely as any)
+      .insertInto('registrations')
+      .values([
+        row('cancelled', 'MARY@example.org', 'cancelled', 1),
+        row('first', 'Mary@Example.org', 'confirmed', 2),
+        row('again', 'mary+2@example.org', 'waiting', 3),
+        row('other', 'sean@example.org', 'confirmed', 4),
+      ])
+      .execute()
+
+    expect(await migrateToLatest(db)).toContain('0020-registration-limits')
+    const keys = await db.kysely
+      .selectFrom('registrations')
+      .select(['id', 'email_key'])
+      .orderBy('created_at')
+      .execute()
+    expect(keys.map((entry) => [entry.id, entry.email_key])).toEqual([
+      ['cancelled', 'mary@example.org'],
+      ['first', 'mary@example.org'],
+      ['again', null],
+      ['other', 'sean@example.org'],
+    ])
+    // A live second for the mailbox is refused by the database itself; the next sign-up changes the first.
+    await expect(
+      db.kysely
+        .insertInto('registrations')
+        .values({ ...row('third', 'mary@example.org', 'confirmed', 5), email_key: 'mary@example.org' })
+        .execute(),
+    ).rejects.toThrow(/unique/i)
+    const saved = await createRegistration({
+      db,
+      eventId: event.id,
+      occurrence: '2030-03-01T10:00',
+      endsOn: '2030-03-01',
+      input: { name: 'Mary', email: 'mary@example.org', people: 1, note: null },
+      clock: { now: () => new Date('2026-01-02T00:00:00Z') },
+    })
+    expect(saved && 'updated' in saved && [saved.updated, saved.registration.id]).toEqual([true, 'first'])
+    const { items } = await listRegistrations({ db, eventId: event.id })
+    // The place it gave back moved the waiting list up.
+    expect(items.map((entry) => [entry.id, entry.status, entry.people])).toEqual([
+      ['cancelled', 'cancelled', 2],
+      ['first', 'confirmed', 1],
+      ['again', 'confirmed', 2],
+      ['other', 'confirmed', 2],
+    ])
   })
 })

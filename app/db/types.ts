@@ -174,6 +174,13 @@ export interface RegistrationsTable {
   spam_reason: string | null
   /** Folded name, address and note for the staff's search; never sent to clients. */
   search_text: string
+  /**
+   * The mailbox `email` reaches (addressKey): one live registration per mailbox and date (a unique index). Null only
+   * for a duplicate kept from before the rule (migration 0020).
+   */
+  email_key: string | null
+  /** A keyed hash of the connection (IP address) it came from, to count its places; null when staff added it. */
+  client_key: string | null
   created_at: Timestamp
   updated_at: Timestamp
 }

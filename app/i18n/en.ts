@@ -312,6 +312,9 @@ export const en = {
     confirmed: 'You are registered! A confirmation is on its way to {{email}}.',
     waiting:
       'This date is full, so you are on the waiting list. We will e-mail {{email}} if a place comes free.',
+    /** A second sign-up from the same address for a date: the first is changed. */
+    updated:
+      '{{email}} was already registered for this date: your registration is changed, and the e-mail says how.',
     full: 'Full: you can join the waiting list',
     left_one: '{{count}} place left',
     left_other: '{{count}} places left',

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 
-import { makeFormToken, readFormToken, spamReason } from './spam.server.ts'
+import { looksLikeName, makeFormToken, readFormToken, spamReason } from './spam.server.ts'
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters'
 const NOW = Date.UTC(2026, 10, 25, 12, 0, 0)
@@ -62,4 +62,32 @@ test('many links, a link in the name and known spam phrases are spam; a link or 
     check({ message: 'Could the church help with a loan of chairs? I lost money on bitcoin.' }),
   ).toBeNull()
   expect(check({ message: 'ഞായറാഴ്ച ആരാധന എപ്പോഴാണ്?' })).toBeNull()
+})
+
+test('looksLikeName takes people’s names, and neither links, addresses, markup, long numbers nor a sales pitch', () => {
+  for (const name of [
+    'Aoife Murphy',
+    'Seán Ó Briain',
+    'Mary-Kate O’Neill',
+    'J. R. Smith',
+    'ഫാ. ജോസഫ്',
+    'St.John Doyle',
+  ]) {
+    expect(looksLikeName(name), name).toBe(true)
+  }
+  for (const name of [
+    '',
+    'x'.repeat(61),
+    'Visit https://spam.example',
+    'www.cheap-pills.example',
+    'Great offers at cheap-pills.shop',
+    'mary@example.org',
+    '<b>Mary</b>',
+    'Call 0800 123 456',
+    'Best SEO services',
+    'Mary\u202eyrraM',
+  ]) {
+    expect(looksLikeName(name), name).toBe(false)
+  }
+  expect(looksLikeName('x'.repeat(60))).toBe(true)
 })

@@ -4,6 +4,8 @@ import crypto from 'node:crypto'
 export const FORM_MIN_AGE_MS = 3_000
 /** Older than this, the form was not filled in by a person who had just opened the page. */
 export const FORM_MAX_AGE_MS = 24 * 60 * 60 * 1000
+/** How many posts one form token may carry: a person correcting a refused sign-up, not a robot's hundred. */
+export const FORM_TOKEN_USES_MAX = 3
 /** A message with this many links or more is judged spam. */
 const LINKS_MAX = 3
 
@@ -42,6 +44,28 @@ const SPAM_PHRASES = [
 // Each link once: an address, a bare www. name, or BBCode/HTML link markup not already holding an address.
 const LINK = /\bhttps?:\/\/|(?<!\/)\bwww\.[a-z0-9-]+\.[a-z]|\[url=(?!\s*https?:)|<a\s+href=(?!["']?https?:)/gi
 const HAS_LINK = new RegExp(LINK.source, 'i')
+
+/** The longest name an e-mail greets by. */
+export const GREETING_NAME_MAX = 60
+
+// A bare domain name ("cheap-pills.shop"), which the link rule above leaves to messages' other signals.
+const DOMAIN =
+  /[\p{L}\d-]\.(?:com|net|org|info|biz|io|co|me|ly|ru|cn|xyz|top|online|site|shop|link|click|app|dev)\b/iu
+
+/**
+ * Whether a visitor's name may stand in an e-mail the site sends to the address they typed ("Hello Mary,"): a
+ * stranger could type someone else's address, and the name is then the only words of theirs in the church's e-mail.
+ * Not a name: too long, an address or a link in it, characters of markup or of a path, a long number, or the spam
+ * phrases that mark a message as spam.
+ */
+export function looksLikeName(name: string) {
+  const text = name.trim()
+  if (text === '' || text.length > GREETING_NAME_MAX) return false
+  if (/[@<>[\]{}\\/:=|*#$%^~`_]|\d{3}/.test(text) || /[\p{Cc}\p{Cf}]/u.test(text)) return false
+  if (HAS_LINK.test(text) || DOMAIN.test(text)) return false
+  const lower = text.toLowerCase()
+  return !SPAM_PHRASES.some((phrase) => lower.includes(phrase))
+}
 
 /** The hidden field's value: when the form was rendered, signed with the server's secret. */
 export function makeFormToken(secret: string, now: number) {

@@ -1,15 +1,25 @@
 /**
  * What a visitor's post (a contact message, an event sign-up) meets before it is kept: a rate limit per address
- * (CONTACT_RATE_LIMIT in 10 minutes, a 429 in the visitor's words past it), a site-wide hourly allowance for posts
- * without the form's token (CONTACT_API_LIMIT), and the spam signals of spam.server.ts. Each kind counts on its own.
+ * (CONTACT_RATE_LIMIT in 10 minutes, a 429 in the visitor's words past it), a form token good for a few posts
+ * (FORM_TOKEN_USES_MAX, whatever the form; a 429 past them), a site-wide hourly allowance for posts without the
+ * form's token (CONTACT_API_LIMIT), and the spam signals of spam.server.ts. Each kind counts on its own.
  */
 import type { Db } from '#app/db/database.server.ts'
-import { TooManyRequestsError } from '#app/lib/errors.ts'
+import { HttpError, TooManyRequestsError } from '#app/lib/errors.ts'
 import { consumeRateLimit } from '#app/models/rate-limits.server.ts'
-import { readFormToken, type SpamCheck, spamReason } from '#app/server/spam.server.ts'
+import {
+  FORM_MAX_AGE_MS,
+  FORM_TOKEN_USES_MAX,
+  readFormToken,
+  type SpamCheck,
+  spamReason,
+} from '#app/server/spam.server.ts'
 
 /** The window of the per-address limit. */
 export const VISITOR_WINDOW_MS = 10 * 60 * 1000
+/** The answer to a post whose form token has been used up. */
+export const FORM_USED_UP =
+  'This form has already been sent several times. Please reload the page and try again.'
 /** The window of the site-wide allowance for posts without the form's token. */
 const API_ALLOWANCE_WINDOW_MS = 60 * 60 * 1000
 
@@ -50,9 +60,23 @@ export async function judgeVisitorPost({
     now: now.getTime(),
   })
   if (!allowed) throw new TooManyRequestsError(tooMany, VISITOR_WINDOW_MS / 1000)
+  const token = readFormToken(secret, formToken, now.getTime())
+  // A token is signed, not stored, so nothing else stops one page's token carrying a robot's every post (one served
+  // 67 sign-ups): its uses are counted in the database for as long as it is good, one by one whichever worker or
+  // instance takes them. The answer asks for a new page: waiting would not help.
+  if ('ageMs' in token && typeof formToken === 'string') {
+    const use = await consumeRateLimit({
+      db,
+      key: `form-token:${formToken}`,
+      limit: FORM_TOKEN_USES_MAX,
+      windowMs: FORM_MAX_AGE_MS,
+      now: now.getTime(),
+    })
+    if (!use.allowed) throw new HttpError(429, FORM_USED_UP)
+  }
   // Without the form's token nothing says a person typed it: such posts share one allowance an hour, site-wide,
   // so that a robot posting JSON from many addresses never reaches the office faster than the form would let it.
-  const tokenless = !fromForm && 'problem' in readFormToken(secret, formToken, now.getTime())
+  const tokenless = !fromForm && 'problem' in token
   const overApiAllowance =
     tokenless &&
     !(

@@ -221,6 +221,154 @@ describe.each(databases)('$name', (database) => {
     expect(after.body.map((entry: { id: string }) => entry.id)).toContain(waiting[0].id)
   })
 
+  test('20 sign-ups at once from one address (any case, any +tag) leave one registration: the others change it', async () => {
+    const event = await newEvent({ title: 'Harvest Supper', registration: true, capacity: 20 })
+    const mailbox = `mary.${Date.now()}`
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        signUp(new Client(server.url), event.id, {
+          name: 'Mary Murphy',
+          email: n % 2 ? `${mailbox.toUpperCase()}@Example.org` : `${mailbox}+${n}@example.org`,
+          people: 5,
+        }),
+      ),
+    )
+    // The first is made (201, as always); the rest find it and change it (200, `updated`).
+    expect(answers.map((answer) => answer.status).sort()).toEqual([...Array(19).fill(200), 201])
+    expect(answers.filter((answer) => answer.status === 201).map((answer) => answer.body)).toEqual([
+      { ok: true, status: 'confirmed' },
+    ])
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.body)))).toEqual(
+      new Set([
+        JSON.stringify({ ok: true, status: 'confirmed' }),
+        JSON.stringify({ ok: true, status: 'confirmed', updated: true }),
+      ]),
+    )
+    const list = await admin.get(`/api/events/${event.id}/registrations`)
+    expect(
+      list.body.map((entry: { people: number; status: string }) => [entry.people, entry.status]),
+    ).toEqual([[5, 'confirmed']])
+    // One e-mail: the sign-ups that changed nothing sent none.
+    const ofMailbox = () =>
+      smtp.received.filter((received) =>
+        received.envelope.to.some((address) => address.toLowerCase().startsWith(mailbox)),
+      )
+    const start = Date.now()
+    while (ofMailbox().length < 1 && Date.now() - start < 20_000) await sleep(100)
+    await sleep(1_000)
+    expect(ofMailbox().map((received) => received.mail.subject)).toEqual([
+      'You are registered: Harvest Supper',
+    ])
+  })
+
+  test('a change asking for more places than are left stands as it was; one for fewer moves the waiting list up; the e-mails greet by a name only when it looks like one', async () => {
+    const event = await newEvent({ title: 'Quiet Day', registration: true, capacity: 3 })
+    const stamp = Date.now()
+    const aoife = { name: 'Aoife Murphy', email: `aoife.${stamp}@example.org`, people: 2 }
+    const pitch = { name: 'Cheap meds at pills-now.shop', email: `victim.${stamp}@example.org`, people: 1 }
+    const waiting = { name: 'Seán Ó Briain', email: `sean.${stamp}@example.org`, people: 1 }
+    expect((await signUp(anonymous, event.id, aoife)).body.status).toBe('confirmed')
+    expect((await signUp(anonymous, event.id, pitch)).body.status).toBe('confirmed')
+    expect((await signUp(anonymous, event.id, waiting)).body.status).toBe('waiting')
+
+    // The sender's words reach the address they typed only as far as they look like a name.
+    const [toVictim] = await mailTo(smtp, pitch.email)
+    expect(toVictim.mail.text).toMatch(/^Hello,\n\nThank you for registering for Quiet Day\./)
+    expect(toVictim.mail.html).toContain('<p>Hello,</p>')
+    expect(`${toVictim.mail.text} ${toVictim.mail.html}`).not.toContain('pills-now')
+    const [toAoife] = await mailTo(smtp, aoife.email)
+    expect(toAoife.mail.text).toMatch(/^Hello Aoife Murphy,\n/)
+
+    const more = await signUp(anonymous, event.id, { ...aoife, people: 3 })
+    expect(more.status).toBe(409)
+    expect(more.body).toEqual(
+      apiError({
+        people:
+          'You are already registered for this date for 2 people, and that stands: there are not enough places left for more.',
+      }),
+    )
+    const fewer = await signUp(anonymous, event.id, {
+      ...aoife,
+      email: aoife.email.replace('aoife', 'AOIFE'),
+      people: 1,
+    })
+    expect(fewer.status).toBe(200)
+    expect(fewer.body).toEqual({ ok: true, status: 'confirmed', updated: true })
+    const list = await admin.get(`/api/events/${event.id}/registrations`)
+    expect(
+      list.body.map((entry: { name: string; people: number; status: string }) => [
+        entry.name,
+        entry.people,
+        entry.status,
+      ]),
+    ).toEqual([
+      ['Aoife Murphy', 1, 'confirmed'],
+      [pitch.name, 1, 'confirmed'],
+      ['Seán Ó Briain', 1, 'confirmed'],
+    ])
+    // To the address as it was typed this time.
+    const [changed] = await mailTo(smtp, aoife.email.replace('aoife', 'AOIFE'))
+    expect(changed.mail.subject).toBe('Your registration is changed: Quiet Day')
+    expect(changed.mail.text).toContain('For: 1 person')
+    expect(changed.mail.text).toContain('your place is confirmed')
+    expect(cancelLinkOf(changed)).toBe(cancelLinkOf(toAoife))
+    const [, movedUp] = await mailTo(smtp, waiting.email, 2)
+    expect(movedUp.mail.text).toMatch(/^Hello Seán Ó Briain,\n\nGood news: a place has come free/)
+  })
+
+  test('20 sign-ups at once from one connection hold at most half of a 20-place date, and the dashboard tells staff', async () => {
+    const event = await newEvent({ title: 'Parish Pilgrimage', registration: true, capacity: 20 })
+    const connection = { 'x-forwarded-for': '203.0.113.77' }
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        signUp(new Client(server.url), event.id, person(300 + n), connection),
+      ),
+    )
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(10)
+    const refused = answers.filter((answer) => answer.status === 409)
+    expect(refused).toHaveLength(10)
+    for (const answer of refused) {
+      expect(answer.body).toEqual(
+        apiError({
+          people:
+            'Sign-ups from your connection already hold 10 of the 10 places one connection may hold on this date. For a larger group, please contact the church office.',
+        }),
+      )
+    }
+    const list = await admin.get(`/api/events/${event.id}/registrations?status=confirmed`)
+    expect(list.body).toHaveLength(10)
+    // Another connection still has its own places.
+    expect((await signUp(anonymous, event.id, person(399))).status).toBe(201)
+
+    const dashboard = (await admin.get('/admin/dashboard')).text.replace(/<!-- -->/g, '')
+    expect(dashboard).toMatch(/\d+ dates? (has|have) half (its|their) places or more taken by one person/)
+    expect(dashboard).toContain('Parish Pilgrimage')
+    expect(dashboard).toMatch(
+      /Parish Pilgrimage<\/a><span> — [^<]+: One connection \(IP address\) holds 10 of 20 places/,
+    )
+  })
+
+  test('one form token carries 3 sign-ups: of 20 sent with it at once, 3 are taken', async () => {
+    const event = await newEvent({ title: 'Bible Study Weekend', registration: true, capacity: 50 })
+    const page = (await anonymous.get(`/events/${event.id}`)).text
+    const token = /name="form_token" value="([^"]+)"/.exec(page)![1]
+    // The form's timing rule: a person takes a few seconds to fill it in.
+    await sleep(3_100)
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        signUp(new Client(server.url), event.id, { ...person(400 + n), form_token: token }),
+      ),
+    )
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(3)
+    const refused = answers.filter((answer) => answer.status === 429)
+    expect(refused).toHaveLength(17)
+    expect(refused[0].body.error.message).toBe(
+      'This form has already been sent several times. Please reload the page and try again.',
+    )
+    const list = await admin.get(`/api/events/${event.id}/registrations`)
+    expect(list.body.map((entry: { status: string }) => entry.status)).toEqual(Array(3).fill('confirmed'))
+  })
+
   test('/events offers Register Now while places last, the waiting list once full (the cached page made again), Learn More once closed; the event page says when sign-ups close', async () => {
     const supper = await newEvent({
       title: 'Supper for one',

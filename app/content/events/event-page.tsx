@@ -159,14 +159,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   try {
     const form = await readFormBody(request)
     values = Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]))
-    const { status } = await signUp({
+    const { status, updated } = await signUp({
       runtime,
       eventId: params.id,
       clientIp: context.get(requestContext).clientIp,
       fromForm: true,
       data: { ...values, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') },
     })
-    return { ok: true, status, email: values.email } satisfies RegistrationFormResult
+    return { ok: true, status, updated, email: values.email } satisfies RegistrationFormResult
   } catch (error) {
     if (!(error instanceof HttpError)) {
       runtime.logger.error({ err: error }, 'registration failed')

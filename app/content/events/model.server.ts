@@ -4,12 +4,19 @@ import { listModels } from '#app/models/content-models.server.ts'
 import { rowConversions } from '#app/models/content-model.server.ts'
 import { type Actor, recordActivity } from '#app/models/activity.server.ts'
 import { deleteMailFor, enqueueMail, type OutgoingMail } from '#app/models/outbox.server.ts'
+import { consumeRateLimit } from '#app/models/rate-limits.server.ts'
 import { type Db, forgetDeleted, inTransaction } from '#app/db/database.server.ts'
 import type { ContentRecord } from '#app/content/registry.ts'
 import { foldText } from '#app/lib/fold-text.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { newId } from '#app/lib/ids.server.ts'
-import { movedUp, placeFor } from './registration-rules.ts'
+import {
+  addressKey,
+  holdsLargeShare,
+  LARGE_SHARE_MIN_PLACES,
+  movedUp,
+  placeFor,
+} from './registration-rules.ts'
 import type { Registration, RegistrationInput, RegistrationStatus } from './registration-schema.ts'
 
 const model = listModels.events
@@ -111,6 +118,10 @@ const asRegistration = (row: Omit<Registration, 'status'> & { status: string }) 
 
 export const REGISTRATIONS_PAGE_SIZE_MAX = 500
 
+/** E-mails saying a registration was changed, sent to its address in a day at most (the change itself is kept). */
+const CHANGE_MAILS_MAX = 3
+const DAY_MS = 24 * 60 * 60 * 1000
+
 /** The event a sign-up or a cancellation is about, locked until the transaction ends: one date's count at a time. */
 async function lockEvent(trx: Db, eventId: string) {
   let query = trx.kysely
@@ -156,12 +167,35 @@ async function turnTime(db: Db, eventId: string, occurrence: string, clock: Cloc
   return new Date(Math.max(clock.now().getTime(), after))
 }
 
+/** Why a sign-up was not taken, with the numbers the visitor is told. */
+export type SignUpRefusal =
+  /** The connection already holds `held` of the `limit` places it may hold on the date. */
+  | { refused: 'connection'; held: number; limit: number }
+  /** A confirmed registration asked for more people than the date has room for: it stands as it was. */
+  | { refused: 'no-room'; registration: Registration }
+
+/** A sign-up taken: a new registration, or the address's live one for the date changed (`updated`). */
+export interface SignUpSaved {
+  registration: Registration
+  updated: boolean
+  /** Those moved up from the waiting list into places the change freed. */
+  movedUp: Registration[]
+}
+
+/** Which e-mail a registration is sent: a new one's, a changed one's, or a place come free. */
+export type RegistrationMailKind = 'new' | 'updated' | 'moved-up'
+
 /**
  * Stores a sign-up for one date of an event, confirmed while the date has room (and nobody waits) or on the
  * waiting list, with its e-mails in the same transaction. The event's row is locked first (PostgreSQL's FOR
  * UPDATE; SQLite's write lock is already held), so sign-ups arriving together through any worker or instance are
- * counted one after another and never confirm more than `capacity` places, and ranked in that order. Null when the event no longer takes
- * registrations. A spam sign-up (`spamReason`) is kept without places or e-mail.
+ * counted one after another and never confirm more than `capacity` places, and ranked in that order. Null when the
+ * event no longer takes registrations. A spam sign-up (`spamReason`) is kept without places or e-mail.
+ *
+ * A mailbox holds one live registration per date (addressKey; a unique index besides): a second sign-up changes
+ * the first (name, people, note) and keeps its turn; a confirmed one that asks for more than the date has left
+ * stands as it was (`no-room`), and one that asks for fewer moves the waiting list up. A connection (`clientKey`)
+ * holds at most `limits.connection` places on the date (`connection`).
  */
 export async function createRegistration({
   db,
@@ -169,6 +203,8 @@ export async function createRegistration({
   occurrence,
   endsOn,
   input,
+  clientKey = null,
+  limits,
   spamReason = null,
   clock,
   mails,
@@ -179,30 +215,98 @@ export async function createRegistration({
   occurrence: string
   endsOn: string
   input: Omit<RegistrationInput, 'occurrence'>
+  /** The connection's key; null: staff, whose sign-ups no connection limit counts. */
+  clientKey?: string | null
+  /** The places one connection may hold on the date, given its capacity; none: no limit. */
+  limits?: (capacity: number | null) => { connection: number }
   spamReason?: string | null
   clock: Clock
-  mails?: (registration: Registration) => OutgoingMail[]
+  mails?: (registration: Registration, kind: RegistrationMailKind) => OutgoingMail[]
   /** Staff adding it by hand: logged (the event, never the person). */
   actor?: Actor
-}): Promise<Registration | null> {
+}): Promise<SignUpSaved | SignUpRefusal | null> {
   return inTransaction(db, async (trx) => {
     const event = await lockEvent(trx, eventId)
     if (!event || !event.registration) return null
-    const counts = await dateCounts(trx, eventId, occurrence)
     const now = await turnTime(trx, eventId, occurrence, clock)
+    const emailKey = addressKey(input.email)
+    const at = now.toISOString()
+    const existing = spamReason ? undefined : await liveRegistrationOf(trx, eventId, occurrence, emailKey)
+    if (!spamReason && clientKey !== null && limits) {
+      const held = await placesHeldBy(trx, eventId, occurrence, clientKey, existing?.id)
+      const limit = limits(event.capacity).connection
+      if (held + input.people > limit) return { refused: 'connection', held, limit }
+    }
+    const fields = { name: input.name, email: input.email, people: input.people, note: input.note }
+    if (existing) {
+      const counts = await dateCounts(trx, eventId, occurrence)
+      const others = counts.taken - existing.people
+      // More people on a confirmed registration are a new party's places: nobody waiting is passed over for them.
+      if (
+        existing.status === 'confirmed' &&
+        input.people > existing.people &&
+        placeFor({
+          capacity: event.capacity,
+          taken: others,
+          waiting: counts.waiting,
+          people: input.people,
+        }) === 'waiting'
+      ) {
+        return { refused: 'no-room', registration: existing }
+      }
+      const registration: Registration = { ...existing, ...fields, updated_at: at }
+      await trx.kysely
+        .updateTable('registrations')
+        .set({
+          ...fields,
+          email_key: emailKey,
+          // Staff changing it by hand leave its places counted against the connection that took them.
+          ...(clientKey === null ? {} : { client_key: clientKey }),
+          search_text: registrationSearchText(registration),
+          updated_at: at,
+        })
+        .where('id', '=', existing.id)
+        .execute()
+      const moved =
+        existing.status === 'confirmed' && input.people < existing.people
+          ? await moveUpWaiting(trx, { ...registration, capacity: event.capacity, at })
+          : []
+      // The person is told of a change, but the address typed is anyone's: a few such e-mails a day at most.
+      const tell =
+        mails !== undefined &&
+        (['name', 'people', 'note'] as const).some((field) => registration[field] !== existing[field]) &&
+        (
+          await consumeRateLimit({
+            db: trx,
+            key: `registration-changed:${existing.id}`,
+            limit: CHANGE_MAILS_MAX,
+            windowMs: DAY_MS,
+            now: now.getTime(),
+          })
+        ).allowed
+      if (mails) {
+        await enqueueMail({
+          db: trx,
+          mail: [
+            ...(tell ? mails(registration, 'updated') : []),
+            ...moved.flatMap((entry) => mails(entry, 'moved-up')),
+          ],
+          now: now.getTime(),
+        })
+      }
+      if (actor) await logSignUp(trx, actor, 'changed', eventId, `Registration changed for ${event.title}`)
+      return { registration, updated: true, movedUp: moved }
+    }
+    const counts = await dateCounts(trx, eventId, occurrence)
     const status: RegistrationStatus = spamReason
       ? 'spam'
       : placeFor({ capacity: event.capacity, ...counts, people: input.people })
-    const at = now.toISOString()
     const registration: Registration = {
       id: newId(),
       event_id: eventId,
       occurrence,
       ends_on: endsOn,
-      name: input.name,
-      email: input.email,
-      people: input.people,
-      note: input.note,
+      ...fields,
       status,
       spam_reason: spamReason,
       created_at: at,
@@ -210,22 +314,84 @@ export async function createRegistration({
     }
     await trx.kysely
       .insertInto('registrations')
-      .values({ ...registration, search_text: registrationSearchText(registration) })
+      .values({
+        ...registration,
+        email_key: emailKey,
+        client_key: clientKey,
+        search_text: registrationSearchText(registration),
+      })
       .execute()
     if (status !== 'spam' && mails)
-      await enqueueMail({ db: trx, mail: mails(registration), now: now.getTime() })
-    if (actor) {
-      await recordActivity({
-        db: trx,
-        actor,
-        action: 'created',
-        section: 'registrations',
-        itemId: eventId,
-        itemTitle: `Registration added for ${event.title}`,
-      })
-    }
-    return registration
+      await enqueueMail({ db: trx, mail: mails(registration, 'new'), now: now.getTime() })
+    if (actor) await logSignUp(trx, actor, 'created', eventId, `Registration added for ${event.title}`)
+    return { registration, updated: false, movedUp: [] }
   })
+}
+
+function logSignUp(trx: Db, actor: Actor, action: 'created' | 'changed', eventId: string, itemTitle: string) {
+  return recordActivity({ db: trx, actor, action, section: 'registrations', itemId: eventId, itemTitle })
+}
+
+/** The live (confirmed or waiting) registration of a mailbox for a date, as the transaction sees it. */
+async function liveRegistrationOf(db: Db, eventId: string, occurrence: string, emailKey: string) {
+  const row = await db.kysely
+    .selectFrom('registrations')
+    .select(REGISTRATION_COLUMNS)
+    .where('event_id', '=', eventId)
+    .where('occurrence', '=', occurrence)
+    .where('email_key', '=', emailKey)
+    .where('status', 'in', ['confirmed', 'waiting'])
+    .executeTakeFirst()
+  return row ? asRegistration(row) : undefined
+}
+
+/** The places a connection's live registrations hold on a date, but for one of them (`except`). */
+async function placesHeldBy(db: Db, eventId: string, occurrence: string, clientKey: string, except?: string) {
+  let query = db.kysely
+    .selectFrom('registrations')
+    .select((eb) => eb.fn.sum<number>('people').as('people'))
+    .where('event_id', '=', eventId)
+    .where('occurrence', '=', occurrence)
+    .where('client_key', '=', clientKey)
+    .where('status', 'in', ['confirmed', 'waiting'])
+  if (except) query = query.where('id', '!=', except)
+  return Number((await query.executeTakeFirst())?.people ?? 0)
+}
+
+/**
+ * Moves the first on a date's waiting list up into its free places, as many as fit in order (the caller holds the
+ * event's lock); answers them, confirmed.
+ */
+async function moveUpWaiting(
+  trx: Db,
+  {
+    event_id,
+    occurrence,
+    capacity,
+    at,
+  }: { event_id: string; occurrence: string; capacity: number | null; at: string },
+) {
+  const { taken } = await dateCounts(trx, event_id, occurrence)
+  const waiting = await trx.kysely
+    .selectFrom('registrations')
+    .select(REGISTRATION_COLUMNS)
+    .where('event_id', '=', event_id)
+    .where('occurrence', '=', occurrence)
+    .where('status', '=', 'waiting')
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(200)
+    .execute()
+  const ids = movedUp({ capacity, taken, waiting: waiting.map(asRegistration) })
+  if (ids.length === 0) return []
+  await trx.kysely
+    .updateTable('registrations')
+    .set({ status: 'confirmed', updated_at: at })
+    .where('id', 'in', ids)
+    .execute()
+  return waiting
+    .filter((row) => ids.includes(row.id))
+    .map((row): Registration => ({ ...asRegistration(row), status: 'confirmed', updated_at: at }))
 }
 
 function registrationSearchText(registration: Pick<Registration, 'name' | 'email' | 'note'>) {
@@ -285,32 +451,10 @@ export async function cancelRegistration({
       .set({ status: 'cancelled', updated_at: at })
       .where('id', '=', id)
       .execute()
-    const moved: Registration[] = []
-    if (event && registration.status === 'confirmed') {
-      const { taken } = await dateCounts(trx, registration.event_id, registration.occurrence)
-      const waiting = await trx.kysely
-        .selectFrom('registrations')
-        .select(REGISTRATION_COLUMNS)
-        .where('event_id', '=', registration.event_id)
-        .where('occurrence', '=', registration.occurrence)
-        .where('status', '=', 'waiting')
-        .orderBy('created_at')
-        .orderBy('id')
-        .limit(200)
-        .execute()
-      const ids = movedUp({ capacity: event.capacity, taken, waiting: waiting.map(asRegistration) })
-      if (ids.length > 0) {
-        await trx.kysely
-          .updateTable('registrations')
-          .set({ status: 'confirmed', updated_at: at })
-          .where('id', 'in', ids)
-          .execute()
-        for (const row of waiting) {
-          if (ids.includes(row.id))
-            moved.push({ ...asRegistration(row), status: 'confirmed', updated_at: at })
-        }
-      }
-    }
+    const moved =
+      event && registration.status === 'confirmed'
+        ? await moveUpWaiting(trx, { ...registration, capacity: event.capacity, at })
+        : []
     if (mails) {
       await enqueueMail({ db: trx, mail: moved.flatMap((entry) => mails(entry)), now: now.getTime() })
     }
@@ -439,6 +583,65 @@ export async function placesTaken({
     else entry.waiting = Number(row.count)
   }
   return counts
+}
+
+/** A date on which one mailbox or one connection holds a large share of the places (holdsLargeShare). */
+export interface LargeShare {
+  eventId: string
+  title: string
+  occurrence: string
+  capacity: number
+  held: number
+  /** Who holds them: one e-mail address, or one connection (IP address). */
+  by: 'address' | 'connection'
+}
+
+/**
+ * The dates ending on `endingFrom` (`YYYY-MM-DD`) or later on which one mailbox or one connection holds a large
+ * share of a limited event's places, soonest first: the dashboard's notice to staff.
+ */
+export async function listLargeShares({ db, endingFrom }: { db: Db; endingFrom: string }) {
+  const holders = async (column: 'email_key' | 'client_key') => {
+    const rows = await db.kysely
+      .selectFrom('registrations')
+      .innerJoin('events', 'events.id', 'registrations.event_id')
+      .select([
+        'registrations.event_id',
+        'registrations.occurrence',
+        'events.title',
+        'events.capacity',
+        (eb) => eb.fn.sum<number>('registrations.people').as('held'),
+      ])
+      .where('registrations.status', 'in', ['confirmed', 'waiting'])
+      .where('registrations.ends_on', '>=', endingFrom)
+      .where(`registrations.${column}`, 'is not', null)
+      .where('events.capacity', 'is not', null)
+      .groupBy([
+        'registrations.event_id',
+        'registrations.occurrence',
+        'events.title',
+        'events.capacity',
+        `registrations.${column}`,
+      ])
+      .having((eb) => eb.fn.sum('registrations.people'), '>=', LARGE_SHARE_MIN_PLACES)
+      .execute()
+    return rows
+      .map(
+        (row): LargeShare => ({
+          eventId: row.event_id,
+          title: row.title,
+          occurrence: row.occurrence,
+          capacity: Number(row.capacity),
+          held: Number(row.held),
+          by: column === 'email_key' ? 'address' : 'connection',
+        }),
+      )
+      .filter((share) => holdsLargeShare(share.held, share.capacity))
+  }
+  const shares = [...(await holders('email_key')), ...(await holders('client_key'))]
+  return shares.sort(
+    (a, b) => a.occurrence.localeCompare(b.occurrence) || a.title.localeCompare(b.title) || b.held - a.held,
+  )
 }
 
 /** The confirmed people of an event (of one date, or all), one address each: staff's e-mail to everyone. */

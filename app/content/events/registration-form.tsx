@@ -18,7 +18,7 @@ const FORM_TOKEN_FIELD: typeof MessageSchema.FORM_TOKEN_FIELD = 'form_token'
 const PEOPLE_MAX: typeof RegistrationSchema.REGISTRATION_PEOPLE_MAX = 10
 
 export type RegistrationFormResult =
-  | { ok: true; status: 'confirmed' | 'waiting'; email: string }
+  | { ok: true; status: 'confirmed' | 'waiting'; updated?: boolean; email: string }
   | { ok: false; message: string; fields?: Record<string, string>; values?: Record<string, string> }
 
 export interface RegistrationFormDate {
@@ -78,9 +78,11 @@ export function RegistrationForm({
         >
           <CheckCircle2 className="mt-0.5 size-5 shrink-0" aria-hidden />
           <p className="font-medium">
-            {result.status === 'confirmed'
-              ? t('registration.confirmed', { email: result.email })
-              : t('registration.waiting', { email: result.email })}
+            {result.updated
+              ? t('registration.updated', { email: result.email })
+              : result.status === 'confirmed'
+                ? t('registration.confirmed', { email: result.email })
+                : t('registration.waiting', { email: result.email })}
           </p>
         </div>
       ) : null}

@@ -2,10 +2,13 @@ import { Temporal } from 'temporal-polyfill'
 import { expect, test } from 'vitest'
 
 import {
+  addressKey,
   erasedEndingOnOrBefore,
   erasureDay,
+  holdsLargeShare,
   movedUp,
   placeFor,
+  placeLimits,
   placesLeft,
   registrationClosed,
 } from './registration-rules.ts'
@@ -57,4 +60,38 @@ test('sign-ups close at the closing time, and in any case when the date starts',
   const closesAt = at('2027-02-05T23:59')
   expect(registrationClosed({ now: at('2027-02-05T23:58'), occurrence, closesAt })).toBe(false)
   expect(registrationClosed({ now: at('2027-02-05T23:59'), occurrence, closesAt })).toBe(true)
+})
+
+test('addressKey is one key for one mailbox: case, a +tag and Gmail’s dots make no other', () => {
+  expect(addressKey(' Mary.Murphy+Retreat@Example.ORG ')).toBe('mary.murphy@example.org')
+  expect(addressKey('mary.murphy@example.org')).toBe('mary.murphy@example.org')
+  expect(addressKey('M.a.r.y+1@googlemail.com')).toBe('mary@gmail.com')
+  expect(addressKey('mary@gmail.com')).toBe('mary@gmail.com')
+  // Dots elsewhere are part of the name, and a +tag with nothing before it is left as it is.
+  expect(addressKey('m.ary@example.org')).not.toBe(addressKey('mary@example.org'))
+  expect(addressKey('+tag@example.org')).toBe('+tag@example.org')
+})
+
+test('placeLimits: an address its allowance; a connection its own, at most half a limited date, never below an address', () => {
+  const limits = (capacity: number | null) => placeLimits({ capacity, perAddress: 10, perConnection: 20 })
+  expect(limits(null)).toEqual({ address: 10, connection: 20 })
+  expect(limits(200)).toEqual({ address: 10, connection: 20 })
+  expect(limits(20)).toEqual({ address: 10, connection: 10 })
+  expect(limits(30)).toEqual({ address: 10, connection: 15 })
+  // A small date: one family from its only connection may still come.
+  expect(limits(6)).toEqual({ address: 10, connection: 10 })
+  // An operator's lower allowance for connections holds whatever the date.
+  expect(placeLimits({ capacity: 100, perAddress: 10, perConnection: 5 })).toEqual({
+    address: 10,
+    connection: 5,
+  })
+})
+
+test('holdsLargeShare: half a limited date’s places or more, from 4 places up', () => {
+  expect(holdsLargeShare(10, 20)).toBe(true)
+  expect(holdsLargeShare(9, 20)).toBe(false)
+  expect(holdsLargeShare(4, 6)).toBe(true)
+  // A couple at a small date, or any number at a date without a limit, is no notice.
+  expect(holdsLargeShare(3, 4)).toBe(false)
+  expect(holdsLargeShare(50, null)).toBe(false)
 })

@@ -83,3 +83,49 @@ export function registrationClosed({
   if (Temporal.PlainDateTime.compare(now, occurrence) >= 0) return true
   return closesAt !== null && Temporal.PlainDateTime.compare(now, closesAt) >= 0
 }
+
+/**
+ * The mailbox an address reaches, as one key: a second sign-up for a date from the same mailbox updates the first
+ * rather than taking more places. Case and a `+tag` make no other mailbox (nearly every provider delivers
+ * `Mary+2@Example.org` to mary@example.org), nor do dots at Gmail, which ignores them.
+ */
+export function addressKey(email: string) {
+  const address = email.trim().normalize('NFC').toLowerCase()
+  const at = address.lastIndexOf('@')
+  if (at < 1) return address
+  let local = address.slice(0, at).replace(/\+.*$/, '')
+  let domain = address.slice(at + 1)
+  if (domain === 'googlemail.com') domain = 'gmail.com'
+  if (domain === 'gmail.com') local = local.replace(/\./g, '')
+  return `${local || address.slice(0, at)}@${domain}`
+}
+
+/** The most of a limited date's places one connection may hold, whatever its own allowance: a half. */
+export const CONNECTION_SHARE_MAX = 0.5
+
+/**
+ * How many places one e-mail address and one connection (IP address) may hold on a date, live sign-ups confirmed
+ * or waiting. An address holds one sign-up (`perAddress` people at most). A connection holds `perConnection`, and
+ * on a limited date no more than half of it, yet always at least an address's allowance: a family on a small
+ * date's only connection can still come.
+ */
+export function placeLimits({
+  capacity,
+  perAddress,
+  perConnection,
+}: {
+  capacity: number | null
+  perAddress: number
+  perConnection: number
+}) {
+  const share = capacity === null ? perConnection : Math.ceil(capacity * CONNECTION_SHARE_MAX)
+  return { address: perAddress, connection: Math.min(perConnection, Math.max(perAddress, share)) }
+}
+
+/** Below this many places, one party holding much of a date is a family at a small event, not worth a notice. */
+export const LARGE_SHARE_MIN_PLACES = 4
+
+/** Whether one address or connection holding `held` of a date's places holds enough for staff to look (half). */
+export function holdsLargeShare(held: number, capacity: number | null) {
+  return capacity !== null && held >= LARGE_SHARE_MIN_PLACES && held >= capacity / 2
+}

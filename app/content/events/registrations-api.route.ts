@@ -45,12 +45,15 @@ export const loader = apiHandler<Route.LoaderArgs>(async ({ request, params, run
 
 /**
  * Public, like POST /api/contact_messages: a sign-up `{ name, email, people, note, occurrence }` (201 with where it
- * went: `confirmed` or `waiting`), under the contact form's limits and spam defences.
+ * went: `confirmed` or `waiting`), under the contact form's limits and spam defences. The address's registration
+ * for the date, if it has one, is changed instead: 200 with `updated: true`.
  */
 export const action = apiHandler<Route.ActionArgs>(async ({ request, params, context, runtime }) => {
   allowMethods(request, ['GET', 'POST'])
   const body = await readJsonBody(request)
   const { clientIp } = context.get(requestContext)
-  const { status } = await signUp({ runtime, eventId: params.id, data: body, clientIp })
+  const { status, updated } = await signUp({ runtime, eventId: params.id, data: body, clientIp })
+  // A second sign-up from the same address for the date changed the first: nothing was made.
+  if (updated) return json({ ok: true, status, updated: true })
   return json({ ok: true, status }, { status: 201 })
 })

@@ -16,6 +16,7 @@ import type { AppRuntime } from '#app/runtime.server.ts'
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
 import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '#app/content/messages/schema.ts'
 import { judgeVisitorPost } from '#app/server/visitor-posts.server.ts'
+import { looksLikeName } from '#app/server/spam.server.ts'
 import { calendarIcs } from './calendar.server.ts'
 import {
   formatLocalDateTime,
@@ -37,8 +38,10 @@ import {
   listRegisteredAddresses,
   placesTaken,
   queueRegistrationMail,
+  type RegistrationMailKind,
+  type SignUpRefusal,
 } from './model.server.ts'
-import { placesLeft, registrationClosed } from './registration-rules.ts'
+import { placeLimits, placesLeft, registrationClosed } from './registration-rules.ts'
 import { type Registration, RegistrationSchema, type RegistrationStatus } from './registration-schema.ts'
 import { csvStream } from '#app/lib/csv.ts'
 
@@ -69,6 +72,15 @@ export function cancelTokenMatches(secret: string, registrationId: string, token
   const expected = Buffer.from(cancelToken(secret, registrationId))
   const given = Buffer.from(token)
   return given.length === expected.length && crypto.timingSafeEqual(given, expected)
+}
+
+/**
+ * The key a sign-up's connection is counted by (the places one IP address holds on a date): an HMAC of the address
+ * under a key of its own, so that the table and its backups never hold visitors' IP addresses.
+ */
+export function connectionKey(secret: string, clientIp: string) {
+  const key = Buffer.from(crypto.hkdfSync('sha256', secret, 'lampstand', 'registration-connection', 32))
+  return crypto.createHmac('sha256', key).update(clientIp).digest('base64url').slice(0, 22)
 }
 
 function cancelUrl(origin: string, secret: string, registrationId: string) {
@@ -153,6 +165,8 @@ export async function registrationDates({
 export interface SignUpResult {
   status: 'confirmed' | 'waiting'
   registration: Registration | null
+  /** The address's registration for the date was changed rather than a new one made. */
+  updated: boolean
 }
 
 /**
@@ -162,6 +176,10 @@ export interface SignUpResult {
  * minutes (429 past it); posts without the form's token share CONTACT_API_LIMIT an hour site-wide; one that looks
  * like spam (spam.server.ts) is kept as spam, holding no place, with no e-mail. The person is e-mailed a
  * confirmation (or that they are on the waiting list) with the date's `.ics` and their cancel link.
+ *
+ * One client cannot take every place: an e-mail address holds one registration per date (a second sign-up changes
+ * it), of REGISTRATION_MAX_PER_EMAIL people at most, and one IP address at most REGISTRATION_MAX_PER_IP
+ * places on a date, never more than half of a limited date's (placeLimits). Staff adding by hand meet neither.
  */
 export async function signUp({
   runtime,
@@ -182,9 +200,15 @@ export async function signUp({
   const { db, clock } = runtime
   const honeypot = data[HONEYPOT_FIELD]
   if (!actor && typeof honeypot === 'string' && honeypot.trim() !== '') {
-    return { status: 'confirmed', registration: null }
+    return { status: 'confirmed', registration: null, updated: false }
   }
   const input = parseInput(RegistrationSchema, data)
+  const { env } = runtime
+  if (!actor && input.people > env.REGISTRATION_MAX_PER_EMAIL) {
+    throw new ValidationError({
+      people: `At most ${env.REGISTRATION_MAX_PER_EMAIL} people can be registered with one e-mail address`,
+    })
+  }
   const now = clock.now()
   const event = await getEvent({ db, id: eventId })
   if (!event) throw new NotFoundError('There is no such event')
@@ -220,20 +244,29 @@ export async function signUp({
       ).spam
   const compose = await mailComposer(runtime, event, zone)
   const date = dateOf(event, chosen)
-  const registration = await createRegistration({
+  const saved = await createRegistration({
     db,
     eventId: event.id,
     occurrence: date.occurrence,
     endsOn: date.endsOn,
     input,
+    clientKey: actor ? null : connectionKey(runtime.secret, clientIp),
+    limits: (capacity) =>
+      placeLimits({
+        capacity,
+        perAddress: env.REGISTRATION_MAX_PER_EMAIL,
+        perConnection: env.REGISTRATION_MAX_PER_IP,
+      }),
     spamReason: spam,
     clock,
     actor,
     mails: runtime.mail
-      ? (saved) => [compose(saved, chosen, saved.status === 'confirmed' ? 'confirmed' : 'waiting')]
+      ? (registration, kind) => [compose(registration, chosen, mailKind(registration, kind))]
       : undefined,
   })
-  if (!registration) throw new HttpError(409, 'This event does not take registrations')
+  if (!saved) throw new HttpError(409, 'This event does not take registrations')
+  if ('refused' in saved) throw refusal(saved)
+  const { registration, updated } = saved
   // The Events page says whether an event with places has any left (cached pages are made again).
   if (registration.status !== 'spam' && event.capacity !== null) await db.contentVersion.bump()
   if (registration.status !== 'spam' && runtime.mail) runtime.mailer.wake()
@@ -241,8 +274,25 @@ export async function signUp({
     // Spam is answered like a success: robots learn nothing.
     status: registration.status === 'waiting' ? 'waiting' : 'confirmed',
     registration,
+    updated,
   }
 }
+
+const peopleText = (count: number) => (count === 1 ? '1 person' : `${count} people`)
+
+/** A sign-up the limits refused, in the visitor's words (on the form's people field too). */
+function refusal(refused: SignUpRefusal) {
+  const message =
+    refused.refused === 'connection'
+      ? refused.held > 0
+        ? `Sign-ups from your connection already hold ${refused.held} of the ${refused.limit} places one connection may hold on this date. For a larger group, please contact the church office.`
+        : `At most ${refused.limit} places can be booked from one connection on this date. For a larger group, please contact the church office.`
+      : `You are already registered for this date for ${peopleText(refused.registration.people)}, and that stands: there are not enough places left for more.`
+  return new HttpError(409, message, { people: message })
+}
+
+const mailKind = (registration: Registration, kind: RegistrationMailKind): MailKind =>
+  kind === 'new' ? (registration.status === 'confirmed' ? 'confirmed' : 'waiting') : kind
 
 // Cancelling ----------------------------------------------------------------------------------------------------
 
@@ -368,7 +418,7 @@ export async function emailRegistered({
 
 // The e-mails -----------------------------------------------------------------------------------------------------
 
-type MailKind = 'confirmed' | 'waiting' | 'moved-up'
+type MailKind = 'confirmed' | 'waiting' | 'moved-up' | 'updated'
 
 /**
  * Makes a registration's e-mails for one event: sealed (they carry the cancel link's token), their links from the
@@ -387,28 +437,38 @@ async function mailComposer(runtime: Runtime, event: EventRecord, zone: string) 
     const cancelLink = cancelUrl(links.origin, runtime.secret, registration.id)
     const eventLink = `${links.origin}${pagePath('event', { id: event.id })}`
     const title = singleLine(event.title)
+    const waiting = registration.status === 'waiting'
     const subject =
-      kind === 'waiting' ? `You are on the waiting list: ${title}` : `You are registered: ${title}`
-    const people = registration.people === 1 ? '1 person' : `${registration.people} people`
+      kind === 'updated'
+        ? `Your registration is changed: ${title}`
+        : kind === 'waiting'
+          ? `You are on the waiting list: ${title}`
+          : `You are registered: ${title}`
+    const people = peopleText(registration.people)
     const opening = {
       confirmed: `Thank you for registering for ${title}. Your place is confirmed.`,
       waiting: `${title} is full at the moment, so you are on the waiting list. If a place comes free, it is yours in turn and we will e-mail you.`,
       'moved-up': `Good news: a place has come free at ${title}, and it is yours. Your registration is now confirmed.`,
+      updated: waiting
+        ? `Your registration for ${title} is changed as below. The date is full at the moment, so you are still on the waiting list: if a place comes free, it is yours in turn and we will e-mail you.`
+        : `Your registration for ${title} is changed as below, and your place is confirmed.`,
     }[kind]
+    // Only a name that looks like one: anyone may type someone else's address, and these are then their words.
+    const greeting = looksLikeName(registration.name) ? `Hello ${singleLine(registration.name)},` : 'Hello,'
     const details: Array<[string, string]> = [
       ['When', when],
       ...(event.location ? ([['Where', event.location]] as Array<[string, string]>) : []),
       ['For', people],
     ]
     const text = [
-      `Hello ${registration.name},`,
+      greeting,
       '',
       opening,
       '',
       ...details.map(([label, value]) => `${label}: ${value}`),
       '',
       `About the event: ${eventLink}`,
-      kind === 'waiting'
+      waiting
         ? 'The calendar file attached keeps the date in your calendar, in case a place comes free.'
         : 'The calendar file attached adds it to your calendar.',
       '',
@@ -418,7 +478,7 @@ async function mailComposer(runtime: Runtime, event: EventRecord, zone: string) 
       `-- ${churchName}`,
     ].join('\n')
     const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#111">
-<p>Hello ${escapeHtml(registration.name)},</p>
+<p>${escapeHtml(greeting)}</p>
 <p>${escapeHtml(opening)}</p>
 <table style="border-collapse:collapse">${details
       .map(
@@ -512,13 +572,14 @@ export async function registrationsAction({
   const text = (name: string) => String(form.get(name) ?? '')
   switch (text('intent')) {
     case 'add': {
-      const { status } = await signUp({
+      const { status, updated } = await signUp({
         runtime,
         eventId,
         clientIp: 'staff',
         actor,
         data: Object.fromEntries(['name', 'email', 'people', 'note', 'occurrence'].map((f) => [f, text(f)])),
       })
+      if (updated) return 'This address was already registered for the date: its registration is changed'
       return status === 'confirmed' ? 'Registration added' : 'Added to the waiting list: the date is full'
     }
     case 'cancel': {

@@ -9,13 +9,19 @@ import {
   Mail,
   Music,
   Repeat,
+  Users,
   Video,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 
 import type { Route } from './+types/dashboard.ts'
-import { adminSession, sessionMayUse } from '#app/auth/session.server.ts'
+import {
+  type AdminSession,
+  adminSession,
+  mayManageRegistrations,
+  sessionMayUse,
+} from '#app/auth/session.server.ts'
 import { ActivityList } from '#app/components/admin/activity-list.tsx'
 import { LanguageLabel } from '#app/components/admin/language-label.tsx'
 import { MailNotices } from '#app/components/admin/mail-notices.tsx'
@@ -25,14 +31,15 @@ import { runtimeContext } from '#app/context.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
 import { countContactMessages } from '#app/content/messages/model.server.ts'
-import { countEvents } from '#app/content/events/model.server.ts'
+import { countEvents, listLargeShares } from '#app/content/events/model.server.ts'
 import { countGalleryImages, listGalleryImages } from '#app/content/gallery/model.server.ts'
 import { countMinistries } from '#app/content/ministries/model.server.ts'
 import { countServices } from '#app/content/services/model.server.ts'
 import { recentActivity } from '#app/server/activity.server.ts'
-import { nextDateText, nextEvents, ruleText } from '#app/content/events/events.server.ts'
+import { churchToday, nextDateText, nextEvents, ruleText } from '#app/content/events/events.server.ts'
+import type { AppRuntime } from '#app/runtime.server.ts'
 import { mailStatus } from '#app/server/mail-status.server.ts'
-import { formatTime } from '#app/content/events/dates.ts'
+import { formatTime, parseLocalDateTime } from '#app/content/events/dates.ts'
 import { siteSetupSteps } from '#app/server/site-setup.server.ts'
 import { untranslatedItems } from '#app/server/translation-status.server.ts'
 import { readSiteLanguages } from '#app/models/translations.server.ts'
@@ -71,6 +78,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     youtubeCheck,
     languages,
     untranslated,
+    largeShares,
   ] = await Promise.all([
     countServices({ db }),
     countEvents({ db }),
@@ -87,6 +95,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     getYoutubeCheck({ db }),
     readSiteLanguages(db),
     untranslatedItems({ db }),
+    largeSharesFor(runtime, session),
   ])
   return {
     mail: settings ? mail : null,
@@ -131,6 +140,21 @@ export async function loader({ context }: Route.LoaderArgs) {
       rule: ruleText(event),
       problem,
     })),
+    // Upcoming dates on which one e-mail address or one connection holds half the places or more.
+    largeShares: largeShares.map((share) => {
+      const start = parseLocalDateTime(share.occurrence)
+      return {
+        key: `${share.eventId} ${share.occurrence} ${share.by}`,
+        eventId: share.eventId,
+        title: share.title,
+        date: start
+          ? `${nextDateText({ start, end: start }, upcoming.today)}, ${formatTime(start)}`
+          : share.occurrence,
+        holder: share.by === 'address' ? 'One e-mail address' : 'One connection (IP address)',
+        held: share.held,
+        capacity: share.capacity,
+      }
+    }),
     images: images.map(({ id, title, category }) => ({ id, title, category })),
     // On a site of more than one language: what still shows in the main language on the others' pages, by screen.
     translations:
@@ -154,6 +178,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
 }
 
+/** The dates where one client holds a large share of the places, for those who may see registrations. */
+async function largeSharesFor(runtime: AppRuntime, session: AdminSession) {
+  if (!(await mayManageRegistrations(runtime, session))) return []
+  const { today } = await churchToday(runtime)
+  return listLargeShares({ db: runtime.db, endingFrom: today.toString() })
+}
+
 const ICONS = {
   messages: Mail,
   services: Music,
@@ -175,6 +206,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     activity,
     youtubeProblem,
     translations,
+    largeShares,
   } = loaderData
   return (
     <>
@@ -258,6 +290,28 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <span> — “{event.rule}”</span>
               <span className="block">{event.problem}</span>
             </>
+          ),
+        }))}
+      />
+      <EventsToFix
+        id="large-shares"
+        icon={Users}
+        heading={
+          largeShares.length === 1
+            ? '1 date has half its places or more taken by one person'
+            : `${largeShares.length} dates have half their places or more taken by one person`
+        }
+        why="One e-mail address, or sign-ups from one connection, hold them. It may be a family or a group the church knows; if it is not, look at the registrations and cancel any that should not hold places."
+        events={largeShares.map((share) => ({
+          key: share.key,
+          id: share.eventId,
+          title: share.title,
+          to: `/admin/events/${share.eventId}/registrations`,
+          detail: (
+            <span>
+              {' '}
+              — {share.date}: {share.holder} holds {share.held} of {share.capacity} places
+            </span>
           ),
         }))}
       />
@@ -352,7 +406,7 @@ function RecentList({
   )
 }
 
-/** Events the website cannot place in time, each opening in the form: why, and what to do. */
+/** Events staff should look at (the website cannot place them in time; one client holds much of a date): why, and what to do. */
 function EventsToFix({
   id,
   icon: Icon,
@@ -364,7 +418,8 @@ function EventsToFix({
   icon: LucideIcon
   heading: string
   why: string
-  events: Array<{ id: string; title: string; detail: ReactNode }>
+  /** Each opens in the event's form, or at `to`; `key` when an event is listed more than once. */
+  events: Array<{ key?: string; id: string; title: string; to?: string; detail: ReactNode }>
 }) {
   if (events.length === 0) return null
   return (
@@ -379,9 +434,9 @@ function EventsToFix({
       <p className="mt-1 text-sm">{why}</p>
       <ul className="mt-3 space-y-2 text-sm">
         {events.map((event) => (
-          <li key={event.id}>
+          <li key={event.key ?? event.id}>
             <Link
-              to={`/admin/events?edit=${event.id}`}
+              to={event.to ?? `/admin/events?edit=${event.id}`}
               className="font-semibold underline underline-offset-2 hover:no-underline"
             >
               {event.title}
