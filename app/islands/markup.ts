@@ -21,10 +21,10 @@ export const enum Data {
   darkToggle = 'data-dark-toggle',
   darkOnLabel = 'data-label-dark',
   darkOffLabel = 'data-label-light',
-  /** A control floating over the page (WhatsApp, the theme picker): site.css moves it aside on phones. */
+  /** A control floating over the page (WhatsApp, the theme picker): site.css shows it on phones only where it covers nothing. */
   floating = 'data-floating',
-  /** On the root, written by the floating behaviour while the visitor scrolls down the page. */
-  scrollingDown = 'data-scrolling-down',
+  /** On the root, written by the floating behaviour while nothing to read or press lies under the floating controls. */
+  floatingClear = 'data-floating-clear',
   /** The cookie banner (hidden by site.css once the root has `data-cookie-consent`). */
   cookieBanner = 'data-cookie-banner',
   /** A cookie banner button: `accept` or `decline`. */
@@ -117,8 +117,10 @@ export const enum Data {
   playVideoLabel = 'data-play-label',
 }
 
-/** Ids of the dialogs behaviours open and close (site.css styles them by id too). */
+/** Ids of the dialogs and popovers behaviours open and close (site.css styles them by id too). */
 export const enum DialogId {
   menu = 'mobile-menu',
   lightbox = 'lightbox',
+  /** The theme picker's swatches: a popover on phones, always shown from the `md` width up. */
+  themePanel = 'theme-panel',
 }

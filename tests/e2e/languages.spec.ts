@@ -212,6 +212,9 @@ test('On a 360 px phone no page scrolls sideways in either language, and the flo
     }
   }
   expect(wide, 'pages wider than the phone').toEqual([])
+  // At the page's end, where they show.
+  await page.evaluate(() => scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }))
+  await expect(page.getByRole('link', { name: 'വാട്ട്‌സ്ആപ്പ്' })).toBeVisible()
   const whatsapp = await page.getByRole('link', { name: 'വാട്ട്‌സ്ആപ്പ്' }).boundingBox()
   const picker = await page.getByRole('complementary', { name: 'നിറങ്ങളുടെ തീം' }).boundingBox()
   expect(whatsapp!.x + whatsapp!.width, 'the WhatsApp link ends before the theme picker').toBeLessThan(

@@ -59,6 +59,9 @@ test.describe('before the page has finished loading', () => {
     await next.getByRole('button', { name: 'Close' }).tap()
     await expect(next).toBeHidden()
 
+    // On a phone the swatches open from one button, shown where it covers nothing: at the page's end.
+    await page.evaluate(() => scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }))
+    await page.getByRole('button', { name: 'Colour theme' }).tap()
     await page.getByRole('button', { name: 'Royal Purple theme' }).tap()
     await expect(page.getByRole('button', { name: 'Royal Purple theme' })).toHaveAttribute(
       'aria-pressed',
@@ -79,6 +82,8 @@ test.describe('before the page has finished loading', () => {
 
     await page.getByRole('button', { name: 'Go to slide 2' }).tap()
     await expect(page.getByRole('button', { name: 'Go to slide 2' })).toHaveAttribute('aria-current', 'true')
+    await page.evaluate(() => scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }))
+    await page.getByRole('button', { name: 'Colour theme' }).tap()
     await page.getByRole('button', { name: 'Forest Green theme' }).tap()
     await expect(page.getByRole('button', { name: 'Forest Green theme' })).toHaveAttribute(
       'aria-pressed',

@@ -193,32 +193,3 @@ test('Moving between pages loads the new page at its top, as a page of its own',
   await expect(page.getByRole('heading', { level: 1, name: 'Our Services' })).toBeVisible()
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0)
 })
-
-test('On a phone the floating WhatsApp and theme buttons step aside while a field is typed in or the page is read on', async ({
-  page,
-}) => {
-  await page.setViewportSize({ width: 390, height: 844 })
-  await acceptCookiesUpFront(page)
-  await page.goto('/contact')
-  await waitForHydration(page)
-  const floating = [
-    page.getByRole('complementary', { name: 'WhatsApp' }),
-    page.getByRole('complementary', { name: 'Colour theme' }),
-  ]
-  for (const control of floating) await expect(control).toBeVisible()
-  // Typing a message: nothing floats over the form.
-  await page.getByRole('textbox', { name: /Message/ }).focus()
-  for (const control of floating) await expect(control).toBeHidden()
-  await page.getByRole('textbox', { name: /Message/ }).blur()
-  await page.evaluate(() => scrollTo({ top: 0, behavior: 'instant' }))
-  for (const control of floating) await expect(control).toBeVisible()
-
-  // Reading on down the events: out of the way; a scroll back up brings them back.
-  await page.goto('/events')
-  await waitForHydration(page)
-  await page.evaluate(() => scrollTo({ top: 900, behavior: 'instant' }))
-  await page.evaluate(() => scrollTo({ top: 1500, behavior: 'instant' }))
-  for (const control of floating) await expect(control).toBeHidden()
-  await page.evaluate(() => scrollTo({ top: 1200, behavior: 'instant' }))
-  for (const control of floating) await expect(control).toBeVisible()
-})

@@ -114,8 +114,9 @@ export function SiteFooter({ church }: SiteFooterProps) {
         </div>
       </div>
       <div className="border-t border-white/10">
-        {/* Extra room at the bottom on phones, where the floating WhatsApp and theme buttons sit. */}
-        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pt-6 pb-24 text-xs text-white/65 sm:flex-row sm:items-center sm:justify-between sm:px-6 sm:pb-6 lg:px-8">
+        {/* The page ends in a band as tall as the floating WhatsApp and theme buttons with their margins (1 rem,
+            46 px, 1 rem), so at its end they cover nothing (site.css). */}
+        <div className="mx-auto flex max-w-7xl flex-col gap-2 px-4 pt-6 pb-20 text-xs text-white/65 sm:flex-row sm:items-center sm:justify-between sm:px-6 lg:px-8">
           <p>{t('footer.rights', { year: new Date().getFullYear(), name })}</p>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
             {/* The same page in the site's other languages (issue 28): on every width. */}

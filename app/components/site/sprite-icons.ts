@@ -37,6 +37,7 @@ export const SPRITE_ICONS = [
   'message-circle',
   'moon',
   'navigation',
+  'palette',
   'pause',
   'phone',
   'play',

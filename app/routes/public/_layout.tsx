@@ -89,8 +89,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       >
         {t('site.skip')}
       </a>
-      {/* While the cookie banner shows, the page ends above it, so the footer's last line can be read. */}
-      <div className="flex min-h-screen flex-col pb-(--cookie-banner-offset)">
+      <div className="flex min-h-screen flex-col">
         <LanguageSuggestions />
         <SiteHeader name={church.name} subtitle={church.subtitle} logo={church.logo} />
         <MobileMenu name={church.name} subtitle={church.subtitle} />
@@ -101,6 +100,7 @@ export default function PublicLayout({ loaderData }: Route.ComponentProps) {
       </div>
       <WhatsAppButton url={church.whatsAppUrl} />
       <ThemePicker />
+      {/* Sticky, after the page: while it shows, the page ends above it, so the footer's last line can be read. */}
       <CookieBanner />
       {/* The spec's toast area, top right; the page's script shows the contact form's outcome there. */}
       <section
