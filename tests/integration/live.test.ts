@@ -106,6 +106,12 @@ describe.each(databases)('$name', (database) => {
       } else {
         expect(page.text).not.toContain('BroadcastEvent')
       }
+      // The home page's band: above the slides while soon or live, a plain link; absent otherwise.
+      const home = (await visitor.get('/')).text
+      const band = /<a href="\/live"[^>]*>.*?<\/a>/.exec(home)?.[0] ?? ''
+      if (state === 'live') expect(band.includes('Live now — join us'), band).toBe(true)
+      else if (state === 'soon') expect(/Live in \d+ minutes?/.test(band), band).toBe(true)
+      else expect(band).toBe('')
       const inMalayalam = await visitor.get('/ml/live')
       expect(inMalayalam.status).toBe(200)
       expect(inMalayalam.text.includes('<html lang="ml"'), 'lang="ml"').toBe(true)

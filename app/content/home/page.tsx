@@ -9,7 +9,7 @@ import {
   UserRound,
 } from '#app/components/site/icons.tsx'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { data, Link } from 'react-router'
 
 import type { Route } from './+types/page.ts'
 import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
@@ -40,6 +40,8 @@ import { listLeadershipTeam } from '#app/content/leadership/model.server.ts'
 import { listMinistries } from '#app/content/ministries/model.server.ts'
 import { listServices } from '#app/content/services/model.server.ts'
 import { withScheduleWords } from '#app/content/services/services.server.ts'
+import { liveState, minutesUntil } from '#app/content/services/live.ts'
+import { VALID_UNTIL_HEADER } from '#app/lib/valid-until.ts'
 import { pagePath } from '#app/content/registry.ts'
 import { scriptureShown } from '#app/content/sermons/books.ts'
 import { getSermonSeries, getSpeaker, listPublishedSermons } from '#app/content/sermons/model.server.ts'
@@ -92,7 +94,17 @@ export async function loader({ context }: Route.LoaderArgs) {
       .map((item) => item.image_url)
       .concat(latest?.photo ?? null),
   })
-  return {
+  // The stream's band above the slides while a streamed service is about to start or on (issue 47).
+  const live = liveState({
+    services: storedServices.filter((service) => service.streamed),
+    zone: upcoming.zone,
+    now: clock.now(),
+  })
+  const band =
+    live && (live.state === 'soon' || live.state === 'live')
+      ? { state: live.state, minutes: minutesUntil(live.occurrence, clock.now()) }
+      : null
+  const page = {
     slides: slides.map((slide) => ({
       id: slide.id,
       title: slide.title,
@@ -138,7 +150,15 @@ export async function loader({ context }: Route.LoaderArgs) {
       image: image(leader.image_url, FALLBACK_IMAGES.person)!,
     })),
     sermon: latest ? { ...latest, image: image(latest.photo) } : null,
+    live: band,
   }
+  // While a service is streamed, the page holds only until the live band's state next changes (issue 47).
+  return data(page, live ? { headers: { [VALID_UNTIL_HEADER]: String(live.changesAt) } } : undefined)
+}
+
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  const until = loaderHeaders.get(VALID_UNTIL_HEADER)
+  return until ? { [VALID_UNTIL_HEADER]: until } : new Headers()
 }
 
 /** The newest published sermon, as the home page's band shows it (null when there is none yet). */
@@ -190,11 +210,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { to, langOf } = usePageLanguage()
   const t = usePageTexts()
   const church = useChurch()
-  const { slides, services, events, ministries, gallery, leaders, sermon } = loaderData
+  const { slides, services, events, ministries, gallery, leaders, sermon, live } = loaderData
 
   return (
     <>
       <h1 className="sr-only">{church.name}</h1>
+      {live ? <LiveBand {...live} /> : null}
       {slides.length > 0 ? <HeroCarousel slides={slides} /> : <FallbackHero name={church.name} />}
       {/* The rest of the styles, after the first screen (issue 30). */}
       <RestOfStyles />
@@ -370,6 +391,22 @@ function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; c
       </div>
       <div className="mt-5 flex flex-1 flex-col items-start">{children}</div>
     </div>
+  )
+}
+
+/** A band above the slides while the stream is about to start or on: a plain link to /live, no script. */
+function LiveBand({ state, minutes }: { state: 'soon' | 'live'; minutes: number }) {
+  const { to } = usePageLanguage()
+  const t = usePageTexts()
+  return (
+    <a
+      href={to(pagePath('live'))}
+      className="flex items-center justify-center gap-3 bg-red-700 px-4 py-3 text-center font-semibold text-white hover:bg-red-800 focus-visible:outline-4 focus-visible:-outline-offset-4 focus-visible:outline-white"
+    >
+      <span className="size-2.5 shrink-0 rounded-full bg-white motion-safe:animate-pulse" aria-hidden />
+      {state === 'live' ? t('live.bandLive') : t('live.bandSoon', { count: minutes })}
+      <ArrowRight className="size-5 shrink-0" aria-hidden />
+    </a>
   )
 }
 
