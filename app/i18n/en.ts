@@ -104,6 +104,7 @@ export const en = {
     watchAgain: 'Watch again',
     play: 'Play the live stream',
     fromYouTube: 'From YouTube, once you press play: nothing loads from YouTube before',
+    onChannel: 'The stream is on our YouTube channel.',
     openOnYouTube: 'Watch on YouTube',
     latestSermon: 'Latest sermon',
     serviceTimes: 'All service times',

@@ -109,6 +109,7 @@ export const ml: Messages = {
     play: 'തത്സമയ സംപ്രേഷണം കാണുക',
     fromYouTube:
       'YouTube-ൽ നിന്ന്, നിങ്ങൾ പ്ലേ അമർത്തുമ്പോൾ മാത്രം: അതിനു മുമ്പ് YouTube-ൽ നിന്ന് ഒന്നും ലോഡ് ചെയ്യുന്നില്ല',
+    onChannel: 'സംപ്രേഷണം ഞങ്ങളുടെ YouTube ചാനലിൽ കാണാം.',
     openOnYouTube: 'YouTube-ൽ കാണുക',
     latestSermon: 'ഏറ്റവും പുതിയ പ്രസംഗം',
     serviceTimes: 'എല്ലാ ആരാധനാ സമയങ്ങളും',

@@ -22,7 +22,7 @@ const WORSHIP = {
 
 /** Each change of state ± 30 s: what /api/live and /live say then. */
 const MOMENTS = [
-  ['09:29:30', 'later', 'Next live: Sunday 29 November 2026, 10:30 AM – 12:00 PM'],
+  ['09:29:30', 'later', 'Next live: Sunday 29 November, 10:30 AM'],
   ['09:30:30', 'soon', 'Live in 60 minutes · 10:30 AM'],
   ['10:19:30', 'soon', 'Live in 11 minutes · 10:30 AM'],
   ['10:20:30', 'live', 'Live now — join us'],

@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
   const live = await liveNow({ db, clock })
   if (!live) throw new Response('Not found', { status: 404 })
-  const { answer, channelId } = live
+  const { answer, channelId, channelUrl } = live
   const { language, languages } = pageLanguage(context)
   const stored = await getService({ db, id: answer.occurrence.service.id })
   const service = stored
@@ -70,11 +70,15 @@ export async function loader({ context }: Route.LoaderArgs) {
         },
     when: words.occurrenceText(timing, { start, end }),
     time: words.timeText({ ...timing, starts_at: start.toString({ smallestUnit: 'minute' }) }) ?? '',
+    /** 'Sunday 6 December, 10:30 AM': the heading's short form of when it starts. */
+    next: `${words.date(start, false)}, ${words.timeText({ ...timing, starts_at: start.toString({ smallestUnit: 'minute' }) }) ?? ''}`,
     minutes: minutesUntil(occurrence, now),
     startsAt: isoWithOffset(occurrence.start),
     endsAt: isoWithOffset(occurrence.end),
     embedUrl: liveEmbedUrl({ videoId: null, channelId }),
-    watchUrl: liveWatchUrl({ videoId: null, channelId }),
+    watchUrl: liveWatchUrl({ videoId: null, channelId, channelUrl }),
+    // "Watch again": the sermon made from this occurrence's recording (preached that day), if there is one yet.
+    recording: sermon && sermon.preached_on === occurrence.start.toPlainDate().toString() ? sermon.id : null,
     sermon: sermon
       ? {
           id: sermon.id,
@@ -122,7 +126,7 @@ export function meta(args: Route.MetaArgs) {
 export default function LivePage({ loaderData }: Route.ComponentProps) {
   const t = usePageTexts()
   const { to, langOf } = usePageLanguage()
-  const { state, service, when, time, minutes, embedUrl, watchUrl, sermon } = loaderData
+  const { state, service, when, time, next, minutes, embedUrl, watchUrl, sermon, recording } = loaderData
   const heading =
     state === 'live'
       ? t('live.live')
@@ -130,7 +134,7 @@ export default function LivePage({ loaderData }: Route.ComponentProps) {
         ? t('live.soon', { count: minutes, time })
         : state === 'ended'
           ? t('live.ended')
-          : `${t('live.later')}: ${when}`
+          : `${t('live.later')}: ${next}`
   return (
     <>
       <PageHero title={t('live.title')} intro={t('live.intro')} />
@@ -165,6 +169,17 @@ export default function LivePage({ loaderData }: Route.ComponentProps) {
               </span>
             </a>
           ) : null}
+          {state === 'live' && !embedUrl ? (
+            <p className="mt-3 text-foreground/80">
+              {watchUrl ? (
+                <a href={watchUrl} className="font-semibold text-primary-text underline">
+                  {t('live.openOnYouTube')}
+                </a>
+              ) : (
+                t('live.onChannel')
+              )}
+            </p>
+          ) : null}
           {state === 'ended' ? <p className="mt-3 text-foreground/80">{t('live.endedText')}</p> : null}
           <ul className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-foreground/80">
             <li className="flex items-center gap-2">
@@ -188,8 +203,8 @@ export default function LivePage({ loaderData }: Route.ComponentProps) {
             <RichText html={service.description} lang={langOf(service, 'description')} className="mt-4" />
           ) : null}
           <div className="mt-8 flex flex-wrap gap-3">
-            {state === 'ended' && sermon ? (
-              <a href={to(pagePath('sermon', { id: sermon.id }))} className={buttonClasses({ size: 'lg' })}>
+            {state === 'ended' && recording ? (
+              <a href={to(pagePath('sermon', { id: recording }))} className={buttonClasses({ size: 'lg' })}>
                 {t('live.watchAgain')}
                 <ArrowRight className="size-5" aria-hidden />
               </a>

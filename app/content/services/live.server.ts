@@ -1,6 +1,6 @@
 import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
-import { churchTimeZone } from '#app/content/church-info/model.server.ts'
+import { churchTimeZone, getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { getYoutubeChannel } from '#app/models/settings.server.ts'
 import { type LiveAnswer, liveState } from './live.ts'
 import { listServices } from './model.server.ts'
@@ -17,18 +17,23 @@ export async function liveNow({ db, clock }: { db: Db; clock: Clock }): Promise<
   answer: LiveAnswer
   zone: string
   channelId: string | null
+  /** The church's YouTube address from church info (its social links), where no channel is imported. */
+  channelUrl: string | null
 } | null> {
-  const [services, zone, channel] = await Promise.all([
+  const [services, zone, channel, info] = await Promise.all([
     listServices({ db }),
     churchTimeZone({ db }),
     getYoutubeChannel({ db }),
+    getChurchInfo({ db }),
   ])
   const answer = liveState({
     services: services.filter((service) => service.streamed),
     zone,
     now: clock.now(),
   })
-  return answer ? { answer, zone, channelId: channel?.channel_id ?? null } : null
+  return answer
+    ? { answer, zone, channelId: channel?.channel_id ?? null, channelUrl: info?.youtube_url || null }
+    : null
 }
 
 /** The stream's player address (the page's behaviour adds `autoplay=1`), loaded only on the visitor's click: the occurrence's video, else the channel's live. */
@@ -41,8 +46,17 @@ export function liveEmbedUrl({ videoId, channelId }: { videoId: string | null; c
 }
 
 /** Where the stream is on YouTube itself (the link without JavaScript, and "Watch again" without a sermon). */
-export function liveWatchUrl({ videoId, channelId }: { videoId: string | null; channelId: string | null }) {
+export function liveWatchUrl({
+  videoId,
+  channelId,
+  channelUrl = null,
+}: {
+  videoId: string | null
+  channelId: string | null
+  channelUrl?: string | null
+}) {
   if (videoId) return `https://www.youtube.com/watch?v=${encodeURIComponent(videoId)}`
   if (channelId) return `https://www.youtube.com/channel/${encodeURIComponent(channelId)}/live`
+  if (channelUrl) return `${channelUrl.replace(/\/+$/, '')}/live`
   return null
 }
