@@ -22,6 +22,8 @@ export const SAVED_VIDEOS = [
  * for SAVED_CHANNEL_ID (404 for any other channel, as YouTube answers), with its thumbnails pointing back here.
  */
 export async function startYoutubeServer() {
+  // Entries a test adds before the saved ones (a scheduled stream, a live one), as the feed lists newest first.
+  let added = ''
   const saved = fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'youtube-channel.xml'), 'utf8')
   const thumbnail = await sharp({ create: { width: 480, height: 360, channels: 3, background: '#2a4d6e' } })
     .jpeg()
@@ -37,7 +39,7 @@ export async function startYoutubeServer() {
       }
       res
         .writeHead(200, { 'content-type': 'application/atom+xml; charset=UTF-8' })
-        .end(saved.replaceAll('https://i1.ytimg.com', origin))
+        .end(saved.replace('<entry>', `${added}<entry>`).replaceAll('https://i1.ytimg.com', origin))
       return
     }
     if (/^\/vi\/[\w-]+\/hqdefault\.jpg$/.test(url.pathname)) {
@@ -53,6 +55,31 @@ export async function startYoutubeServer() {
     feedUrl: `${origin}/feeds/videos.xml`,
     /** The feed requests it answered (path and query). */
     feedRequests: () => requests.filter((request) => request.startsWith('/feeds/')),
+    /** Lists these videos too, newest first, before the saved ones (views: 0 for one not played yet). */
+    addVideos: (videos: ReadonlyArray<{ id: string; title: string; published: string; views: number }>) => {
+      added = videos.map(feedEntry).join('')
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+/** One entry of a channel's feed, as YouTube writes it. */
+function feedEntry(video: { id: string; title: string; published: string; views: number }) {
+  return `<entry>
+  <id>yt:video:${video.id}</id>
+  <yt:videoId>${video.id}</yt:videoId>
+  <yt:channelId>${SAVED_CHANNEL_ID}</yt:channelId>
+  <title>${video.title}</title>
+  <link rel="alternate" href="https://www.youtube.com/watch?v=${video.id}"/>
+  <published>${video.published}</published>
+  <updated>${video.published}</updated>
+  <media:group>
+   <media:title>${video.title}</media:title>
+   <media:thumbnail url="https://i1.ytimg.com/vi/${video.id}/hqdefault.jpg" width="480" height="360"/>
+   <media:community>
+    <media:statistics views="${video.views}"/>
+   </media:community>
+  </media:group>
+ </entry>
+ `
 }

@@ -213,6 +213,8 @@ export interface YoutubeCheck {
   problem: string | null
   /** Drafts made by that check. */
   imported: number
+  /** The videos the channel listed then (id, when published): the live page's stream is among them. */
+  videos?: Array<{ id: string; published: string; views?: number | null }>
 }
 
 export async function getYoutubeCheck({ db }: { db: Db }): Promise<YoutubeCheck | null> {

@@ -18,10 +18,11 @@ import type { SiteAddress } from './site-address.server.ts'
 
 const DAY_MS = 24 * 60 * 60 * 1000
 /**
- * How often each worker asks whether the YouTube import's daily check is due: the check itself runs once a day,
- * claimed by one worker of one instance (app/content/sermons/youtube-import.server.ts).
+ * How often each worker asks whether the YouTube import's check is due: the check itself runs once a day, and every
+ * 5 minutes around a streamed service (issue 47), claimed by one worker of one instance
+ * (app/content/sermons/youtube-import.server.ts). Asking is a few reads of the database.
  */
-export const YOUTUBE_POLL_MS = 10 * 60 * 1000
+export const YOUTUBE_POLL_MS = 60 * 1000
 
 /**
  * Retention (GDPR): deletes messages older than the retention setting, Spam older than 30 days, event

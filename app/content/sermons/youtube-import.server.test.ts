@@ -17,6 +17,7 @@ import {
   parseChannelFeed,
   runDueYoutubeCheck,
   YOUTUBE_CHECK_EVERY_MS,
+  sermonReadiness,
 } from './youtube-import.server.ts'
 
 let youtube: Awaited<ReturnType<typeof startYoutubeServer>>
@@ -113,5 +114,39 @@ describe.each(testDatabases)('$name', (database) => {
     set(new Date('2026-11-23T10:10:00Z'))
     expect(await runDueYoutubeCheck(args)).toBeNull()
     expect(await listSermons({ db })).toEqual([])
+  })
+})
+
+test('a video becomes a sermon only once played: not a premiere to come, not a stream listed with no views, a service’s stream 2 hours after it ended', () => {
+  const services = [
+    {
+      id: 'worship',
+      name: 'Sunday Worship',
+      starts_at: '2026-11-01T10:30',
+      ends_at: '2026-11-01T12:00',
+      recurrence: 'FREQ=WEEKLY;BYDAY=SU',
+      exdates: [],
+    },
+  ]
+  const ready = (published: string, views: number | null, now: string) =>
+    sermonReadiness(
+      { published: new Date(published), views },
+      { now: new Date(now), zone: 'Europe/Dublin', services },
+    )
+  // An upload on a Tuesday: at once, on its day.
+  expect(ready('2026-11-24T19:00:00Z', 12, '2026-11-24T20:00:00Z')).toEqual({
+    ready: true,
+    day: '2026-11-24',
+  })
+  // A premiere published for tomorrow, and a scheduled stream with no views yet: not yet.
+  expect(ready('2026-11-25T19:00:00Z', null, '2026-11-24T20:00:00Z')).toEqual({ ready: false })
+  expect(ready('2026-11-24T19:00:00Z', 0, '2026-11-26T20:00:00Z')).toEqual({ ready: false })
+  // Listed a week with no views: an upload nobody watched, a sermon all the same.
+  expect(ready('2026-11-16T19:00:00Z', 0, '2026-11-24T20:00:00Z')).toEqual({ ready: true, day: '2026-11-16' })
+  // Sunday's stream (10:24, in its window): not before 14:00 (12:00 + 2 h), then dated that Sunday.
+  expect(ready('2026-11-29T10:24:00Z', 41, '2026-11-29T13:59:00Z')).toEqual({ ready: false })
+  expect(ready('2026-11-29T10:24:00Z', 41, '2026-11-29T14:00:00Z')).toEqual({
+    ready: true,
+    day: '2026-11-29',
   })
 })

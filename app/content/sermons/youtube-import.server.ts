@@ -21,6 +21,12 @@ import {
   releaseYoutubeVideo,
 } from './model.server.ts'
 import { youtubeVideoUrl } from './youtube-channel.ts'
+import { listServices } from '#app/content/services/model.server.ts'
+import {
+  SERMON_AFTER_MINUTES,
+  type StreamedService,
+  streamedOccurrenceAt,
+} from '#app/content/services/live.ts'
 
 /** How long a read of the channel's feed (or a thumbnail) may take before it is given up. */
 export const YOUTUBE_TIMEOUT_MS = 10_000
@@ -32,6 +38,13 @@ const THUMBNAIL_MAX_BYTES = 2 * 1024 * 1024
 export const YOUTUBE_VIDEOS_PER_CHECK = 30
 /** The daily check: a day after the last one, whatever came of it (a failure is not tried again sooner). */
 export const YOUTUBE_CHECK_EVERY_MS = 24 * 60 * 60 * 1000
+/** How often the channel is read around a streamed service (issue 47). */
+export const YOUTUBE_CHECK_AROUND_STREAMS_MS = 5 * 60 * 1000
+
+/** The services streamed on YouTube, whose streams the import waits for and binds (issue 47). */
+async function streamedServices({ db }: { db: Db }) {
+  return (await listServices({ db })).filter((service) => service.streamed)
+}
 
 /** One video of a channel's feed. */
 export interface ChannelVideo {
@@ -40,6 +53,8 @@ export interface ChannelVideo {
   /** When YouTube published it. */
   published: Date
   thumbnail: string | null
+  /** How often it was watched (the feed's media:statistics), or null when the feed does not say. */
+  views: number | null
 }
 
 /** A channel that could not be read, with the reason in staff's words. */
@@ -75,9 +90,16 @@ export function parseChannelFeed(xml: string): ChannelVideo[] {
     const published = new Date(text(entry.published))
     const title = text(entry.title).trim()
     if (!/^[\w-]{6,20}$/.test(id) || Number.isNaN(published.getTime())) continue
-    const group = entry['media:group'] as { 'media:thumbnail'?: { '@url'?: string } } | undefined
+    const group = entry['media:group'] as
+      | {
+          'media:thumbnail'?: { '@url'?: string }
+          'media:community'?: { 'media:statistics'?: { '@views'?: string } }
+        }
+      | undefined
     const thumbnail = group?.['media:thumbnail']?.['@url'] ?? null
-    videos.push({ id, title: title || 'A video from YouTube', published, thumbnail })
+    const counted = group?.['media:community']?.['media:statistics']?.['@views']
+    const views = counted !== undefined && /^\d+$/.test(String(counted)) ? Number(counted) : null
+    videos.push({ id, title: title || 'A video from YouTube', published, thumbnail, views })
   }
   return videos
 }
@@ -168,17 +190,46 @@ async function storeThumbnail({
   }
 }
 
-/** Makes each video not yet imported a draft sermon; answers how many it made. */
+/** A video no one has watched yet this soon after it was listed is a scheduled stream or premiere, not yet played. */
+const UNPLAYED_DAYS = 7
+
+/**
+ * Whether a video of the channel may become a draft sermon now, and the day it was preached (issue 47). Not yet: a
+ * video published in the future (a premiere), one listed with no views in the last UNPLAYED_DAYS (a channel's feed
+ * lists scheduled streams before they play, with no other marker), and the stream of a streamed service until
+ * SERMON_AFTER_MINUTES after the service ended — then it is dated on that service's day.
+ */
+export function sermonReadiness(
+  video: Pick<ChannelVideo, 'published' | 'views'>,
+  { now, zone, services }: { now: Date; zone: string; services: readonly StreamedService[] },
+): { ready: false } | { ready: true; day: string } {
+  if (video.published.getTime() > now.getTime()) return { ready: false }
+  const listedFor = now.getTime() - video.published.getTime()
+  if (video.views === 0 && listedFor < UNPLAYED_DAYS * 24 * 60 * 60 * 1000) return { ready: false }
+  const occurrence = streamedOccurrenceAt({ services, zone, at: video.published })
+  if (occurrence) {
+    const due = occurrence.end.add({ minutes: SERMON_AFTER_MINUTES }).epochMilliseconds
+    return now.getTime() >= due
+      ? { ready: true, day: occurrence.start.toPlainDate().toString() }
+      : { ready: false }
+  }
+  return { ready: true, day: dayIn(zone, video.published) }
+}
+
+/** Makes each video not yet imported a draft sermon, once it is ready to be one; answers how many it made. */
 export async function importVideos({
   db,
   storage,
   videos,
   now,
+  services = [],
 }: {
   db: Db
   storage: LocalImageStorage
   videos: readonly ChannelVideo[]
   now: Date
+  /** The streamed services, whose streams wait until after the service (sermonReadiness). */
+  services?: readonly StreamedService[]
 }) {
   videos = videos.slice(0, YOUTUBE_VIDEOS_PER_CHECK)
   const known = await importedVideoIds({ db, videoIds: videos.map((video) => video.id) })
@@ -187,6 +238,9 @@ export async function importVideos({
   // Oldest first: the archive's order of creation follows YouTube's.
   for (const video of [...videos].reverse()) {
     if (known.has(video.id)) continue
+    const readiness = sermonReadiness(video, { now, zone, services })
+    // Not claimed: the next check looks at it again.
+    if (!readiness.ready) continue
     if (!(await claimYoutubeVideo({ db, videoId: video.id, at: now }))) continue
     try {
       const image = await storeThumbnail({ db, storage, video })
@@ -194,7 +248,7 @@ export async function importVideos({
         db,
         data: {
           title: video.title.slice(0, SHORT_TEXT_MAX_LENGTH),
-          preached_on: dayIn(zone, video.published),
+          preached_on: readiness.day,
           video_url: youtubeVideoUrl(video.id),
           image_url: image,
           image_alt: image ? `A still from the video “${video.title.slice(0, 200)}”` : null,
@@ -242,7 +296,12 @@ export async function checkYoutubeChannel({
   }
   try {
     const videos = await readChannel({ feedUrl, channelId: channel.channel_id })
-    check.imported = await importVideos({ db, storage, videos, now })
+    const services = await streamedServices({ db })
+    check.imported = await importVideos({ db, storage, videos, now, services })
+    // What the channel lists, for the live page to find the stream of the service on (its video).
+    check.videos = videos
+      .slice(0, YOUTUBE_VIDEOS_PER_CHECK)
+      .map((video) => ({ id: video.id, published: video.published.toISOString(), views: video.views }))
     check.problem = null
     if (check.imported > 0) logger.info({ drafts: check.imported }, 'made new YouTube videos draft sermons')
   } catch (error) {
@@ -265,10 +324,15 @@ export async function runDueYoutubeCheck(args: Parameters<typeof checkYoutubeCha
   if (!channel) return null
   const seen = await getYoutubeCheck({ db })
   const now = clock.now()
+  // Every 5 minutes around a streamed service (from 30 minutes before until 3 hours after), daily otherwise.
+  const around = streamedOccurrenceAt({
+    services: await streamedServices({ db }),
+    zone: await churchTimeZone({ db }),
+    at: now,
+  })
+  const every = around ? YOUTUBE_CHECK_AROUND_STREAMS_MS : YOUTUBE_CHECK_EVERY_MS
   const due =
-    !seen ||
-    seen.channel_id !== channel.channel_id ||
-    now.getTime() - Date.parse(seen.checked_at) >= YOUTUBE_CHECK_EVERY_MS
+    !seen || seen.channel_id !== channel.channel_id || now.getTime() - Date.parse(seen.checked_at) >= every
   if (!due) return null
   const check: YoutubeCheck = {
     channel_id: channel.channel_id,

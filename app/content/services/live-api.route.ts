@@ -21,7 +21,7 @@ export const loader = apiHandler<Route.LoaderArgs>(async ({ runtime }) => {
       service: { id: occurrence.service.id, name: occurrence.service.name },
       starts_at: isoWithOffset(occurrence.start),
       ends_at: isoWithOffset(occurrence.end),
-      video_id: null,
+      video_id: live.videoId,
       page: LIVE_PAGE,
     },
     // As public content's JSON (revalidated on every use), and kept by the server until the state changes.

@@ -32,7 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
   const live = await liveNow({ db, clock })
   if (!live) throw new Response('Not found', { status: 404 })
-  const { answer, channelId, channelUrl } = live
+  const { answer, videoId, channelId, channelUrl } = live
   const { language, languages } = pageLanguage(context)
   const stored = await getService({ db, id: answer.occurrence.service.id })
   const service = stored
@@ -75,8 +75,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     minutes: minutesUntil(occurrence, now),
     startsAt: isoWithOffset(occurrence.start),
     endsAt: isoWithOffset(occurrence.end),
-    embedUrl: liveEmbedUrl({ videoId: null, channelId }),
-    watchUrl: liveWatchUrl({ videoId: null, channelId, channelUrl }),
+    embedUrl: liveEmbedUrl({ videoId, channelId }),
+    watchUrl: liveWatchUrl({ videoId, channelId, channelUrl }),
     // "Watch again": the sermon made from this occurrence's recording (preached that day), if there is one yet.
     recording: sermon && sermon.preached_on === occurrence.start.toPlainDate().toString() ? sermon.id : null,
     sermon: sermon

@@ -1,8 +1,8 @@
 import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { churchTimeZone, getChurchInfo } from '#app/content/church-info/model.server.ts'
-import { getYoutubeChannel } from '#app/models/settings.server.ts'
-import { type LiveAnswer, liveState } from './live.ts'
+import { getYoutubeChannel, getYoutubeCheck } from '#app/models/settings.server.ts'
+import { type LiveAnswer, liveState, streamedOccurrenceAt } from './live.ts'
 import { listServices } from './model.server.ts'
 
 /** The live page's address (`/live`), the page `GET /api/live` names. */
@@ -16,24 +16,51 @@ export const LIVE_PAGE = '/live'
 export async function liveNow({ db, clock }: { db: Db; clock: Clock }): Promise<{
   answer: LiveAnswer
   zone: string
+  /** The occurrence's own video, once the channel lists it. */
+  videoId: string | null
   channelId: string | null
   /** The church's YouTube address from church info (its social links), where no channel is imported. */
   channelUrl: string | null
 } | null> {
-  const [services, zone, channel, info] = await Promise.all([
+  const [services, zone, channel, info, check] = await Promise.all([
     listServices({ db }),
     churchTimeZone({ db }),
     getYoutubeChannel({ db }),
     getChurchInfo({ db }),
+    getYoutubeCheck({ db }),
   ])
   const answer = liveState({
     services: services.filter((service) => service.streamed),
     zone,
     now: clock.now(),
   })
-  return answer
-    ? { answer, zone, channelId: channel?.channel_id ?? null, channelUrl: info?.youtube_url || null }
-    : null
+  if (!answer) return null
+  // The occurrence's own video: the one the channel listed within its recording window (the import's last read).
+  const streamed = services.filter((service) => service.streamed)
+  const start = answer.occurrence.start.epochMilliseconds
+  // Of those, one already played or playing (a stream scheduled for next week, listed meanwhile, has no views),
+  // the first listed.
+  const now = clock.now().getTime()
+  const video =
+    channel && check?.channel_id === channel.channel_id
+      ? (check.videos ?? [])
+          .filter((listed) => {
+            const published = Date.parse(listed.published)
+            if (!(published <= now) || listed.views === 0) return false
+            const found = streamedOccurrenceAt({ services: streamed, zone, at: new Date(published) })
+            return (
+              found?.start.epochMilliseconds === start && found.service.id === answer.occurrence.service.id
+            )
+          })
+          .sort((a, b) => Date.parse(a.published) - Date.parse(b.published))[0]
+      : undefined
+  return {
+    answer,
+    zone,
+    videoId: video?.id ?? null,
+    channelId: channel?.channel_id ?? null,
+    channelUrl: info?.youtube_url || null,
+  }
 }
 
 /** The stream's player address (the page's behaviour adds `autoplay=1`), loaded only on the visitor's click: the occurrence's video, else the channel's live. */

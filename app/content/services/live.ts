@@ -13,6 +13,12 @@ export const LIVE_AFTER_MINUTES = 30
 export const SOON_MINUTES = 60
 /** How long a service without an end of its own lasts. */
 export const DEFAULT_SERVICE_MINUTES = 90
+/** The channel is read every 5 minutes from this long before a streamed service starts… */
+export const RECORDING_BEFORE_MINUTES = 30
+/** …until this long after it is due to end; its recording binds to it when it appeared in between. */
+export const RECORDING_AFTER_MINUTES = 180
+/** A recording becomes a draft sermon this long after its service ended (YouTube has processed it by then). */
+export const SERMON_AFTER_MINUTES = 120
 
 export interface StreamedService {
   id: string
@@ -127,4 +133,30 @@ export function minutesUntil(occurrence: LiveOccurrence, now: Date) {
 /** An instant as ISO 8601 with the church's offset: `2027-03-28T10:30:00+01:00`. */
 export function isoWithOffset(time: Temporal.ZonedDateTime) {
   return time.toString({ timeZoneName: 'never', smallestUnit: 'second' })
+}
+
+/**
+ * The streamed occurrence whose recording window (RECORDING_BEFORE_MINUTES before its start until
+ * RECORDING_AFTER_MINUTES after its end) holds `at`, or null: a video published then is that service's stream.
+ */
+export function streamedOccurrenceAt({
+  services,
+  zone,
+  at,
+}: {
+  services: readonly StreamedService[]
+  zone: string
+  at: Date
+}): LiveOccurrence | null {
+  const moment = Temporal.Instant.fromEpochMilliseconds(at.getTime()).toZonedDateTimeISO(zone)
+  const time = at.getTime()
+  return (
+    services
+      .flatMap((service) => occurrencesAround(service, zone, moment))
+      .find(
+        (occurrence) =>
+          occurrence.start.subtract(minutes(RECORDING_BEFORE_MINUTES)).epochMilliseconds <= time &&
+          time <= occurrence.end.add(minutes(RECORDING_AFTER_MINUTES)).epochMilliseconds,
+      ) ?? null
+  )
 }
