@@ -143,6 +143,11 @@ export interface PageMeta {
    * the registry's tables when the registry loads).
    */
   shows: readonly string[]
+  /**
+   * A page there only at times: `streamed` while a service is streamed on YouTube (the live page). Out of the
+   * sitemap otherwise, and answered 404.
+   */
+  when?: 'streamed'
 }
 
 /** A page of the public site, inside its header and footer. */

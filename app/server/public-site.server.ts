@@ -10,6 +10,7 @@ import { countryName, DEFAULT_COUNTRY, formatPhone, whatsAppUrl } from '#app/lib
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { absoluteUrl, type ShareCard, SITE_THEME, themeHex } from '#app/lib/seo.ts'
 import { isSitePageKey, pagePath, SITE_PAGES } from '#app/content/registry.ts'
+import { listServices } from '#app/content/services/model.server.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
 import { socialLinks } from '#app/lib/social-links.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
@@ -165,23 +166,28 @@ export interface SitemapEntry {
  * date it last changed.
  */
 export async function sitemapEntries({ db, clock }: { db: Db; clock: Clock }): Promise<SitemapEntry[]> {
-  const [changed, { oneTime, repeating }, sermons, series] = await Promise.all([
+  const [changed, { oneTime, repeating }, sermons, series, services] = await Promise.all([
     latestContentChanges({ db }),
     // What /events lists: a repeating series that has ended (its COUNT reached, its UNTIL passed) left it.
     upcomingEvents({ db, clock }),
     listSermons({ db, publicOnly: true }),
     listSermonSeries({ db }),
+    listServices({ db }),
   ])
+  // A page there only at times is listed only then (the live page while a service is streamed).
+  const present = { streamed: services.some((service) => service.streamed) }
   const newest = (...dates: Array<string | null>) =>
     dates
       .filter((date): date is string => date !== null)
       .sort()
       .at(-1) ?? null
   return [
-    ...Object.values(SITE_PAGES).map((page) => ({
-      path: page.path,
-      lastmod: newest(changed.church_info, ...page.shows.map((table) => changed[table])),
-    })),
+    ...Object.values(SITE_PAGES)
+      .filter((page) => !page.when || present[page.when])
+      .map((page) => ({
+        path: page.path,
+        lastmod: newest(changed.church_info, ...page.shows.map((table) => changed[table])),
+      })),
     ...[...oneTime, ...repeating].map(({ event }) => ({
       path: eventPath(event.id),
       lastmod: newest(changed.church_info, event.updated_at),

@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
+import { HtmlValidate } from 'html-validate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { createPostgresDatabase, startServer, type TestServer } from '../test-server.ts'
@@ -97,6 +98,11 @@ describe.each(databases)('$name', (database) => {
       const page = await visitor.get('/live')
       expect(page.status).toBe(200)
       expect(page.text.includes(heading), heading).toBe(true)
+      // Its markup as valid as every public page's, in each state.
+      const report = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(page.text)
+      expect(report.results.flatMap((result) => result.messages.map((message) => message.message))).toEqual(
+        [],
+      )
       // The stream is a box of our own until the visitor asks: nothing from YouTube in the page.
       expect(page.text).not.toMatch(/<iframe|<script[^>]+youtube/)
       // While about to start or on, the broadcast as structured data, with Dublin's winter offset.
@@ -115,6 +121,12 @@ describe.each(databases)('$name', (database) => {
       const inMalayalam = await visitor.get('/ml/live')
       expect(inMalayalam.status).toBe(200)
       expect(inMalayalam.text.includes('<html lang="ml"'), 'lang="ml"').toBe(true)
+      const inWords = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(
+        inMalayalam.text,
+      )
+      expect(inWords.results.flatMap((result) => result.messages.map((message) => message.message))).toEqual(
+        [],
+      )
       expect(inMalayalam.text.includes('എല്ലാ ആരാധനാ സമയങ്ങളും'), 'in Malayalam').toBe(true)
     } finally {
       await server.stop()

@@ -35,6 +35,7 @@ export const services = defineContent({
         description:
           'Services at {church} streamed live on YouTube: when the next one starts, and the stream while it is on.',
         shows: ['services'],
+        when: 'streamed',
       },
     },
     services: {

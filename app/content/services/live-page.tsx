@@ -14,7 +14,10 @@ import { pagePath } from '#app/content/registry.ts'
 import { listPublishedSermons } from '#app/content/sermons/model.server.ts'
 import { preachedOnText } from '#app/content/sermons/sermon-text.ts'
 import { Data } from '#app/islands/markup.ts'
-import { pageMeta } from '#app/lib/page-meta.ts'
+import { pageLanguageTag, pageMeta, publicLayoutData, shareCard } from '#app/lib/page-meta.ts'
+import { languagePath } from '#app/lib/languages.ts'
+import { pageWords } from '#app/i18n/pages.ts'
+import { absoluteUrl, shareImagePath } from '#app/lib/seo.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { VALID_UNTIL_HEADER } from '#app/lib/valid-until.ts'
 import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
@@ -99,16 +102,28 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
 
 export function meta(args: Route.MetaArgs) {
   const data = args.loaderData
-  // While it is about to start or on, the broadcast as structured data (a VideoObject with its BroadcastEvent).
+  const layout = publicLayoutData(args.matches)
+  // While it is about to start or on, the broadcast as structured data (a VideoObject with its BroadcastEvent), in
+  // the page's language and at its address.
   const broadcast =
-    data && (data.state === 'soon' || data.state === 'live')
+    data && layout && (data.state === 'soon' || data.state === 'live')
       ? [
           {
             '@context': 'https://schema.org' as const,
             '@type': 'VideoObject' as const,
             name: data.service.name,
             description: `${data.service.name}: ${data.when}`,
-            thumbnailUrl: [] as string[],
+            url: absoluteUrl(
+              layout.site.origin,
+              languagePath(pagePath('live'), layout.site.language, layout.site.languages),
+            ),
+            inLanguage: pageLanguageTag(layout.site),
+            thumbnailUrl: [
+              absoluteUrl(
+                layout.site.origin,
+                shareImagePath('live', shareCard(layout, pageWords('live', layout.site.language).title)),
+              ),
+            ],
             uploadDate: data.startsAt,
             ...(data.embedUrl ? { embedUrl: data.embedUrl } : {}),
             publication: {

@@ -27,9 +27,11 @@ export async function up(db: Kysely<any>) {
     .addColumn('streamed', 'integer', (c) => c.notNull().defaultTo(0))
     .execute()
 
-  const info: { timezone: string | null } | undefined = await db
+  // The church's time zone (migration 0007's column), where that migration has run: a database may run the later
+  // ones first (migrate.server.test.ts), and then the texts are read in the default zone.
+  const info: { timezone?: string | null } | undefined = await db
     .selectFrom('church_info')
-    .select('timezone')
+    .selectAll()
     .executeTakeFirst()
   const zone = info?.timezone || 'Europe/Dublin'
   const services: Array<{
