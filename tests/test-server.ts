@@ -262,6 +262,8 @@ const migratedTemplates = new Map<string, Promise<string>>()
  * of its CPU and ~300 ms in all). Made once per build by whichever test process asks first; the migrations
  * themselves are tested on empty databases (tests/integration/startup.test.ts, app/db/migrate.server.test.ts).
  */
+const HOUR_MS = 60 * 60 * 1000
+
 function migratedTemplate(url: string) {
   let made = migratedTemplates.get(url)
   if (!made) {
@@ -273,9 +275,15 @@ function migratedTemplate(url: string) {
 
 async function makeMigratedTemplate(url: string) {
   const digest = fs.readFileSync(path.join(BUILD_DIR, '.test-build-digest'), 'utf8').slice(0, 16)
-  const name = `lampstand_template_${digest}`
-  const exists = await onPostgres(url, `select 1 from pg_database where datname = '${name}'`)
-  if (exists.length > 0) return name
+  // Named with the hour it was made in: a template of another build is dropped only once it is a day old, so two
+  // checkouts testing side by side on one server (two branches, or a run beside CI's) keep each other's.
+  const hour = Math.floor(Date.now() / HOUR_MS)
+  const found = await onPostgres(
+    url,
+    `select datname from pg_database where datname like 'lampstand\\_template\\_${digest}\\_%' order by datname limit 1`,
+  )
+  if (found.length > 0) return String(found[0].datname)
+  const name = `lampstand_template_${digest}_${hour}`
   const making = await createPostgresDatabase(url, null)
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-template-'))
   const server = launchServer({ env: { DATABASE_URL: making.url, DATA_DIR: dataDir } })
@@ -285,12 +293,15 @@ async function makeMigratedTemplate(url: string) {
     await server.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
-  // Earlier builds' templates go (their migrations are not today's).
+  // Earlier builds' templates go once a day old (their migrations are not today's).
   for (const { datname } of await onPostgres(
     url,
     `select datname from pg_database where datname like 'lampstand\\_template\\_%' and datname <> '${name}'`,
-  ))
+  )) {
+    const madeIn = Number(/_(\d+)$/.exec(String(datname))?.[1] ?? 0)
+    if (hour - madeIn < 24) continue
     await onPostgres(url, `drop database if exists ${String(datname)} with (force)`).catch(() => {})
+  }
   // Published under its name in one step; another process that made one at the same time keeps its own.
   try {
     await onPostgres(url, `alter database ${making.name} rename to ${name}`)
