@@ -1,3 +1,5 @@
+import { useMemo } from 'react'
+
 import type { Route } from './+types/admin.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
@@ -6,7 +8,10 @@ import { crudAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { createService, deleteService, listServices, reorderServices, updateService } from './model.server.ts'
-import { ServiceSchema } from './schema.ts'
+import { ServiceSchema, serviceTiming } from './schema.ts'
+import { EventScheduleField } from '#app/content/events/admin-schedule-field.tsx'
+import { churchToday } from '#app/content/events/events.server.ts'
+import { formatDate, upcomingOccurrences } from '#app/content/events/dates.ts'
 import { services } from './content.ts'
 import { pagePath } from '#app/content/registry.ts'
 
@@ -22,31 +27,77 @@ const TOASTS = {
 
 const TYPE_LABELS = { regular: 'Regular', special: 'Special' } as const
 
-const FIELDS: AdminField[] = [
-  { kind: 'text', name: 'name', label: 'Name', required: true, placeholder: 'Sunday Worship' },
-  {
-    kind: 'select',
-    name: 'type',
-    label: 'Type',
-    required: true,
-    defaultValue: 'regular',
-    options: [
-      { value: 'regular', label: TYPE_LABELS.regular },
-      { value: 'special', label: TYPE_LABELS.special },
-    ],
-    hint: 'Regular services are listed on the home page.',
-  },
-  { kind: 'text', name: 'day', label: 'Day', placeholder: 'Sunday', half: true },
-  { kind: 'text', name: 'time', label: 'Time', placeholder: '10:30 AM', half: true },
-  { kind: 'text', name: 'location', label: 'Location', placeholder: 'Main hall' },
-  { kind: 'rich-text', name: 'description', label: 'Description' },
-]
+/** The form's fields; the schedule's preview needs the church's time zone and today's date there. */
+function serviceFields(zone: string, today: string): AdminField[] {
+  return [
+    { kind: 'text', name: 'name', label: 'Name', required: true, placeholder: 'Sunday Worship' },
+    {
+      kind: 'select',
+      name: 'type',
+      label: 'Type',
+      required: true,
+      defaultValue: 'regular',
+      options: [
+        { value: 'regular', label: TYPE_LABELS.regular },
+        { value: 'special', label: TYPE_LABELS.special },
+      ],
+      hint: 'Regular services are listed on the home page.',
+    },
+    {
+      kind: 'custom',
+      name: 'schedule',
+      label: 'When',
+      // The events' schedule editor: the first time, its end, how it repeats and the dates it is skipped.
+      Control: (props) => <EventScheduleField {...props} zone={zone} today={today} />,
+    },
+    {
+      kind: 'text',
+      name: 'day',
+      label: 'Day',
+      placeholder: 'Sunday',
+      half: true,
+      hint: 'Written from “When” on each save (“Every Sunday”); without a schedule, as you type it.',
+    },
+    {
+      kind: 'text',
+      name: 'time',
+      label: 'Time',
+      placeholder: '10:30 AM',
+      half: true,
+    },
+    {
+      kind: 'select',
+      name: 'streamed',
+      label: 'Streamed on YouTube',
+      options: [
+        { value: 'false', label: 'No' },
+        { value: 'true', label: 'Yes: the live page follows its times' },
+      ],
+      hint: 'The live page (/live) shows the stream from 10 minutes before it starts; the recording becomes a draft sermon 2 hours after it ends. Give the channel on the Sermons screen.',
+    },
+    { kind: 'text', name: 'location', label: 'Location', placeholder: 'Main hall' },
+    { kind: 'rich-text', name: 'description', label: 'Description' },
+  ]
+}
 
 export const meta = () => adminMeta('Services')
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const runtime = context.get(runtimeContext)
-  return { items: await listServices({ db: runtime.db }) }
+  const { db, clock } = context.get(runtimeContext)
+  const [stored, { zone, today }] = await Promise.all([listServices({ db }), churchToday({ db, clock })])
+  // Each scheduled service's next three dates, as the list shows them.
+  const items = stored.map((service) => {
+    let next: string[] = []
+    try {
+      next = upcomingOccurrences(serviceTiming(service), zone, today, 3).map((occurrence) =>
+        formatDate(occurrence.start, false),
+      )
+    } catch {
+      // A schedule the dates cannot be worked out from shows none.
+    }
+    return { ...service, next }
+  })
+  return { items, zone, today: today.toString() }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -64,6 +115,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ServicesScreen({ loaderData }: Route.ComponentProps) {
+  const { zone, today } = loaderData
+  const fields = useMemo(() => serviceFields(zone, today), [zone, today])
   return (
     <CrudScreen
       title="Services"
@@ -72,15 +125,22 @@ export default function ServicesScreen({ loaderData }: Route.ComponentProps) {
       listHeading="Current Services"
       emptyText="No services added yet"
       items={loaderData.items}
-      fields={FIELDS}
+      fields={fields}
       schema={ServiceSchema}
       translate={services.tables.services.translate}
       saveFailedToast={TOASTS.saveFailed}
       ordered
       describe={(service) => ({
         title: service.name,
-        badge: TYPE_LABELS[service.type],
-        meta: [service.day, service.time, service.location],
+        badge: service.streamed
+          ? `${TYPE_LABELS[service.type]} · Streamed on YouTube`
+          : TYPE_LABELS[service.type],
+        meta: [
+          service.day,
+          service.time,
+          service.location,
+          service.next.length > 0 ? `Next: ${service.next.join(', ')}` : null,
+        ],
         excerpt: htmlToText(service.description),
       })}
     />
