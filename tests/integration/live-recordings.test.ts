@@ -128,8 +128,12 @@ describe.each(databases)('$name', (database) => {
       preached_on: SUNDAY,
       video_url: `https://www.youtube.com/watch?v=${STREAM.id}`,
     })
-    // After the service, "Watch again" is its recording.
+    // After the service, "Watch again" is its recording; the dashboard asks for none.
     const ended = await after.admin.get('/api/live')
     expect(ended.body).toMatchObject({ state: 'ended', video_id: STREAM.id })
+    await after.server.stop()
+    servers.pop()
+    const evening = await at('18:00:00')
+    expect((await evening.admin.get('/admin/dashboard')).text).not.toContain('No recording')
   })
 })

@@ -134,6 +134,32 @@ describe.each(databases)('$name', (database) => {
     }
   })
 
+  test('the dashboard says when a streamed service is live, and when its recording never reached a channel', async () => {
+    // A Sunday after the service was saved (records are dated by the real clock, the pages by CLOCK_START).
+    const sunday = '2027-01-03'
+    const during = await startServer({ dataDir, env: { ...env, CLOCK_START: `${sunday}T10:40:00Z` } })
+    servers.push(during)
+    const live = (await (await signIn(during.url, ADMIN)).get('/admin/dashboard')).text.replace(
+      /<!-- -->/g,
+      '',
+    )
+    expect(live).toContain('Live now: Sunday Worship')
+    await during.stop()
+    servers.pop()
+    // 15:30, past the recording's window (3 hours after the end): no channel was set to find it on.
+    const after = await startServer({ dataDir, env: { ...env, CLOCK_START: `${sunday}T15:30:00Z` } })
+    servers.push(after)
+    const dashboard = (await (await signIn(after.url, ADMIN)).get('/admin/dashboard')).text.replace(
+      /<!-- -->/g,
+      '',
+    )
+    expect(dashboard).not.toContain('Live now')
+    expect(dashboard).toContain('No recording of Sunday Worship on Sunday 3 January, 10:30 AM')
+    expect(dashboard).toContain('No YouTube channel is set')
+    await after.stop()
+    servers.pop()
+  })
+
   test('the page cache keeps an answer only until the state changes: soon, then live at 10:20 without a restart', async () => {
     const server = await startServer({ dataDir, env: { ...env, CLOCK_START: `${SUNDAY}T10:19:56Z` } })
     servers.push(server)

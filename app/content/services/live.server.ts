@@ -2,7 +2,7 @@ import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { churchTimeZone, getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { getYoutubeChannel, getYoutubeCheck } from '#app/models/settings.server.ts'
-import { type LiveAnswer, liveState, streamedOccurrenceAt } from './live.ts'
+import { lastStreamedOccurrence, type LiveAnswer, liveState, streamedOccurrenceAt } from './live.ts'
 import { listServices } from './model.server.ts'
 
 /** The live page's address (`/live`), the page `GET /api/live` names. */
@@ -86,4 +86,50 @@ export function liveWatchUrl({
   if (channelId) return `https://www.youtube.com/channel/${encodeURIComponent(channelId)}/live`
   if (channelUrl) return `${channelUrl.replace(/\/+$/, '')}/live`
   return null
+}
+
+/**
+ * What the dashboard says of streaming (issue 47): the service live now; the last streamed service whose recording
+ * the channel never listed (or that no channel is set to find it on); and services whose typed day and time the
+ * website could not read into a schedule.
+ */
+export async function streamingNotes({ db, clock }: { db: Db; clock: Clock }) {
+  const [services, zone, channel, check] = await Promise.all([
+    listServices({ db }),
+    churchTimeZone({ db }),
+    getYoutubeChannel({ db }),
+    getYoutubeCheck({ db }),
+  ])
+  const now = clock.now()
+  const streamed = services.filter((service) => service.streamed)
+  const live = liveState({ services: streamed, zone, now })
+  // Only a time after the service was last saved as it is: one from before it was streamed has nothing to find.
+  const latest = lastStreamedOccurrence({ services: streamed, zone, now })
+  const saved = latest && streamed.find((service) => service.id === latest.service.id)?.updated_at
+  const last = latest && saved && latest.start.epochMilliseconds > Date.parse(saved) ? latest : null
+  const recorded =
+    last &&
+    channel &&
+    check?.channel_id === channel.channel_id &&
+    (check.videos ?? []).some((listed) => {
+      const found = streamedOccurrenceAt({ services: streamed, zone, at: new Date(listed.published) })
+      return found?.start.epochMilliseconds === last.start.epochMilliseconds
+    })
+  return {
+    liveNow:
+      live?.state === 'live' ? { id: live.occurrence.service.id, name: live.occurrence.service.name } : null,
+    noRecording:
+      last && !recorded
+        ? {
+            id: last.service.id,
+            name: last.service.name,
+            start: last.start.toPlainDateTime(),
+            channel: channel !== null,
+          }
+        : null,
+    unread: services
+      // Regular services are the weekly ones a schedule is for; a special one's words may be its own ('Easter Sunday').
+      .filter((service) => service.type === 'regular' && !service.starts_at && (service.day || service.time))
+      .map(({ id, name, day, time }) => ({ id, name, said: [day, time].filter(Boolean).join(', ') })),
+  }
 }

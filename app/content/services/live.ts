@@ -160,3 +160,50 @@ export function streamedOccurrenceAt({
       ) ?? null
   )
 }
+
+/**
+ * The last time a streamed service took place whose recording window is over (RECORDING_AFTER_MINUTES after its
+ * end), within the last 8 days: the one whose recording the dashboard looks for. Null when there is none.
+ */
+export function lastStreamedOccurrence({
+  services,
+  zone,
+  now,
+}: {
+  services: readonly StreamedService[]
+  zone: string
+  now: Date
+}): LiveOccurrence | null {
+  const moment = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(zone)
+  const from = moment.subtract({ days: 8 })
+  const found: LiveOccurrence[] = []
+  for (const service of services) {
+    const timing: EventTiming = {
+      starts_at: service.starts_at,
+      ends_at: service.ends_at,
+      all_day: false,
+      recurrence: service.recurrence,
+      exdates: service.exdates,
+    }
+    try {
+      for (const { start, end } of upcomingOccurrences(timing, zone, from.toPlainDate(), 20)) {
+        const begins = start.toZonedDateTime(zone)
+        const ends = end.toZonedDateTime(zone)
+        const occurrence = {
+          service,
+          start: begins,
+          end:
+            Temporal.ZonedDateTime.compare(ends, begins) > 0
+              ? ends
+              : begins.add(minutes(DEFAULT_SERVICE_MINUTES)),
+        }
+        if (occurrence.end.add(minutes(RECORDING_AFTER_MINUTES)).epochMilliseconds <= now.getTime()) {
+          found.push(occurrence)
+        }
+      }
+    } catch {
+      // A schedule the date engine cannot work out streams nothing.
+    }
+  }
+  return found.sort((a, b) => Temporal.ZonedDateTime.compare(a.start, b.start)).at(-1) ?? null
+}

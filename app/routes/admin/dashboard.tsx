@@ -36,10 +36,11 @@ import { countGalleryImages, listGalleryImages } from '#app/content/gallery/mode
 import { countMinistries } from '#app/content/ministries/model.server.ts'
 import { countServices } from '#app/content/services/model.server.ts'
 import { recentActivity } from '#app/server/activity.server.ts'
+import { streamingNotes } from '#app/content/services/live.server.ts'
 import { churchToday, nextDateText, nextEvents, ruleText } from '#app/content/events/events.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { mailStatus } from '#app/server/mail-status.server.ts'
-import { formatTime, parseLocalDateTime } from '#app/content/events/dates.ts'
+import { formatDate, formatTime, parseLocalDateTime } from '#app/content/events/dates.ts'
 import { siteSetupSteps } from '#app/server/site-setup.server.ts'
 import { untranslatedItems } from '#app/server/translation-status.server.ts'
 import { readSiteLanguages } from '#app/models/translations.server.ts'
@@ -79,6 +80,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     languages,
     untranslated,
     largeShares,
+    streaming,
   ] = await Promise.all([
     countServices({ db }),
     countEvents({ db }),
@@ -96,8 +98,17 @@ export async function loader({ context }: Route.LoaderArgs) {
     readSiteLanguages(db),
     untranslatedItems({ db }),
     largeSharesFor(runtime, session),
+    streamingNotes({ db, clock }),
   ])
   return {
+    // Live now; a streamed service whose recording never reached the channel; times the website could not read.
+    streaming: {
+      ...streaming,
+      noRecording: streaming.noRecording && {
+        ...streaming.noRecording,
+        start: `${formatDate(streaming.noRecording.start, false)}, ${formatTime(streaming.noRecording.start)}`,
+      },
+    },
     mail: settings ? mail : null,
     // The church's YouTube channel could not be read at its last check: why, in words.
     youtubeProblem:
@@ -207,6 +218,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
     youtubeProblem,
     translations,
     largeShares,
+    streaming,
   } = loaderData
   return (
     <>
@@ -242,6 +254,39 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           )
         })}
       </ul>
+      {streaming.liveNow ? (
+        <section
+          aria-labelledby="live-now"
+          className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-950"
+        >
+          <h2 id="live-now" className="flex items-center gap-2 font-semibold">
+            <span className="size-2.5 rounded-full bg-red-600 motion-safe:animate-pulse" aria-hidden="true" />
+            Live now: {streaming.liveNow.name}
+          </h2>
+          <a href="/live" className="font-medium underline">
+            See the live page
+          </a>
+        </section>
+      ) : null}
+      {streaming.noRecording ? (
+        <section
+          aria-labelledby="no-recording"
+          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+        >
+          <h2 id="no-recording" className="flex items-center gap-2 font-semibold">
+            <Video aria-hidden="true" className="size-4 shrink-0" />
+            No recording of {streaming.noRecording.name} on {streaming.noRecording.start}
+          </h2>
+          <p className="mt-1">
+            {streaming.noRecording.channel
+              ? 'The channel listed no video published around that service, so no draft sermon was made from it. If it was streamed, add its link to a sermon by hand.'
+              : 'No YouTube channel is set, so recordings cannot become sermons: give the channel on the Sermons screen.'}{' '}
+            <Link to="/admin/sermons#youtube-import" className="font-medium underline">
+              Sermons
+            </Link>
+          </p>
+        </section>
+      ) : null}
       {mail ? <MailNotices status={mail} className="mt-6" /> : null}
       {youtubeProblem ? (
         <section
@@ -291,6 +336,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
               <span className="block">{event.problem}</span>
             </>
           ),
+        }))}
+      />
+      <EventsToFix
+        id="services-unread"
+        icon={CalendarX}
+        heading={
+          streaming.unread.length === 1
+            ? '1 service needs its times'
+            : `${streaming.unread.length} services need their times`
+        }
+        why="Their day and time were typed as text the website could not read into a schedule, so nothing can be worked out from them (the live page, the weekly news). They are shown as typed. Open each one in Services and choose “When”."
+        events={streaming.unread.map((service) => ({
+          id: service.id,
+          title: service.name,
+          to: `/admin/services?edit=${service.id}`,
+          detail: service.said ? <span> — “{service.said}”</span> : null,
         }))}
       />
       <EventsToFix
