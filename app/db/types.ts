@@ -58,6 +58,8 @@ export interface OutboxTable {
   sealed: ColumnType<number, number | undefined, number>
   /** JSON: files sent with it, `[{ filename, contentType, content }]` (a calendar file); null for none. */
   attachments: ColumnType<string | null, string | null | undefined, string | null>
+  /** JSON: headers of its own, `{ "List-Id": … }` (sealed with the bodies when they are); null for none. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface SettingsTable {

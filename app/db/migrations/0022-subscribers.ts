@@ -12,6 +12,9 @@ import { type Kysely, sql } from 'kysely'
  *
  * Church info says when the weekly digest leaves: `digest_day` (0–6, 0 = Sunday, 6 = Saturday) and `digest_hour`
  * (0–23), in the church's time zone.
+ *
+ * An e-mail may carry headers of its own (`outbox.headers`, JSON: a list's List-Id and List-Unsubscribe), sealed
+ * with its bodies when it carries a token.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function up(db: Kysely<any>) {
@@ -83,10 +86,13 @@ export async function up(db: Kysely<any>) {
     .alterTable('church_info')
     .addColumn('digest_hour', 'integer', (c) => c.notNull().defaultTo(9))
     .execute()
+
+  await db.schema.alterTable('outbox').addColumn('headers', 'text').execute()
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export async function down(db: Kysely<any>) {
+  await db.schema.alterTable('outbox').dropColumn('headers').execute()
   await db.schema.alterTable('church_info').dropColumn('digest_hour').execute()
   await db.schema.alterTable('church_info').dropColumn('digest_day').execute()
   await db.schema.dropTable('subscriber_consents').execute()
