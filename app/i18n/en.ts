@@ -366,6 +366,16 @@ export const en = {
       never: 'Or tell us never to write to this address:',
       unsubscribe: 'Unsubscribe',
     },
+    digest: {
+      subject: 'This week at {{church}}',
+      intro: 'The coming week at {{church}}:',
+      dates: 'This week',
+      sermon: 'The newest sermon',
+      live: 'Services this week are streamed live:',
+      why: 'You get this e-mail because you subscribed to the weekly news of {{church}}.',
+      unsubscribe: 'Unsubscribe',
+      mailto: 'You can also unsubscribe by writing to the church at {{email}}.',
+    },
   },
   /** A repeating event's rule, for languages other than English (English's are app/content/events/dates.ts's). */
   dates: {
