@@ -1,3 +1,4 @@
+import { HtmlValidate } from 'html-validate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
 import { ml } from '#app/i18n/ml.ts'
@@ -32,6 +33,11 @@ const linkOf = (mail: ReceivedMail, page: 'confirm' | 'unsubscribe') =>
   new RegExp(`https?://\\S+/news/${page}\\?token=[\\w-]+`).exec(mail.mail.text ?? '')![0]
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' }
+
+async function expectValidHtml(html: string) {
+  const report = await new HtmlValidate({ extends: ['html-validate:standard'] }).validateString(html)
+  expect(report.results.flatMap((result) => result.messages.map((message) => message.message))).toEqual([])
+}
 
 describe.each(databases)('$name', (database) => {
   let smtp: TestSmtpServer
@@ -111,6 +117,7 @@ describe.each(databases)('$name', (database) => {
     for (let i = 0; i < 2; i++) {
       const page = await anonymous.get(link)
       expect(page.status).toBe(200)
+      if (i === 0) await expectValidHtml(page.text)
       expect(page.text).toContain('Press the button to receive the weekly news at')
       expect(page.text).toMatch(/<button type="submit"[^>]*>Confirm<\/button>/)
     }
@@ -166,6 +173,7 @@ describe.each(databases)('$name', (database) => {
     const link = linkOf(mail, 'unsubscribe')
     const page = await anonymous.get(link)
     expect(page.status).toBe(200)
+    await expectValidHtml(page.text)
     expect(page.text).toMatch(/<button type="submit"[^>]*>Unsubscribe<\/button>/)
     expect(await statusOf(email)).toBe('active')
 
@@ -246,6 +254,7 @@ describe.each(databases)('$name', (database) => {
     expect(page.status).toBe(200)
     expect(page.text).toContain(ml.news.title)
     expect(page.text).toMatch(/<form [^>]*action="\/ml\/news"/)
+    await expectValidHtml(page.text)
     const email = address()
     const posted = await anonymous.request('POST', '/ml/news', {
       body: new URLSearchParams({ email, name: 'Anil', form_token: formToken(server) }),
