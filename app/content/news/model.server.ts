@@ -1,8 +1,9 @@
 import { sql } from 'kysely'
 
-import type { Db } from '#app/db/database.server.ts'
+import { type Db, forgetDeleted, inTransaction } from '#app/db/database.server.ts'
 import type { SubscribersTable } from '#app/db/types.ts'
 import { newId } from '#app/lib/ids.server.ts'
+import { deleteMailFor } from '#app/models/outbox.server.ts'
 
 import type { ConsentAction, Subscriber, SubscriberConsent, SubscriberStatus } from './schema.ts'
 
@@ -110,44 +111,49 @@ export async function listConsents({ db, email }: { db: Db; email: string }) {
 }
 
 /**
- * Deletes sign-ups never confirmed, made before `before`, with the lines of their history that only say they signed
- * up (no consent was given; an address that once confirmed keeps its whole history). Answers how many.
+ * Deletes sign-ups never confirmed, made before `before`, with their e-mails still in the outbox and the lines of
+ * their history that only say they signed up (no consent was given; an address that once confirmed keeps its
+ * whole history). In batches, like the registrations' erasure. Answers how many.
  */
 export async function deleteUnconfirmedSignUps({ db, before }: { db: Db; before: string }) {
-  const expired = await db.kysely
-    .selectFrom('subscribers')
-    .select(['id', 'email'])
-    .where('status', '=', 'pending')
-    .where('created_at', '<', before)
-    .execute()
-  if (expired.length === 0) return 0
-  const emails = expired.map((row) => row.email.toLowerCase())
-  await db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .deleteFrom('subscribers')
-      .where(
-        'id',
-        'in',
-        expired.map((row) => row.id),
-      )
+  let deleted = 0
+  for (;;) {
+    const expired = await db.kysely
+      .selectFrom('subscribers')
+      .select(['id', 'email'])
       .where('status', '=', 'pending')
+      .where('created_at', '<', before)
+      .limit(500)
       .execute()
-    await trx
-      .deleteFrom('subscriber_consents')
-      .where('email', 'in', emails)
-      .where('action', '=', 'subscribe' satisfies ConsentAction)
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom('subscriber_consents as confirmed')
-              .select('confirmed.id')
-              .whereRef('confirmed.email', '=', 'subscriber_consents.email')
-              .where('confirmed.action', '=', 'confirm'),
+    if (expired.length === 0) {
+      if (deleted > 0) await forgetDeleted({ db })
+      return deleted
+    }
+    const ids = expired.map((row) => row.id)
+    await inTransaction(db, async (trx) => {
+      await deleteMailFor({ db: trx, refIds: ids })
+      await trx.kysely.deleteFrom('subscribers').where('id', 'in', ids).execute()
+      await trx.kysely
+        .deleteFrom('subscriber_consents')
+        .where(
+          'email',
+          'in',
+          expired.map((row) => row.email.toLowerCase()),
+        )
+        .where('action', '=', 'subscribe' satisfies ConsentAction)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('subscriber_consents as confirmed')
+                .select('confirmed.id')
+                .whereRef('confirmed.email', '=', 'subscriber_consents.email')
+                .where('confirmed.action', '=', 'confirm'),
+            ),
           ),
-        ),
-      )
-      .execute()
-  })
-  return expired.length
+        )
+        .execute()
+    })
+    deleted += expired.length
+  }
 }
