@@ -174,6 +174,8 @@ export function createSite(
   // Cross-site requests that change state are refused, whatever route they aim at (CSRF defence).
   app.use(async (req, res, next) => {
     if (!STATE_CHANGING.has(req.method)) return next()
+    // But for a mail program's one-click unsubscribe (RFC 8058), posted from its own servers: it acts on the token
+    // in its address alone, which no other site can know, and the cookie it may carry plays no part.
     if (req.method === 'POST' && CROSS_SITE_POSTS.some((page) => page.test(req.path))) return next()
     try {
       const siteAddresses = [env.PUBLIC_URL ?? null, await runtime.siteAddress.get()]
