@@ -23,7 +23,13 @@ import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { checkDatabase } from '#app/models/health.server.ts'
 import { AUDIO_MAX_BYTES, AUDIO_TOO_LARGE_MESSAGE } from '#app/lib/upload-limits.ts'
-import { CACHE_RULES, PUBLIC_TABLES, type TableDeclaration, TABLES } from '#app/content/registry.ts'
+import {
+  CACHE_RULES,
+  CROSS_SITE_POSTS,
+  PUBLIC_TABLES,
+  type TableDeclaration,
+  TABLES,
+} from '#app/content/registry.ts'
 import { VIDEO_EMBED_ORIGINS } from '#app/content/sermons/video.ts'
 import { isCrossSiteRequest } from '#host/origin-check.ts'
 import { createRenderLimit } from '#host/render-limit.ts'
@@ -168,6 +174,9 @@ export function createSite(
   // Cross-site requests that change state are refused, whatever route they aim at (CSRF defence).
   app.use(async (req, res, next) => {
     if (!STATE_CHANGING.has(req.method)) return next()
+    // But for a mail program's one-click unsubscribe (RFC 8058), posted from its own servers: it acts on the token
+    // in its address alone, which no other site can know, and the cookie it may carry plays no part.
+    if (req.method === 'POST' && CROSS_SITE_POSTS.some((page) => page.test(req.path))) return next()
     try {
       const siteAddresses = [env.PUBLIC_URL ?? null, await runtime.siteAddress.get()]
       if (isCrossSiteRequest(req, { siteAddresses, trustProxy: env.TRUST_PROXY })) {

@@ -168,6 +168,12 @@ export interface PublicPage extends RouteFile {
   cache?: 'fresh'
   /** The query parameters the page reads (the gallery's `category`): kept in its cache key; any other is dropped. */
   query?: readonly string[]
+  /**
+   * Takes posts from other sites: a mail program's one-click unsubscribe (RFC 8058) comes with no cookie and
+   * perhaps another site's Origin. The token in its address is what it acts on, so the cross-site check
+   * (host/app.ts) lets these through.
+   */
+  oneClick?: true
 }
 
 /** A file the site serves outside its pages: a feed people subscribe to, or a download. */

@@ -23,6 +23,7 @@ import { home } from './home/content.ts'
 import { leadership } from './leadership/content.ts'
 import { messages } from './messages/content.ts'
 import { ministries } from './ministries/content.ts'
+import { news } from './news/content.ts'
 import { privacyPolicy } from './privacy-policy/content.ts'
 import { services } from './services/content.ts'
 import { sermons } from './sermons/content.ts'
@@ -46,6 +47,7 @@ export const CONTENT_TYPES = [
   gallery,
   carousel,
   messages,
+  news,
   privacyPolicy,
 ] as const satisfies readonly ContentType[]
 
@@ -261,6 +263,11 @@ export const CACHE_RULES = {
   ),
   feedTypes: FEED_ROUTES.flatMap((feed) => (feed.cache === 'download' ? [] : [feed.cache.contentType])),
 }
+
+/** The pages that take posts from other sites (one-click unsubscribe), in any language: host/app.ts lets them by. */
+export const CROSS_SITE_POSTS: readonly RegExp[] = PAGE_ROUTES.filter((page) => page.oneClick).map((page) =>
+  pattern(page.path),
+)
 
 // A page that names a table no kind declares would never change its sitemap date: said at once, not silently.
 for (const [key, page] of Object.entries(SITE_PAGES)) {

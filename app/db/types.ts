@@ -58,6 +58,8 @@ export interface OutboxTable {
   sealed: ColumnType<number, number | undefined, number>
   /** JSON: files sent with it, `[{ filename, contentType, content }]` (a calendar file); null for none. */
   attachments: ColumnType<string | null, string | null | undefined, string | null>
+  /** JSON: headers of its own, `{ "List-Id": … }` (sealed with the bodies when they are); null for none. */
+  headers: ColumnType<string | null, string | null | undefined, string | null>
 }
 
 export interface SettingsTable {
@@ -185,6 +187,40 @@ export interface RegistrationsTable {
   updated_at: Timestamp
 }
 
+/** One address of the weekly news, in whatever state (app/content/news/subscribers.server.ts). */
+export interface SubscribersTable {
+  id: string
+  email: string
+  name: string | null
+  /** The language the e-mails are written in: the page's it signed up on. */
+  language: string
+  /** pending, active, unsubscribed or suspended (SUBSCRIBER_STATUSES). */
+  status: string
+  suspended_reason: string | null
+  /** SHA-256 of the confirm link's token; the token is in the e-mail only. */
+  confirm_token_hash: string
+  /** SHA-256 of the unsubscribe link's token. */
+  unsubscribe_token_hash: string
+  created_at: Timestamp
+  confirmed_at: Timestamp | null
+  last_confirmation_sent_at: Timestamp | null
+}
+
+/** One step of an address's consent, never changed once written (GDPR Art. 7(1)). */
+export interface SubscriberConsentsTable {
+  id: string
+  email: string
+  at: Timestamp
+  /** subscribe, confirm, unsubscribe, bounce or removal. */
+  action: string
+  /** The words the person was shown, and their version; null where nobody saw a form (the API). */
+  wording: string | null
+  wording_version: string | null
+  language: string | null
+  /** The page it happened on (`/ml/news`), or null. */
+  page: string | null
+}
+
 export interface MigrationMarker {
   id: Generated<number>
 }
@@ -201,4 +237,6 @@ export interface Database extends ContentTables {
   two_step_last_steps: TwoStepLastStepsTable
   youtube_imports: YoutubeImportsTable
   registrations: RegistrationsTable
+  subscribers: SubscribersTable
+  subscriber_consents: SubscriberConsentsTable
 }

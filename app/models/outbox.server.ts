@@ -25,6 +25,11 @@ export interface OutgoingMail {
   sealWith?: Sealer | null
   /** Small text files sent with it (an event's `.ics`). */
   attachments?: MailAttachment[] | null
+  /**
+   * Headers of its own, by name (`List-Unsubscribe`): names of letters, digits and dashes, values made single
+   * lines. Sealed with the bodies, and filled in with the site's address like them.
+   */
+  headers?: Readonly<Record<string, string>> | null
 }
 
 export interface MailAttachment {
@@ -78,6 +83,7 @@ export async function enqueueMail({
       reply_to_name: mail.replyTo?.name ? singleLine(mail.replyTo.name, 200) : null,
       reply_to_address: replyTo?.address ?? null,
       attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
+      headers: ownHeaders(mail),
       created_at: createdAt,
       attempts: 0,
       next_attempt_at: now,
@@ -85,6 +91,19 @@ export async function enqueueMail({
   })
   await db.kysely.insertInto('outbox').values(rows).execute()
   return rows.map((row) => row.id)
+}
+
+/** An e-mail's own headers as stored: JSON, sealed with the bodies; null for none. */
+function ownHeaders(mail: OutgoingMail) {
+  const entries = Object.entries(mail.headers ?? {})
+  if (entries.length === 0) return null
+  for (const [name] of entries) {
+    if (!/^[A-Za-z0-9-]{1,76}$/.test(name)) throw new Error(`Not a header name: ${JSON.stringify(name)}`)
+  }
+  const json = JSON.stringify(
+    Object.fromEntries(entries.map(([name, value]) => [name, singleLine(value, 2000)])),
+  )
+  return mail.sealWith ? mail.sealWith.seal(json) : json
 }
 
 /**
@@ -150,6 +169,7 @@ export async function markMailSent({
       lease_until: null,
       text_body: sql<string>`case when sealed = 1 then '' else text_body end`,
       html_body: sql<string | null>`case when sealed = 1 then null else html_body end`,
+      headers: sql<string | null>`case when sealed = 1 then null else headers end`,
     })
     .where('id', '=', id)
     .where('lease_owner', '=', owner)

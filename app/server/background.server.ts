@@ -7,6 +7,7 @@ import { deleteOldActivity } from '#app/models/activity.server.ts'
 import { deleteExpiredMessages } from '#app/content/messages/model.server.ts'
 import { deleteOldMail } from '#app/models/outbox.server.ts'
 import { eraseEndedRegistrations } from '#app/content/events/registration-erasure.server.ts'
+import { deleteExpiredSignUps } from '#app/content/news/subscribers.server.ts'
 import { getRetentionMonths, seedNotificationRecipients } from '#app/models/settings.server.ts'
 
 import type { Sealer } from '#app/lib/seal.server.ts'
@@ -26,17 +27,18 @@ export const YOUTUBE_POLL_MS = 60 * 1000
 
 /**
  * Retention (GDPR): deletes messages older than the retention setting, Spam older than 30 days, event
- * registrations the set number of days after their date, sent or given-up e-mails that still hold a visitor's
- * words, and activity log entries older than 12 months.
+ * registrations the set number of days after their date, sign-ups to the weekly news not confirmed within 7 days,
+ * sent or given-up e-mails that still hold a visitor's words, and activity log entries older than 12 months.
  * Idempotent: every worker may run it, at any time.
  */
 export async function applyRetention({ db, now }: { db: Db; now: Date }) {
   const months = await getRetentionMonths({ db })
   const messages = await deleteExpiredMessages({ db, months, now })
   const registrations = await eraseEndedRegistrations({ db, now })
+  const signUps = await deleteExpiredSignUps({ db, now })
   const mails = await deleteOldMail({ db, now: now.getTime() })
   const activity = await deleteOldActivity({ db, now })
-  return { ...messages, registrations, mails, activity }
+  return { ...messages, registrations, signUps, mails, activity }
 }
 
 export interface BackgroundWork {
@@ -82,6 +84,9 @@ export async function startBackgroundWork({
       }
       if (deleted.registrations > 0) {
         logger.info({ registrations: deleted.registrations }, 'erased event registrations past their keeping')
+      }
+      if (deleted.signUps > 0) {
+        logger.info({ signUps: deleted.signUps }, 'deleted weekly news sign-ups never confirmed')
       }
       if (deleted.activity > 0) {
         logger.info({ entries: deleted.activity }, 'deleted activity log entries older than 12 months')

@@ -88,4 +88,66 @@ describe.each(testDatabases)('sealed e-mails, $name', (kind) => {
       await smtp.stop()
     }
   })
+
+  test('an e-mail’s own headers go out as given, with the site’s address in its placeholder’s place, sealed until sent', async () => {
+    const db = await testDatabase(kind)
+    const smtp = await startSmtpServer()
+    const sealer = createSealer('the-secret', 'outbox')
+    const placeholder = 'https://site-address-0123456789abcdef.invalid'
+    const unsubscribe = `${placeholder}/news/unsubscribe?token=abc-DEF_123`
+    await enqueueMail({
+      db,
+      mail: {
+        to: 'reader@example.org',
+        subject: 'This week',
+        text: `Unsubscribe: ${unsubscribe}`,
+        sealWith: sealer,
+        sitePlaceholder: placeholder,
+        headers: {
+          'List-Id': 'Weekly news <news.church.example>',
+          'List-Unsubscribe': `<${unsubscribe}>, <mailto:office@church.example?subject=unsubscribe>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      },
+    })
+    const stored = await db.kysely.selectFrom('outbox').select('headers').executeTakeFirstOrThrow()
+    expect(stored.headers).not.toContain('token=')
+    const worker = startMailWorker({
+      db,
+      settings: { smtp: parseSmtpUrl(smtp.url)!, from: { name: null, address: 'office@example.org' } },
+      clock: systemClock,
+      logger: pino({ level: 'silent' }),
+      siteAddress: { get: async () => 'https://church.example' },
+      sealer,
+    })
+    try {
+      const [received] = await smtp.waitFor(1)
+      // Header names are case-blind (nodemailer writes List-ID); their values are compared as they travelled.
+      const header = (name: string) =>
+        received.mail.headerLines
+          .find((line) => line.key === name)
+          ?.line.replace(/^[^:]+:\s*/, '')
+          .replace(/\r?\n[ \t]+/g, ' ')
+      expect(header('list-id')).toBe('Weekly news <news.church.example>')
+      expect(header('list-unsubscribe')).toBe(
+        '<https://church.example/news/unsubscribe?token=abc-DEF_123>, <mailto:office@church.example?subject=unsubscribe>',
+      )
+      expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click')
+      // Once sent, nothing of the token is left in the outbox.
+      for (let tries = 0; tries < 100; tries++) {
+        const row = await db.kysely
+          .selectFrom('outbox')
+          .select(['sent_at', 'headers'])
+          .executeTakeFirstOrThrow()
+        if (row.sent_at) {
+          expect(row.headers).toBeNull()
+          break
+        }
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    } finally {
+      await worker.stop()
+      await smtp.stop()
+    }
+  })
 })

@@ -148,11 +148,12 @@ export function startMailWorker({
     return {
       text: fill(open(row.text_body)),
       html: row.html_body === null ? undefined : fill(open(row.html_body)),
+      headers: row.headers ? (JSON.parse(fill(open(row.headers))) as Record<string, string>) : undefined,
     }
   }
 
   async function send(row: OutboxRow, origin: string | null) {
-    const { text, html } = bodies(row, origin)
+    const { text, html, headers } = bodies(row, origin)
     let timer: NodeJS.Timeout | undefined
     const deadline = new Promise<never>((_, reject) => {
       timer = setTimeout(() => reject(new Error('The SMTP server did not finish in 60 s')), SEND_DEADLINE_MS)
@@ -168,6 +169,7 @@ export function startMailWorker({
           subject: row.subject,
           text,
           html,
+          headers,
           // A calendar file's address waits for the site's address like the bodies' links.
           attachments: row.attachments
             ? (JSON.parse(row.attachments) as MailAttachment[]).map((file) => ({

@@ -14,6 +14,7 @@ const HEADINGS: Record<SitePageKey, string> = {
   ministries: 'Our Ministries',
   gallery: 'Gallery',
   contact: 'Contact Us',
+  news: 'Weekly news by e-mail',
   'privacy-policy': 'Privacy Policy',
 }
 

@@ -52,6 +52,9 @@ export function adminRoutes(): AdminRoute[] {
       table: 'events',
       area: 'messages',
     },
+    // The weekly news' subscribers and their consent history: personal data.
+    { method: 'GET', path: '/api/subscribers', area: 'messages' },
+    { method: 'GET', path: '/api/subscribers/consents?email=a@example.org', area: 'messages' },
   )
   return list
 }

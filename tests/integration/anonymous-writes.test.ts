@@ -14,7 +14,7 @@ test('the walk covers every list table of the API and every admin-only route', (
       .map((route) => route.table)
       .sort(),
   ).toEqual(['carousel_slides', 'getting_here', 'leadership_team', 'ministries', 'services'])
-  expect(routes).toHaveLength(LIST_TABLES.length * 4 + 5 + 9)
+  expect(routes).toHaveLength(LIST_TABLES.length * 4 + 5 + 11)
 })
 
 describe.each(databases)('$name', (database) => {

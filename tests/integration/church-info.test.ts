@@ -37,6 +37,33 @@ describe.each(databases)('$name', (database) => {
     expect((await ctx.anonymous.get('/api/church_info')).body.whatsapp_number).toBe('+353871234567')
   })
 
+  test('the weekly news leaves Saturday at 09:00 until set; a write that leaves the day and hour out keeps them', async () => {
+    const first = await ctx.admin.put('/api/church_info', makeChurchInfo())
+    expect(first.body).toMatchObject({ digest_day: 6, digest_hour: 9 })
+    const set = await ctx.admin.put('/api/church_info', {
+      ...makeChurchInfo(),
+      digest_day: 5,
+      digest_hour: 18,
+    })
+    expect(set.status, set.text).toBe(200)
+    expect(set.body).toMatchObject({ digest_day: 5, digest_hour: 18 })
+    const kept = await ctx.admin.put('/api/church_info', makeChurchInfo({ tagline: 'Changed' }))
+    expect(kept.body).toMatchObject({ tagline: 'Changed', digest_day: 5, digest_hour: 18 })
+    expect((await ctx.anonymous.get('/api/church_info')).body).toMatchObject({
+      digest_day: 5,
+      digest_hour: 18,
+    })
+    const refused = await ctx.admin.put('/api/church_info', {
+      ...makeChurchInfo(),
+      digest_day: 7,
+      digest_hour: 24,
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual(
+      apiError({ digest_day: expect.any(String), digest_hour: expect.any(String) }),
+    )
+  })
+
   test('numbers are read in the church’s country', async () => {
     const saved = await ctx.admin.put(
       '/api/church_info',

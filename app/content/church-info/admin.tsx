@@ -11,7 +11,13 @@ import { canonicalLanguage, languageList } from '#app/lib/languages.ts'
 import { mapPositionProblem, parseMapPosition } from '#app/lib/map-position.ts'
 import { countryOptions, DEFAULT_COUNTRY, formatPhone } from '#app/lib/phone.ts'
 import { getChurchInfo, saveChurchInfo } from './model.server.ts'
-import { ChurchInfoSchema, DEFAULT_LATITUDE, DEFAULT_LONGITUDE } from './schema.ts'
+import {
+  ChurchInfoSchema,
+  DEFAULT_DIGEST_DAY,
+  DEFAULT_DIGEST_HOUR,
+  DEFAULT_LATITUDE,
+  DEFAULT_LONGITUDE,
+} from './schema.ts'
 import { churchInfo } from './content.ts'
 import { LanguagesField } from './admin-languages-field.tsx'
 import { pagePath } from '#app/content/registry.ts'
@@ -119,7 +125,29 @@ const fields = (countries: ReadonlyArray<{ value: string; label: string }>): Adm
     hint: 'Links left empty are not shown on the site.',
   },
   { kind: 'custom', name: 'languages', label: 'Languages', Control: LanguagesField },
+  {
+    kind: 'select',
+    name: 'digest_day',
+    label: 'Weekly news: day',
+    options: DIGEST_DAYS.map((label, day) => ({ value: String(day), label })),
+    defaultValue: String(DEFAULT_DIGEST_DAY),
+    hint: 'The day the weekly news e-mail goes to subscribers, on the church’s clock.',
+    half: true,
+  },
+  {
+    kind: 'select',
+    name: 'digest_hour',
+    label: 'Weekly news: hour',
+    options: Array.from({ length: 24 }, (_, hour) => ({
+      value: String(hour),
+      label: `${String(hour).padStart(2, '0')}:00`,
+    })),
+    defaultValue: String(DEFAULT_DIGEST_HOUR),
+    half: true,
+  },
 ]
+
+const DIGEST_DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
 /**
  * The form's languages as the list the API takes (`"en, ml"` → `['en', 'ml']`; empty: none given, English alone),

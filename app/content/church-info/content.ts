@@ -21,7 +21,8 @@ export const churchInfo = defineContent({
       ],
       richText: ['description'],
       json: ['languages'],
-      keepWhenAbsent: ['languages'],
+      // Clients that know nothing of the weekly news leave its day and hour as they are.
+      keepWhenAbsent: ['languages', 'digest_day', 'digest_hour'],
       public: true,
     }),
   },

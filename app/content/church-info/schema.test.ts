@@ -31,7 +31,25 @@ test('church info needs only a name; every other field may be empty', () => {
     latitude: null,
     longitude: null,
     languages: ['en'],
+    digest_day: 6,
+    digest_hour: 9,
   })
+})
+
+test('the weekly news leaves on a day from 0 (Sunday) to 6 and at an hour from 0 to 23, Saturday 09:00 unless set', () => {
+  const digest = (fields: Record<string, unknown>) => {
+    const result = ChurchInfoSchema.safeParse({ name: 'x', ...fields })
+    return result.success
+      ? [result.data.digest_day, result.data.digest_hour]
+      : Object.keys(fieldErrors(result.error))
+  }
+  expect(digest({})).toEqual([6, 9])
+  expect(digest({ digest_day: 0, digest_hour: 23 })).toEqual([0, 23])
+  expect(digest({ digest_day: '5', digest_hour: '18' })).toEqual([5, 18])
+  expect(digest({ digest_day: '', digest_hour: null })).toEqual([6, 9])
+  expect(digest({ digest_day: 7, digest_hour: 24 })).toEqual(['digest_day', 'digest_hour'])
+  expect(digest({ digest_day: 2.5, digest_hour: '1e1' })).toEqual(['digest_day', 'digest_hour'])
+  expect(digest({ digest_day: -1, digest_hour: true })).toEqual(['digest_day', 'digest_hour'])
 })
 
 test('the languages are BCP 47 codes in their canonical form, the main one first, each once', () => {

@@ -10,6 +10,7 @@ import {
   URL_MAX_LENGTH,
 } from '#app/schemas/fields.ts'
 import { DEFAULT_TIME_ZONE, isTimeZone } from '#app/lib/time-zone.ts'
+import { parseWholeNumber } from '#app/lib/whole-number.ts'
 import {
   canonicalLanguage,
   DEFAULT_LANGUAGES,
@@ -133,6 +134,27 @@ const languages = z
     return codes
   })
 
+/** The weekly news e-mail's day, 0 (Sunday) to 6 (Saturday), and hour, 0 to 23, on the church's clock (issue 48). */
+export const DEFAULT_DIGEST_DAY = 6
+export const DEFAULT_DIGEST_HOUR = 9
+
+/** A whole number from `min` to `max`, from JSON or a form's text; left out or empty, the default. */
+function wholeNumberSetting(message: string, min: number, max: number, fallback: number) {
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .nullish()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
+        return fallback
+      const number = typeof value === 'number' ? value : parseWholeNumber(value.trim(), { min, max })
+      if (number === null || !Number.isInteger(number) || number < min || number > max) {
+        ctx.addIssue({ code: 'custom', message })
+        return z.NEVER
+      }
+      return number
+    })
+}
+
 const PHONE_FIELDS = [
   ['phone', 'Phone'],
   ['whatsapp_number', 'WhatsApp number'],
@@ -168,6 +190,13 @@ export const ChurchInfoSchema = z
     latitude: coordinate(-90, 90),
     longitude: coordinate(-180, 180),
     languages,
+    digest_day: wholeNumberSetting(
+      'Digest day must be a day of the week from 0 (Sunday) to 6 (Saturday)',
+      0,
+      6,
+      DEFAULT_DIGEST_DAY,
+    ),
+    digest_hour: wholeNumberSetting('Digest hour must be an hour from 0 to 23', 0, 23, DEFAULT_DIGEST_HOUR),
   })
   // Phone numbers are read in the church's country, so they are checked once the whole record is known; run
   // even when another field failed, so every problem is reported at once.

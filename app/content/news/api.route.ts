@@ -1,0 +1,59 @@
+import type { Route } from './+types/api.route.ts'
+import { requireApiAccess } from '#app/auth/session.server.ts'
+import { requestContext } from '#app/context.ts'
+import { ValidationError } from '#app/lib/errors.ts'
+import { parseWholeNumber } from '#app/lib/whole-number.ts'
+import { allowMethods, apiHandler, json, readJsonBody } from '#app/server/api.server.ts'
+import { listSubscribers, SUBSCRIBERS_PAGE_SIZE_MAX } from './model.server.ts'
+import { SUBSCRIBER_STATUSES, type SubscriberStatus } from './schema.ts'
+import { subscribe } from './subscribers.server.ts'
+
+/**
+ * Administrators: the subscribers, newest first; `status` filters, `limit` and `offset` page (the total in
+ * X-Total-Count). Personal data, so the Messages area's (editors may not).
+ */
+export const loader = apiHandler<Route.LoaderArgs>(async ({ request, runtime }) => {
+  await requireApiAccess(request, runtime, 'messages')
+  const url = new URL(request.url)
+  const fields: Record<string, string> = {}
+  const status = url.searchParams.get('status') || undefined
+  if (status !== undefined && !(SUBSCRIBER_STATUSES as readonly string[]).includes(status)) {
+    fields.status = `status must be one of ${SUBSCRIBER_STATUSES.join(', ')}`
+  }
+  const number = (name: 'limit' | 'offset', min: number, message: string) => {
+    const text = url.searchParams.get(name)
+    if (text === null || text === '') return undefined
+    const value = parseWholeNumber(text, { min, max: 1_000_000_000 })
+    if (value === null) fields[name] = message
+    return value ?? undefined
+  }
+  const limit = number('limit', 1, 'limit must be a whole number of 1 or more')
+  const offset = number('offset', 0, 'offset must be a whole number of 0 or more')
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields, 'Invalid filter')
+  const { items, total } = await listSubscribers({
+    db: runtime.db,
+    status: status as SubscriberStatus | undefined,
+    limit: Math.min(limit ?? SUBSCRIBERS_PAGE_SIZE_MAX, SUBSCRIBERS_PAGE_SIZE_MAX),
+    offset,
+  })
+  return json(items, { headers: { 'X-Total-Count': String(total) } })
+})
+
+/** The same answer in every case. */
+const ACCEPTED = {
+  ok: true,
+  message: 'If this address can receive the weekly news, an e-mail is on its way to confirm it.',
+}
+
+/**
+ * Public: a sign-up `{ email, name?, language? }`, under the contact form's limits and spam defences. 202 with the
+ * same body whatever the address's state (no one learns who is subscribed); a confirmation e-mail goes to it, at
+ * most one an hour.
+ */
+export const action = apiHandler<Route.ActionArgs>(async ({ request, context, runtime }) => {
+  allowMethods(request, ['GET', 'POST'])
+  const body = await readJsonBody(request)
+  const { clientIp } = context.get(requestContext)
+  await subscribe({ runtime, data: body, clientIp, source: { fromForm: false, page: null } })
+  return json(ACCEPTED, { status: 202 })
+})

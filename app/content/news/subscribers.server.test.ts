@@ -1,0 +1,124 @@
+import { describe, expect, test } from 'vitest'
+
+import { countWaitingMail, enqueueMail } from '#app/models/outbox.server.ts'
+import { testDatabase, testDatabases } from '#tests/test-database.ts'
+import { addConsent, createSubscriber, listConsents, listSubscribers } from './model.server.ts'
+import type { ConsentAction, SubscriberStatus } from './schema.ts'
+import { deleteExpiredSignUps, subscriberOfLink, subscriberToken, tokenHash } from './subscribers.server.ts'
+
+const SECRET = 'a-test-secret-of-some-length'
+
+test('a subscription’s confirm and unsubscribe tokens differ from each other and from another subscription’s', () => {
+  const tokens = [
+    subscriberToken(SECRET, 'confirm', 'one'),
+    subscriberToken(SECRET, 'unsubscribe', 'one'),
+    subscriberToken(SECRET, 'confirm', 'two'),
+    subscriberToken('another-secret-of-some-length', 'confirm', 'one'),
+  ]
+  expect(new Set(tokens).size).toBe(4)
+  expect(subscriberToken(SECRET, 'confirm', 'one')).toBe(tokens[0])
+  expect(tokens[0]).toMatch(/^[\w-]{43}$/)
+})
+
+describe.each(testDatabases)('$name', (kind) => {
+  async function insert(
+    db: Awaited<ReturnType<typeof testDatabase>>,
+    email: string,
+    status: SubscriberStatus,
+    createdAt: string,
+    history: ConsentAction[],
+  ) {
+    const id = `id-${email}`
+    await createSubscriber({
+      db,
+      row: {
+        id,
+        email,
+        name: null,
+        language: 'en',
+        status,
+        suspended_reason: null,
+        confirm_token_hash: tokenHash(subscriberToken(SECRET, 'confirm', id)),
+        unsubscribe_token_hash: tokenHash(subscriberToken(SECRET, 'unsubscribe', id)),
+        created_at: createdAt,
+        confirmed_at: null,
+        last_confirmation_sent_at: createdAt,
+      },
+    })
+    for (const [index, action] of history.entries()) {
+      const at = new Date(Date.parse(createdAt) + index * 1000).toISOString()
+      await addConsent({
+        db,
+        consent: {
+          email,
+          at,
+          action,
+          wording: null,
+          wording_version: null,
+          language: 'en',
+          page: null,
+        },
+      })
+    }
+    return id
+  }
+
+  test('a link finds its subscription by the token’s hash only; a made-up or overlong token finds none', async () => {
+    const db = await testDatabase(kind)
+    const id = await insert(db, 'Reader@Example.org', 'pending', '2027-01-01T09:00:00.000Z', ['subscribe'])
+    const found = await subscriberOfLink({
+      db,
+      link: 'confirm',
+      token: subscriberToken(SECRET, 'confirm', id),
+    })
+    expect(found?.email).toBe('Reader@Example.org')
+    // The unsubscribe token is not a confirm token.
+    const unsubscribe = subscriberToken(SECRET, 'unsubscribe', id)
+    expect(await subscriberOfLink({ db, link: 'confirm', token: unsubscribe })).toBeNull()
+    expect((await subscriberOfLink({ db, link: 'unsubscribe', token: unsubscribe }))?.id).toBe(id)
+    for (const token of ['forged', '', 'x'.repeat(200), null, 42]) {
+      expect(await subscriberOfLink({ db, link: 'confirm', token })).toBeNull()
+    }
+    // The address is unique whatever its case.
+    await expect(
+      insert(db, 'reader@example.ORG', 'pending', '2027-01-01T09:00:00.000Z', []),
+    ).rejects.toThrow()
+  })
+
+  test('sign-ups not confirmed within 7 days are deleted, with the history that only says they signed up', async () => {
+    const db = await testDatabase(kind)
+    const day0 = '2027-01-01T09:00:00.000Z'
+    const never = await insert(db, 'never@example.org', 'pending', day0, ['subscribe', 'subscribe'])
+    // Its confirmation, never sent (e-mail was off, say): it goes with the sign-up.
+    await enqueueMail({
+      db,
+      mail: { to: 'never@example.org', subject: 'Please confirm', text: '…', refId: never },
+    })
+    await insert(db, 'recent@example.org', 'pending', '2027-01-05T09:00:00.000Z', ['subscribe'])
+    await insert(db, 'active@example.org', 'active', day0, ['subscribe', 'confirm'])
+    // Once subscribed, unsubscribed, then signed up again and never confirmed: its row goes, its history stays.
+    await insert(db, 'again@example.org', 'pending', day0, [
+      'subscribe',
+      'confirm',
+      'unsubscribe',
+      'subscribe',
+    ])
+
+    expect(await deleteExpiredSignUps({ db, now: new Date('2027-01-08T08:59:00.000Z') })).toBe(0)
+    expect(await deleteExpiredSignUps({ db, now: new Date('2027-01-08T09:01:00.000Z') })).toBe(2)
+    expect(await deleteExpiredSignUps({ db, now: new Date('2027-01-08T09:01:00.000Z') })).toBe(0)
+    const { items, total } = await listSubscribers({ db })
+    expect(total).toBe(2)
+    expect(items.map((subscriber) => subscriber.email).sort()).toEqual([
+      'active@example.org',
+      'recent@example.org',
+    ])
+    const actions = async (email: string) =>
+      (await listConsents({ db, email })).map((consent) => consent.action)
+    expect(await actions('never@example.org')).toEqual([])
+    expect(await countWaitingMail({ db })).toBe(0)
+    expect(await actions('again@example.org')).toEqual(['subscribe', 'confirm', 'unsubscribe', 'subscribe'])
+    expect(await actions('ACTIVE@example.org')).toEqual(['subscribe', 'confirm'])
+    expect((await listSubscribers({ db, status: 'active' })).total).toBe(1)
+  })
+})

@@ -1,0 +1,379 @@
+import crypto from 'node:crypto'
+
+import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
+import { getChurchInfo } from '#app/content/church-info/model.server.ts'
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '#app/content/messages/schema.ts'
+import { pagePath } from '#app/content/registry.ts'
+import { type Db, inTransaction } from '#app/db/database.server.ts'
+import { textsFor } from '#app/i18n/texts.ts'
+import { escapeHtml } from '#app/lib/escape-html.ts'
+import { ValidationError } from '#app/lib/errors.ts'
+import { newId } from '#app/lib/ids.server.ts'
+import { languagePath } from '#app/lib/languages.ts'
+import { singleLine } from '#app/lib/mail-address.ts'
+import { enqueueMail, type OutgoingMail } from '#app/models/outbox.server.ts'
+import { readSiteLanguages } from '#app/models/translations.server.ts'
+import type { AppRuntime } from '#app/runtime.server.ts'
+import { parseInput } from '#app/schemas/fields.ts'
+import { mailLinkOrigin } from '#app/server/site-address.server.ts'
+import { looksLikeName } from '#app/server/spam.server.ts'
+import { judgeVisitorPost } from '#app/server/visitor-posts.server.ts'
+
+import {
+  addConsent,
+  createSubscriber,
+  deleteUnconfirmedSignUps,
+  getSubscriberByEmail,
+  getSubscriberByToken,
+  updateSubscriber,
+} from './model.server.ts'
+import { NEWS_WORDING_VERSION, type Subscriber, SubscriberSchema } from './schema.ts'
+
+type Runtime = Pick<
+  AppRuntime,
+  'db' | 'env' | 'clock' | 'secret' | 'mail' | 'mailer' | 'siteAddress' | 'mailSealer'
+>
+
+/** At most one confirmation e-mail per address in this long, however often it is signed up. */
+export const CONFIRMATION_INTERVAL_MS = 60 * 60 * 1000
+/** A sign-up not confirmed within this long is deleted. */
+export const UNCONFIRMED_KEPT_MS = 7 * 24 * 60 * 60 * 1000
+
+// The links' tokens ----------------------------------------------------------------------------------------------
+
+/**
+ * The token of a subscriber's confirm or unsubscribe link: an HMAC of the subscription's id for that one purpose,
+ * under a key derived from the server's secret, so every e-mail to the address can carry the same link without
+ * the token being stored. The table keeps its SHA-256, by which the link finds its subscriber.
+ */
+export function subscriberToken(secret: string, link: 'confirm' | 'unsubscribe', id: string) {
+  const key = Buffer.from(crypto.hkdfSync('sha256', secret, 'lampstand', `subscriber-${link}`, 32))
+  return crypto.createHmac('sha256', key).update(`${link}:${id}`).digest('base64url')
+}
+
+export function tokenHash(token: string) {
+  return crypto.createHash('sha256').update(token).digest('hex')
+}
+
+/** The subscriber a link's token names, or null for a token that names none (or is no token at all). */
+export async function subscriberOfLink({
+  db,
+  link,
+  token,
+}: {
+  db: Db
+  link: 'confirm' | 'unsubscribe'
+  token: unknown
+}) {
+  if (typeof token !== 'string' || token.length === 0 || token.length > 100) return null
+  return getSubscriberByToken({ db, link, hash: tokenHash(token) })
+}
+
+const tokenHashes = (secret: string, id: string) => ({
+  confirm_token_hash: tokenHash(subscriberToken(secret, 'confirm', id)),
+  unsubscribe_token_hash: tokenHash(subscriberToken(secret, 'unsubscribe', id)),
+})
+
+// Signing up -----------------------------------------------------------------------------------------------------
+
+/** Where a sign-up came from: the news page's form (its language, its address, the words it showed) or the API. */
+export interface SignUpSource {
+  fromForm: boolean
+  /** The page's address (`/ml/news`); null from the API. */
+  page: string | null
+  /** The page's language; the body's `language` (or the main language) from the API. */
+  language?: string
+}
+
+/**
+ * A sign-up to the weekly news, from the news page's form or POST /api/subscribers. It meets the contact form's
+ * defences (app/server/visitor-posts.server.ts): a filled-in honeypot or a post that looks like spam is answered
+ * like any other and does nothing; CONTACT_RATE_LIMIT per IP per 10 minutes (429). Whatever the address's state
+ * the caller answers the same, so no one learns who is subscribed: a new address (or one that had unsubscribed) is
+ * made pending and sent a confirmation; a pending one is sent it again at most once an hour; an active or
+ * suspended one is sent nothing.
+ */
+export async function subscribe({
+  runtime,
+  data,
+  clientIp,
+  source,
+}: {
+  runtime: Runtime
+  data: Record<string, unknown>
+  clientIp: string
+  source: SignUpSource
+}) {
+  const honeypot = data[HONEYPOT_FIELD]
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') return
+  const input = parseInput(SubscriberSchema, data)
+  const { db } = runtime
+  const languages = await readSiteLanguages(db)
+  const asked = source.language ?? input.language ?? languages[0]!
+  const language = languages.find((code) => code.toLowerCase() === asked.toLowerCase())
+  if (!language) {
+    throw new ValidationError({ language: `Language must be one of ${languages.join(', ')}` })
+  }
+  const now = runtime.clock.now()
+  const { spam } = await judgeVisitorPost({
+    db,
+    secret: runtime.secret,
+    limits: { perAddress: runtime.env.CONTACT_RATE_LIMIT, withoutToken: runtime.env.CONTACT_API_LIMIT },
+    kind: 'subscribe',
+    clientIp,
+    now,
+    formToken: data[FORM_TOKEN_FIELD],
+    fromForm: source.fromForm,
+    fields: { first_name: input.name ?? '', last_name: '', subject: null, message: '' },
+    tooMany: 'Too many sign-ups from your connection. Please try again in a few minutes.',
+  })
+  // Nothing is kept of a robot's sign-up: the confirmation would only reach someone who never asked.
+  if (spam) return
+  const compose = runtime.mail ? await confirmationComposer(runtime, languages) : null
+  const at = now.toISOString()
+  const recentlySent = (subscriber: Subscriber) =>
+    subscriber.last_confirmation_sent_at !== null &&
+    now.getTime() - Date.parse(subscriber.last_confirmation_sent_at) < CONFIRMATION_INTERVAL_MS
+  const t = textsFor(language)
+  const consent = {
+    email: input.email,
+    at,
+    action: 'subscribe' as const,
+    wording: source.fromForm ? t('news.consent') : null,
+    wording_version: source.fromForm ? NEWS_WORDING_VERSION : null,
+    language,
+    page: source.page,
+  }
+  let sent = false
+  try {
+    await inTransaction(db, async (trx) => {
+      const found = await getSubscriberByEmail({ db: trx, email: input.email })
+      if (found && (found.status === 'active' || found.status === 'suspended')) return
+      let subscriber: Subscriber
+      if (!found) {
+        const id = newId()
+        subscriber = {
+          id,
+          email: input.email,
+          name: input.name,
+          language,
+          status: 'pending',
+          suspended_reason: null,
+          created_at: at,
+          confirmed_at: null,
+          last_confirmation_sent_at: null,
+        }
+        await createSubscriber({ db: trx, row: { ...subscriber, ...tokenHashes(runtime.secret, id) } })
+      } else if (found.status === 'unsubscribed') {
+        // A new subscription: its own id, so the links of the old one's e-mails do not confirm it.
+        const id = newId()
+        subscriber = {
+          ...found,
+          id,
+          name: input.name,
+          language,
+          status: 'pending',
+          created_at: at,
+          confirmed_at: null,
+        }
+        await updateSubscriber({
+          db: trx,
+          id: found.id,
+          set: {
+            id,
+            name: input.name,
+            language,
+            status: 'pending',
+            created_at: at,
+            confirmed_at: null,
+            ...tokenHashes(runtime.secret, id),
+          },
+        })
+      } else {
+        subscriber = { ...found, name: input.name ?? found.name, language }
+        await updateSubscriber({ db: trx, id: found.id, set: { name: subscriber.name, language } })
+      }
+      await addConsent({ db: trx, consent })
+      if (!compose || recentlySent(subscriber)) return
+      await updateSubscriber({ db: trx, id: subscriber.id, set: { last_confirmation_sent_at: at } })
+      await enqueueMail({ db: trx, mail: compose(subscriber), now: now.getTime() })
+      sent = true
+    })
+  } catch (error) {
+    // The same address signed up at the same moment through another worker: that sign-up stands.
+    if (isUniqueViolation(error)) return
+    throw error
+  }
+  if (sent) runtime.mailer.wake()
+}
+
+function isUniqueViolation(error: unknown) {
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || /unique/i.test(String(message))
+}
+
+// Confirming and unsubscribing -------------------------------------------------------------------------------------
+
+/** What following a link did: `done` (now), `already` (before), or `invalid` (no such subscription). */
+export type LinkOutcome = { result: 'done' | 'already'; subscriber: Subscriber } | { result: 'invalid' }
+
+/**
+ * Confirms the subscription a confirm link names (its page's button: never on GET, which mail scanners open).
+ * A second confirm answers `already`; a subscription ended since (unsubscribed, suspended) is not revived.
+ */
+export async function confirmSubscription({
+  runtime,
+  token,
+  page,
+}: {
+  runtime: Pick<Runtime, 'db' | 'clock'>
+  token: unknown
+  page: string
+}): Promise<LinkOutcome> {
+  const { db } = runtime
+  return inTransaction(db, async (trx) => {
+    const subscriber = await subscriberOfLink({ db: trx, link: 'confirm', token })
+    if (!subscriber || subscriber.status === 'unsubscribed' || subscriber.status === 'suspended') {
+      return { result: 'invalid' }
+    }
+    if (subscriber.status === 'active') return { result: 'already', subscriber }
+    const at = runtime.clock.now().toISOString()
+    await updateSubscriber({ db: trx, id: subscriber.id, set: { status: 'active', confirmed_at: at } })
+    await addConsent({
+      db: trx,
+      consent: {
+        email: subscriber.email,
+        at,
+        action: 'confirm',
+        wording: textsFor(subscriber.language)('news.confirmText', { email: subscriber.email }),
+        wording_version: NEWS_WORDING_VERSION,
+        language: subscriber.language,
+        page,
+      },
+    })
+    return { result: 'done', subscriber: { ...subscriber, status: 'active', confirmed_at: at } }
+  })
+}
+
+/**
+ * Ends the subscription an unsubscribe link names, at once: by the page's button or a mail program's one-click
+ * POST (RFC 8058, `oneClick`). A second time answers `already`.
+ */
+export async function unsubscribe({
+  runtime,
+  token,
+  page,
+  oneClick,
+}: {
+  runtime: Pick<Runtime, 'db' | 'clock'>
+  token: unknown
+  page: string
+  oneClick: boolean
+}): Promise<LinkOutcome> {
+  const { db } = runtime
+  return inTransaction(db, async (trx) => {
+    const subscriber = await subscriberOfLink({ db: trx, link: 'unsubscribe', token })
+    if (!subscriber) return { result: 'invalid' }
+    if (subscriber.status === 'unsubscribed') return { result: 'already', subscriber }
+    const at = runtime.clock.now().toISOString()
+    await updateSubscriber({ db: trx, id: subscriber.id, set: { status: 'unsubscribed' } })
+    await addConsent({
+      db: trx,
+      consent: {
+        email: subscriber.email,
+        at,
+        action: 'unsubscribe',
+        wording: oneClick
+          ? 'List-Unsubscribe=One-Click'
+          : textsFor(subscriber.language)('news.unsubscribeText', { email: subscriber.email }),
+        wording_version: oneClick ? null : NEWS_WORDING_VERSION,
+        language: subscriber.language,
+        page,
+      },
+    })
+    return { result: 'done', subscriber: { ...subscriber, status: 'unsubscribed' } }
+  })
+}
+
+/** Retention: deletes sign-ups not confirmed within 7 days. Idempotent: every worker may run it. */
+export function deleteExpiredSignUps({ db, now }: { db: Db; now: Date }) {
+  return deleteUnconfirmedSignUps({
+    db,
+    before: new Date(now.getTime() - UNCONFIRMED_KEPT_MS).toISOString(),
+  })
+}
+
+// The confirmation e-mail ------------------------------------------------------------------------------------------
+
+/** A link of a subscriber's e-mails, in their language: `https://…/ml/news/confirm?token=…`. */
+export function subscriberLink({
+  origin,
+  secret,
+  subscriber,
+  link,
+  languages,
+}: {
+  origin: string
+  secret: string
+  subscriber: Pick<Subscriber, 'id' | 'language'>
+  link: 'confirm' | 'unsubscribe'
+  languages: readonly string[]
+}) {
+  const path = languagePath(pagePath(`news-${link}`), subscriber.language, languages)
+  return `${origin}${path}?token=${subscriberToken(secret, link, subscriber.id)}`
+}
+
+/**
+ * Makes the confirmation e-mails: in the subscriber's language, sealed (they carry tokens), their links from the
+ * site's address (held until one is known, decision 0018).
+ */
+async function confirmationComposer(runtime: Runtime, languages: readonly string[]) {
+  const [links, church] = await Promise.all([
+    mailLinkOrigin(runtime.siteAddress),
+    getChurchInfo({ db: runtime.db }),
+  ])
+  const churchName = singleLine(church?.name || FALLBACK_CHURCH_NAME)
+  return (subscriber: Subscriber): OutgoingMail => {
+    const t = textsFor(subscriber.language)
+    const link = (kind: 'confirm' | 'unsubscribe') =>
+      subscriberLink({ origin: links.origin, secret: runtime.secret, subscriber, link: kind, languages })
+    const confirmLink = link('confirm')
+    const unsubscribeLink = link('unsubscribe')
+    // Only a name that looks like one: anyone may type someone else's address, and these are then their words.
+    const greeting =
+      subscriber.name && looksLikeName(subscriber.name)
+        ? t('news.mail.greeting', { name: singleLine(subscriber.name) })
+        : t('news.mail.hello')
+    const asked = t('news.mail.asked', { church: churchName })
+    const text = [
+      greeting,
+      '',
+      asked,
+      confirmLink,
+      '',
+      t('news.mail.ignore'),
+      '',
+      t('news.mail.never'),
+      unsubscribeLink,
+      '',
+      `-- ${churchName}`,
+    ].join('\n')
+    const html = `<!doctype html><html lang="${escapeHtml(subscriber.language)}"><body style="font-family:system-ui,sans-serif;font-size:15px;line-height:1.5;color:#111">
+<p>${escapeHtml(greeting)}</p>
+<p>${escapeHtml(asked)}</p>
+<p><a href="${escapeHtml(confirmLink)}" style="display:inline-block;padding:10px 18px;border-radius:8px;background:#1d4ed8;color:#fff;text-decoration:none;font-weight:600">${escapeHtml(t('news.mail.confirm'))}</a></p>
+<p>${escapeHtml(t('news.mail.ignore'))}</p>
+<p style="color:#555">${escapeHtml(t('news.mail.never'))} <a href="${escapeHtml(unsubscribeLink)}">${escapeHtml(t('news.mail.unsubscribe'))}</a></p>
+<p style="color:#555">${escapeHtml(churchName)}</p>
+</body></html>`
+    return {
+      to: subscriber.email,
+      subject: t('news.mail.subject', { church: churchName }),
+      text,
+      html,
+      refId: subscriber.id,
+      sitePlaceholder: links.placeholder,
+      sealWith: runtime.mailSealer,
+    }
+  }
+}
