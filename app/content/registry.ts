@@ -190,13 +190,20 @@ export function feedPath(key: FeedKey, params: Readonly<Record<string, string>> 
 }
 
 /** The public navigation, in order (header, phone menu and the footer's Quick Links). */
-export const NAV_LINKS: ReadonlyArray<{ key: PageKey; to: string; label: string; footerLabel: string }> =
-  ALL_PAGES.filter(([, page]) => page.nav).map(([key, page]) => ({
-    key: key as PageKey,
-    to: address(page.path),
-    label: page.nav!,
-    footerLabel: page.footerLabel ?? page.nav!,
-  }))
+export const NAV_LINKS: ReadonlyArray<{
+  key: PageKey
+  to: string
+  label: string
+  footerLabel: string
+  /** A page there only at times: linked only then (the public layout's `site.present`). */
+  when?: 'streamed'
+}> = ALL_PAGES.filter(([, page]) => page.nav).map(([key, page]) => ({
+  key: key as PageKey,
+  to: address(page.path),
+  label: page.nav!,
+  footerLabel: page.footerLabel ?? page.nav!,
+  ...(page.meta?.when ? { when: page.meta.when } : {}),
+}))
 
 /** Every public page, as React Router routes them inside the site's layout. */
 export const PAGE_ROUTES: readonly PublicPage[] = ALL_PAGES.map(([, page]) => page)

@@ -52,7 +52,7 @@ export async function loadPublicSite({
   /** The page's language (a share image, the sitemap and the manifest are made in the main language). */
   language?: PageLanguage
 }) {
-  const stored = await getChurchInfo({ db })
+  const [stored, services] = await Promise.all([getChurchInfo({ db }), listServices({ db })])
   const languages = language?.languages ?? siteLanguages(stored?.languages)
   const inLanguage = language?.language ?? languages[0]
   const info =
@@ -76,6 +76,8 @@ export async function loadPublicSite({
       search: language?.search ?? '',
       /** False for an address whose first part names no language: the layout shows the 404 page. */
       known: language?.known ?? true,
+      /** Pages there only at times that are there now (the live page while a service is streamed). */
+      present: { streamed: services.some((service) => service.streamed) },
     },
     church: {
       name: info?.name || FALLBACK_CHURCH_NAME,

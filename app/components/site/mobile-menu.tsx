@@ -1,7 +1,6 @@
 import { Menu, X } from '#app/components/site/icons.tsx'
 
-import { NAV_LINKS } from '#app/content/registry.ts'
-import { usePageLanguage, usePageTexts } from './use-church.ts'
+import { useNavLinks, usePageLanguage, usePageTexts } from './use-church.ts'
 import { pageWords } from '#app/i18n/pages.ts'
 import { cn } from '#app/lib/cn.ts'
 import { isActivePath } from '#app/lib/is-active-path.ts'
@@ -36,6 +35,7 @@ export function MobileMenuButton() {
 export function MobileMenu({ name, subtitle }: { name: string; subtitle: string | null }) {
   const { path: pathname, to, language } = usePageLanguage()
   const t = usePageTexts()
+  const links = useNavLinks()
   return (
     <dialog
       id={DialogId.menu}
@@ -61,7 +61,7 @@ export function MobileMenu({ name, subtitle }: { name: string; subtitle: string 
       </div>
       <nav aria-label={t('site.mobileNav')} className="flex-1 overflow-y-auto px-3 py-4">
         <ul className="space-y-1">
-          {NAV_LINKS.map((link) => {
+          {links.map((link) => {
             const active = isActivePath(pathname, link.to)
             return (
               <li key={link.to}>

@@ -2,9 +2,9 @@ import { Mail, MapPin, Phone } from '#app/components/site/icons.tsx'
 import { Link } from 'react-router'
 
 import { BrandIcon } from './brand-icon.tsx'
-import { NAV_LINKS, pagePath } from '#app/content/registry.ts'
+import { pagePath } from '#app/content/registry.ts'
 import { SiteImage } from './site-image.tsx'
-import { usePageLanguage, usePageTexts } from './use-church.ts'
+import { useNavLinks, usePageLanguage, usePageTexts } from './use-church.ts'
 import { pageWords } from '#app/i18n/pages.ts'
 import { LanguageLinks } from './language-links.tsx'
 import { telHref } from '#app/lib/contact-links.ts'
@@ -33,6 +33,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
   const { name, logo, tagline, address, email, phone, phoneDisplay, social } = church
   const { to, language } = usePageLanguage()
   const t = usePageTexts()
+  const links = useNavLinks()
   return (
     <footer className="bg-[hsl(var(--primary-h)_32%_13%)] text-white/80">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
@@ -54,7 +55,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
             {t('footer.quickLinks')}
           </h2>
           <ul className="mt-4 grid grid-cols-2 gap-x-6 gap-y-2.5 md:grid-cols-1">
-            {NAV_LINKS.map((link) => (
+            {links.map((link) => (
               <li key={link.to}>
                 <Link to={to(link.to)} className={linkClass}>
                   {pageWords(link.key, language).footerLabel}

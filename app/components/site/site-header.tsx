@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 
 import { MobileMenuButton } from './mobile-menu.tsx'
-import { NAV_LINKS, pagePath } from '#app/content/registry.ts'
+import { pagePath } from '#app/content/registry.ts'
 import { SiteImage } from './site-image.tsx'
-import { usePageLanguage, usePageTexts } from './use-church.ts'
+import { useNavLinks, usePageLanguage, usePageTexts } from './use-church.ts'
 import { LanguageLinks } from './language-links.tsx'
 import { cn } from '#app/lib/cn.ts'
 import { pageWords } from '#app/i18n/pages.ts'
@@ -24,7 +24,8 @@ export function SiteHeader({
 }) {
   const { path: pathname, to, language } = usePageLanguage()
   const t = usePageTexts()
-  const labels = NAV_LINKS.map((link) => pageWords(link.key, language).nav)
+  const links = useNavLinks()
+  const labels = links.map((link) => pageWords(link.key, language).nav)
   // On a tablet the links have a row of their own under the church's name, which would otherwise be squeezed to a
   // few letters; from a laptop up they sit beside it, unless they are long (Malayalam's are twice English's).
   const ownRow = labels.join('').length > LABELS_IN_ONE_ROW
@@ -68,7 +69,7 @@ export function SiteHeader({
               !ownRow && 'lg:flex-nowrap',
             )}
           >
-            {NAV_LINKS.map((link, index) => {
+            {links.map((link, index) => {
               const active = isActivePath(pathname, link.to)
               return (
                 <li key={link.to}>

@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from 'react-router'
 
+import { NAV_LINKS } from '#app/content/registry.ts'
 import { textsFor } from '#app/i18n/texts.ts'
 import { languageName, languagePath } from '#app/lib/languages.ts'
 import { PUBLIC_LAYOUT_ID } from '#app/lib/page-meta.ts'
@@ -64,4 +65,11 @@ export function useLinkTo() {
 export function usePageTexts() {
   const data = useRouteLoaderData<typeof loader>(PUBLIC_LAYOUT_ID)
   return textsFor(data?.site.language ?? 'en')
+}
+
+/** The public navigation as this page links it: a page there only at times (the live page) only while it is. */
+export function useNavLinks() {
+  const data = useRouteLoaderData<typeof loader>(PUBLIC_LAYOUT_ID)
+  const present = data?.site.present
+  return NAV_LINKS.filter((link) => !link.when || present?.[link.when])
 }

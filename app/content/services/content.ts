@@ -26,18 +26,6 @@ export const services = defineContent({
     area: 'content',
   },
   pages: {
-    // The Sunday stream (issue 47): its state changes with the clock, and the page says until when it holds.
-    live: {
-      path: 'live',
-      file: 'content/services/live-page.tsx',
-      meta: {
-        title: 'Watch Live',
-        description:
-          'Services at {church} streamed live on YouTube: when the next one starts, and the stream while it is on.',
-        shows: ['services'],
-        when: 'streamed',
-      },
-    },
     services: {
       path: 'services',
       file: 'content/services/page.tsx',
@@ -47,6 +35,19 @@ export const services = defineContent({
         description:
           'Service times at {church}: Sunday worship, Bible study and prayer meetings, special services, and how to find us.',
         shows: ['services'],
+      },
+    },
+    // The Sunday stream (issue 47): its state changes with the clock, and the page says until when it holds.
+    live: {
+      path: 'live',
+      file: 'content/services/live-page.tsx',
+      nav: 'Live',
+      meta: {
+        title: 'Watch Live',
+        description:
+          'Services at {church} streamed live on YouTube: when the next one starts, and the stream while it is on.',
+        shows: ['services'],
+        when: 'streamed',
       },
     },
   },
