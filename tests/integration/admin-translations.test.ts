@@ -80,7 +80,8 @@ describe.each(databases)('$name', (database) => {
     expect(untranslatedHeading(dashboard)).toBe('3 items need a translation')
     expect(linksTo(dashboard, `/admin/services?edit=${half}&lang=ml`)).toEqual(['Half done'])
     expect(linksTo(dashboard, `/admin/services?edit=${notBegun}&lang=ml`)).toEqual(['Not begun'])
-    expect(dashboard).not.toContain(`edit=${done}`)
+    // (Its own form may be linked for another reason: a service whose typed day needs times.)
+    expect(dashboard).not.toContain(`edit=${done}&lang=ml`)
     expect(linksTo(dashboard, '/admin/church-info?lang=ml')).toContain('Church Info')
     // The checklist's step leads to the welcome's Malayalam tab, not yet done.
     expect(dashboard).toMatch(
@@ -108,7 +109,7 @@ describe.each(databases)('$name', (database) => {
 
     dashboard = await pageText(ctx.admin, '/admin/dashboard')
     expect(untranslatedHeading(dashboard)).toBe('1 item needs a translation')
-    expect(dashboard).not.toContain(`edit=${half}`)
+    expect(dashboard).not.toContain(`edit=${half}&lang=ml`)
     expect(dashboard).toMatch(/Translate your welcome.*?\(done\)/s)
 
     // Everything translated: said so.
