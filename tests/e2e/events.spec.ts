@@ -124,10 +124,14 @@ test('A repeat rule no one could mean says what is wrong in the form at once, wh
   })
   const { id } = (await made.json()) as { id: string }
   const db = openDatabase({ dataDir: server.dataDir, databaseUrl: server.databaseUrl })
-  for (const recurrence of ['FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30', 'FREQ=MONTHLY;BYSETPOS=1000;BYDAY=MO']) {
+  for (const [recurrence, problem] of [
+    ['FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30', /^This rule gives no dates: no day matches it/],
+    ['FREQ=MONTHLY;BYSETPOS=1000;BYDAY=MO', /^A position \(BYSETPOS\) must be a whole number from 1 to 366/],
+    ['FREQ=DAILY;INTERVAL=2147483647', /^The interval \(INTERVAL\) must be a whole number/],
+  ] as const) {
     await db.kysely.updateTable('events').set({ recurrence }).where('id', '=', id).execute()
     await page.goto(`/admin/events?edit=${id}`)
-    await expect(page.getByText(/^This rule gives no dates: no day matches it/)).toBeVisible()
+    await expect(page.getByText(problem)).toBeVisible()
     await expect(page.getByRole('region', { name: 'Next five dates' })).toContainText(
       'Fix the dates above to see them here.',
     )
