@@ -64,9 +64,9 @@ const SIGNED_IN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_NAME.rep
 /**
  * Answers that may carry a session token or someone's personal data: the auth API, everything under /admin (pages,
  * their `.data` requests, redirects, the messages' CSV) and the inbox's API. They say `no-store` whatever their
- * route said, so no browser cache, shared computer or proxy keeps them (issue 25).
+ * route said, so no browser cache, shared computer or proxy keeps them (issue 25); the gifts' API too (issue 49).
  */
-const PRIVATE_PATHS = /^\/(?:admin|api\/auth|api\/contact_messages)(?:[/.]|$)/
+const PRIVATE_PATHS = /^\/(?:admin|api\/auth|api\/contact_messages|api\/gifts)(?:[/.]|$)/
 const BODY_MAX_BYTES = 1024 * 1024
 /**
  * Pages and API reads rendered at once (host/render-limit.ts), and the wait for a turn: at most so many

@@ -13,6 +13,7 @@ const HEADINGS: Record<SitePageKey, string> = {
   sermons: 'Sermons',
   ministries: 'Our Ministries',
   gallery: 'Gallery',
+  give: 'Give',
   contact: 'Contact Us',
   'privacy-policy': 'Privacy Policy',
 }

@@ -20,4 +20,21 @@ export const giving = defineContent({
       public: true,
     }),
   },
+  pages: {
+    give: {
+      path: 'give',
+      file: 'content/giving/give-page.tsx',
+      meta: {
+        title: 'Give',
+        description:
+          'Give to {church} online by card, Apple Pay, Google Pay or SEPA Direct Debit, once or monthly, or by bank transfer.',
+        shows: ['funds'],
+      },
+    },
+    'give-thanks': { path: 'give/thanks', file: 'content/giving/thanks-page.tsx' },
+  },
+  api: [
+    { path: 'stripe/webhook', file: 'content/giving/webhook.route.ts' },
+    { path: 'gifts', file: 'content/giving/gifts-api.route.ts' },
+  ],
 })
