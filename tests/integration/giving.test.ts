@@ -454,15 +454,22 @@ describe.each(databases)('$name, without Stripe', (database) => {
 
   test('the giving page shows the bank transfer details and no form; a post is refused', async () => {
     const fund = (await ctx.admin.post('/api/funds', makeFund({ name: 'General' }))).body
-    await runSql(
-      ctx,
-      `insert into settings (key, value, updated_at) values ('giving', '${JSON.stringify({
-        account_name: 'IPC Cork',
-        iban: 'IE29AIBK93115212345678',
-        bic: 'AIBKIE2D',
-        reference: 'GIFT',
-      })}', '2026-01-01T00:00:00.000Z')`,
-    )
+    const settings = await ctx.admin.get('/admin/settings')
+    expect(settings.text).toContain('Giving online is off')
+    expect(settings.text).toContain('STRIPE_SECRET_KEY')
+    const bad = await postForm(ctx.admin, '/admin/settings', {
+      intent: 'giving',
+      iban: 'IE29 AIBK 9311 5212 3456 79',
+    })
+    expect(bad.status).toBe(400)
+    const saved = await postForm(ctx.admin, '/admin/settings', {
+      intent: 'giving',
+      account_name: 'IPC Cork',
+      iban: 'ie29 aibk 9311 5212 3456 78',
+      bic: 'aibkie2d',
+      reference: 'GIFT',
+    })
+    expect(saved.status, saved.text).toBe(200)
     await ctx.admin.put('/api/church_info', makeChurchInfo())
     const page = await ctx.anonymous.get('/give')
     expect(page.status).toBe(200)
