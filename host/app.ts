@@ -25,6 +25,7 @@ import { checkDatabase } from '#app/models/health.server.ts'
 import { AUDIO_MAX_BYTES, AUDIO_TOO_LARGE_MESSAGE } from '#app/lib/upload-limits.ts'
 import { CACHE_RULES, PUBLIC_TABLES, type TableDeclaration, TABLES } from '#app/content/registry.ts'
 import { VIDEO_EMBED_ORIGINS } from '#app/content/sermons/video.ts'
+import { checkoutOrigins } from '#app/content/giving/checkout.ts'
 import { isCrossSiteRequest } from '#host/origin-check.ts'
 import { createRenderLimit } from '#host/render-limit.ts'
 import { createPageCache } from '#host/page-cache.ts'
@@ -140,7 +141,8 @@ export function createSite(
           frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS],
           fontSrc: ["'self'", 'data:'],
           frameAncestors: ["'none'"],
-          formAction: ["'self'"],
+          // The giving form's post is answered with a redirect to Stripe's Checkout (issue 49).
+          formAction: ["'self'", ...checkoutOrigins(env.STRIPE_API_URL)],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           upgradeInsecureRequests: env.secureCookies ? [] : null,
