@@ -347,6 +347,68 @@ describe.each(databases)('$name', (database) => {
     expect(rows[0]!.donor_id).toEqual(expect.any(String))
   })
 
+  test('a month paid before its Checkout event still gets its donor; events of other sales change nothing', async () => {
+    const { giftId, session } = await give({ amount: '15', fund: general.id, frequency: 'monthly' })
+    const now = Math.floor(Date.now() / 1000)
+    await sendEvent(
+      ctx.anonymous,
+      signedEvent('invoice.paid', {
+        id: 'in_early_2',
+        object: 'invoice',
+        billing_reason: 'subscription_cycle',
+        amount_paid: 1500,
+        currency: 'eur',
+        status_transitions: { paid_at: now },
+        parent: { subscription_details: { subscription: 'sub_early', metadata: { gift_id: giftId } } },
+      }),
+    )
+    await sendEvent(
+      ctx.anonymous,
+      signedEvent('checkout.session.completed', {
+        id: session.id,
+        object: 'checkout.session',
+        client_reference_id: giftId,
+        payment_status: 'paid',
+        subscription: 'sub_early',
+        customer: 'cus_early',
+        customer_details: { email: 'early@example.org' },
+      }),
+    )
+    const rows = await querySql<{ donor_id: string | null }>(
+      ctx,
+      `select donor_id from gifts where stripe_subscription_id = 'sub_early'`,
+    )
+    expect(rows).toHaveLength(2)
+    expect(new Set(rows.map((row) => row.donor_id)).size).toBe(1)
+    expect(rows[0]!.donor_id).toEqual(expect.any(String))
+
+    const [{ count: before }] = await querySql<{ count: number | string }>(
+      ctx,
+      'select count(*) as count from gifts',
+    )
+    for (const event of [
+      signedEvent('checkout.session.completed', {
+        id: 'cs_other_shop',
+        object: 'checkout.session',
+        payment_status: 'paid',
+      }),
+      signedEvent('invoice.paid', {
+        id: 'in_other_shop',
+        object: 'invoice',
+        amount_paid: 900,
+        currency: 'eur',
+        parent: { subscription_details: { subscription: 'sub_other_shop', metadata: {} } },
+      }),
+    ]) {
+      expect((await sendEvent(ctx.anonymous, event)).status).toBe(200)
+    }
+    const [{ count: after }] = await querySql<{ count: number | string }>(
+      ctx,
+      'select count(*) as count from gifts',
+    )
+    expect(Number(after)).toBe(Number(before))
+  })
+
   test('a refund before its payment is known waits for it, then the gift is refunded', async () => {
     const { giftId, session } = await give({ amount: '40', fund: general.id, frequency: 'once' })
     const refund = signedEvent('charge.refunded', {

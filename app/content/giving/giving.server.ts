@@ -22,6 +22,7 @@ import {
   type Gift,
   listWaitingStripeEvents,
   markStripeEvent,
+  setSubscriptionDonor,
   storeStripeEvent,
   updateGift,
   upsertDonor,
@@ -242,10 +243,14 @@ export async function processWaitingEvents(runtime: AppRuntime) {
         const event = JSON.parse(row.payload) as Stripe.Event
         const applied = await inTransaction(db, async (trx) => {
           const outcome = await applyEvent(trx, runtime, event)
+          // What still waits after Stripe's own retries would have ended is not about one of our gifts (a refund
+          // of the account's other sales): it is set aside, its reason kept, so that it stops being tried.
+          const givenUp =
+            outcome !== 'done' && clock.now().getTime() - Date.parse(row.received_at) > WAIT_AT_MOST_MS
           await markStripeEvent({
             db: trx,
             id: row.id,
-            processedAt: outcome === 'done' ? clock.now().toISOString() : null,
+            processedAt: outcome === 'done' || givenUp ? clock.now().toISOString() : null,
             error: outcome === 'done' ? null : outcome.waiting,
           })
           return outcome === 'done'
@@ -259,6 +264,9 @@ export async function processWaitingEvents(runtime: AppRuntime) {
     if (done === 0 || done === rows.length) return
   }
 }
+
+/** How long an event may wait for its gift: Stripe retries a webhook for 3 days. */
+const WAIT_AT_MOST_MS = 3 * 24 * 60 * 60 * 1000
 
 /** Passes over the waiting events per webhook: a chain of events waiting on one another is rarely longer. */
 const MAX_PASSES = 3
@@ -286,7 +294,9 @@ async function applyEvent(db: Db, runtime: AppRuntime, event: Stripe.Event): Pro
     case 'checkout.session.expired': {
       const session = event.data.object
       const gift = await giftOfSession(db, session)
-      if (!gift) return { waiting: `no gift for Checkout Session ${session.id}` }
+      // Every session of ours has its gift before Stripe has the session: another is not a gift (the account's
+      // other sales), and nothing is done with it.
+      if (!gift) return 'done'
       const donorId = await donorOf(db, session, gift, now)
       const ids = {
         stripe_checkout_session_id: session.id,
@@ -295,6 +305,15 @@ async function applyEvent(db: Db, runtime: AppRuntime, event: Stripe.Event): Pro
         donor_id: donorId ?? gift.donor_id,
       }
       await updateGift({ db, id: gift.id, change: ids, now })
+      // A month paid before this event came (events come in any order) was kept without its donor.
+      if (ids.stripe_subscription_id && ids.donor_id) {
+        await setSubscriptionDonor({
+          db,
+          subscriptionId: ids.stripe_subscription_id,
+          donorId: ids.donor_id,
+          now,
+        })
+      }
       const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
       const status: GiftStatus | null =
         event.type === 'checkout.session.async_payment_failed' || event.type === 'checkout.session.expired'
@@ -407,7 +426,8 @@ async function invoicePaid(db: Db, invoice: Stripe.Invoice, at: string, now: str
   const first =
     (metadata.gift_id ? await getGift({ db, id: metadata.gift_id }) : null) ??
     (await findFirstGiftOfSubscription({ db, subscriptionId: subscription }))
-  if (!first) return { waiting: `no gift for subscription ${subscription}` }
+  // A subscription the giving form did not make (the account's other sales) is not a gift.
+  if (!first) return 'done'
   const paidAt = invoice.status_transitions?.paid_at
     ? new Date(invoice.status_transitions.paid_at * 1000).toISOString()
     : at

@@ -137,6 +137,26 @@ export async function updateGift({
   return Number(result.numUpdatedRows) > 0
 }
 
+/** Gives a monthly gift's months kept before its donor was known that donor. */
+export async function setSubscriptionDonor({
+  db,
+  subscriptionId,
+  donorId,
+  now,
+}: {
+  db: Db
+  subscriptionId: string
+  donorId: string
+  now: string
+}) {
+  await db.kysely
+    .updateTable('gifts')
+    .set({ donor_id: donorId, updated_at: now })
+    .where('stripe_subscription_id', '=', subscriptionId)
+    .where('donor_id', 'is', null)
+    .execute()
+}
+
 /** One more month of a monthly gift: a gift row of its own, made once per invoice (a unique index). */
 export async function createInvoiceGift({
   db,
