@@ -469,6 +469,15 @@ describe.each(databases)('$name', (database) => {
     expect(await giftStatus(giftId)).toBe('processing')
   })
 
+  test('a fund that has gifts cannot be deleted (409), only closed; the Funds screen lists the funds', async () => {
+    const refused = await ctx.admin.delete(`/api/funds/${general.id}`)
+    expect(refused.status, refused.text).toBe(409)
+    expect((await ctx.admin.get(`/api/funds/${general.id}`)).status).toBe(200)
+    const screen = await ctx.admin.get('/admin/funds')
+    expect(screen.status).toBe(200)
+    expect(screen.text).toContain('Building fund')
+  })
+
   test('treasurers and administrators list the gifts with filters and a total; editors get 403', async () => {
     const editor = await createEditor(ctx, 'youth.leader@example.org')
     await insertAdministrator(ctx.server, {

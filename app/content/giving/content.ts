@@ -1,3 +1,5 @@
+import { HandCoins } from 'lucide-react'
+
 import { FundSchema } from './schema.ts'
 import { declareTable, defineContent } from '../declare.ts'
 
@@ -19,6 +21,13 @@ export const giving = defineContent({
       booleans: ['open'],
       public: true,
     }),
+  },
+  admin: {
+    path: 'funds',
+    file: 'content/giving/admin.tsx',
+    label: 'Funds',
+    icon: HandCoins,
+    area: 'content',
   },
   pages: {
     give: {

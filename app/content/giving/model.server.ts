@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely'
 
 import type { Db } from '#app/db/database.server.ts'
 import type { GiftsTable } from '#app/db/types.ts'
+import { HttpError } from '#app/lib/errors.ts'
 import { newId } from '#app/lib/ids.server.ts'
 import { listModels } from '#app/models/content-models.server.ts'
 
@@ -11,6 +12,20 @@ const funds = listModels.funds
 
 export const listFunds = funds.list
 export const getFund = funds.get
+export const createFund = funds.create
+export const updateFund = funds.update
+
+/** Deletes a fund no gift was given to; one with gifts is refused (409): close it instead, its gifts keep it. */
+export async function deleteFund(args: Parameters<typeof funds.delete>[0]) {
+  const gift = await args.db.kysely
+    .selectFrom('gifts')
+    .select('id')
+    .where('fund_id', '=', args.id)
+    .executeTakeFirst()
+  if (gift) throw new HttpError(409, 'This fund has gifts: close it instead, and its gifts keep it')
+  return funds.delete(args)
+}
+export const reorderFunds = funds.reorder!
 
 /** A gift as stored and as the gifts' API sends it (booleans as booleans). */
 export type Gift = Omit<Selectable<GiftsTable>, 'benefit' | 'ie_taxpayer'> & {
