@@ -517,6 +517,23 @@ describe.each(databases)('$name', (database) => {
     ).toBeGreaterThan(0)
     expect((await treasurer.get(`/api/gifts?year=${year - 5}`)).body).toEqual([])
     expect((await treasurer.get('/api/gifts?status=pending')).status).toBe(400)
+
+    // A gift that bought a benefit (a meal, a place) is marked so, by a treasurer only.
+    const gift = succeeded.body[0] as { id: string; benefit: boolean }
+    expect(gift.benefit).toBe(false)
+    expect((await editor.get(`/api/gifts/${gift.id}`)).status).toBe(403)
+    expect((await editor.patch(`/api/gifts/${gift.id}`, { benefit: true })).status).toBe(403)
+    const marked = await treasurer.patch(`/api/gifts/${gift.id}`, { benefit: true })
+    expect(marked.status, marked.text).toBe(200)
+    expect(marked.body).toMatchObject({ id: gift.id, benefit: true })
+    expect((await treasurer.get(`/api/gifts/${gift.id}`)).body.benefit).toBe(true)
+    expect((await treasurer.patch(`/api/gifts/${gift.id}`, { amount_cents: 1 })).status).toBe(400)
+    expect((await treasurer.patch('/api/gifts/no-such-gift', { benefit: true })).status).toBe(404)
+    const [entry] = await querySql<{ section: string; user_email: string }>(
+      ctx,
+      `select section, user_email from activity_log where item_id = '${gift.id}'`,
+    )
+    expect(entry).toEqual({ section: 'gifts', user_email: 'treasurer@example.org' })
   })
 })
 

@@ -45,5 +45,6 @@ export const giving = defineContent({
   api: [
     { path: 'stripe/webhook', file: 'content/giving/webhook.route.ts' },
     { path: 'gifts', file: 'content/giving/gifts-api.route.ts' },
+    { path: 'gifts/:id', file: 'content/giving/gifts-api.$id.route.ts' },
   ],
 })

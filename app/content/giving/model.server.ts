@@ -1,9 +1,10 @@
 import type { Selectable } from 'kysely'
 
-import type { Db } from '#app/db/database.server.ts'
+import { type Db, inTransaction } from '#app/db/database.server.ts'
 import type { GiftsTable } from '#app/db/types.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { newId } from '#app/lib/ids.server.ts'
+import { type Actor, recordActivity } from '#app/models/activity.server.ts'
 import { listModels } from '#app/models/content-models.server.ts'
 
 import type { GiftFrequency, GiftStatus } from './schema.ts'
@@ -170,6 +171,40 @@ export async function setSubscriptionDonor({
     .where('stripe_subscription_id', '=', subscriptionId)
     .where('donor_id', 'is', null)
     .execute()
+}
+
+/** Marks a gift as buying a benefit (or not), with its activity entry; false when there is no such gift. */
+export async function setGiftBenefit({
+  db,
+  id,
+  benefit,
+  actor,
+}: {
+  db: Db
+  id: string
+  benefit: boolean
+  actor: Actor
+}) {
+  return inTransaction(db, async (trx) => {
+    const gift = await trx.kysely
+      .updateTable('gifts')
+      .set({ benefit: benefit ? 1 : 0, updated_at: actor.at.toISOString() })
+      .where('id', '=', id)
+      .returning(['id', 'amount_cents', 'given_at'])
+      .executeTakeFirst()
+    if (!gift) return false
+    await recordActivity({
+      db: trx,
+      actor,
+      action: 'changed',
+      section: 'gifts',
+      itemId: id,
+      itemTitle: `A gift of €${(gift.amount_cents / 100).toFixed(2)} on ${gift.given_at.slice(0, 10)}: ${
+        benefit ? 'bought a benefit' : 'no benefit'
+      }`,
+    })
+    return true
+  })
 }
 
 /** One more month of a monthly gift: a gift row of its own, made once per invoice (a unique index). */

@@ -74,3 +74,9 @@ export const GiveFormSchema = z.object({
 })
 
 export type GiveForm = z.output<typeof GiveFormSchema>
+
+/** What a treasurer may change of a gift (`PATCH /api/gifts/:id`): whether it bought a benefit (a meal, a place). */
+export const GiftChangeSchema = z.strictObject(
+  { benefit: z.boolean({ error: 'benefit must be true or false' }) },
+  { error: 'Only benefit may be changed' },
+)
