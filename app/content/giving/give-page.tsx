@@ -91,7 +91,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta(args: Route.MetaArgs) {
-  return pageMeta(args, 'give', { church: true })
+  return pageMeta(args, 'give')
 }
 
 export default function Give({ loaderData }: Route.ComponentProps) {
