@@ -1,6 +1,8 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
+import type { Page } from '@playwright/test'
+
 import { startServer, type TestServer } from '../test-server.ts'
 import { ADMIN, test as base, expect, expectNoAxeViolations } from './fixtures.ts'
 
@@ -63,6 +65,17 @@ const test = base.extend<object, { stripe: StripeDouble; givingServer: TestServe
   baseURL: async ({ givingServer }, use) => use(givingServer.url),
 })
 
+const SCREENSHOTS = process.env.SCREENSHOT_DIR
+
+/** With SCREENSHOT_DIR set, the page at a phone's and a desktop's width (docs/testing.md). */
+async function screenshots(page: Page, name: string) {
+  if (!SCREENSHOTS) return
+  for (const width of [1280, 390]) {
+    await page.setViewportSize({ width, height: 900 })
+    await page.screenshot({ path: `${SCREENSHOTS}/${name}-${width}.png`, fullPage: true })
+  }
+}
+
 for (const { path, heading, amount, other, fund, monthly, submit, thanks } of [
   {
     path: '/give',
@@ -97,6 +110,8 @@ for (const { path, heading, amount, other, fund, monthly, submit, thanks } of [
     await expect(page.locator('input[autocomplete^="cc-"], input[name*="iban" i]')).toHaveCount(0)
     expect(await page.content()).not.toContain('js.stripe.com')
     await expectNoAxeViolations(page)
+    await screenshots(page, `give${path.startsWith('/ml') ? '-ml' : ''}`)
+    await page.setViewportSize({ width: 390, height: 844 })
 
     await page.getByRole('radio', { name: amount }).check()
     await page.getByRole('combobox').selectOption({ label: fund })
@@ -128,5 +143,6 @@ for (const { path, heading, amount, other, fund, monthly, submit, thanks } of [
 
     await page.goto(thanks)
     await expectNoAxeViolations(page)
+    await screenshots(page, `give-thanks${path.startsWith('/ml') ? '-ml' : ''}`)
   })
 }

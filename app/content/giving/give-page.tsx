@@ -115,7 +115,7 @@ export default function Give({ loaderData }: Route.ComponentProps) {
         <section
           aria-labelledby="give-bank"
           className={cn(
-            'min-w-0 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8',
+            'min-w-0 self-start rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8',
             online && funds.length > 0 ? 'lg:col-span-2' : 'lg:col-span-5',
           )}
         >
