@@ -88,3 +88,23 @@ test('readEnv wants ADMIN_EMAIL and ADMIN_PASSWORD together, and a password of 8
 test('readEnv lists every bad variable at once', () => {
   expect(() => readEnv({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/PORT: .*\n\s+LOG_LEVEL: /s)
 })
+
+test('readEnv reads the Stripe keys, and Stripe’s own API address unless another is given', () => {
+  const unset = readEnv({ STRIPE_SECRET_KEY: '', STRIPE_WEBHOOK_SECRET: '' })
+  expect(unset.STRIPE_SECRET_KEY).toBeUndefined()
+  expect(unset.STRIPE_WEBHOOK_SECRET).toBeUndefined()
+  expect(unset.STRIPE_API_URL).toBe('https://api.stripe.com')
+  const set = readEnv({
+    STRIPE_SECRET_KEY: 'sk_test_51abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_API_URL: 'http://127.0.0.1:12111',
+  })
+  expect(set).toMatchObject({
+    STRIPE_SECRET_KEY: 'sk_test_51abc',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc',
+    STRIPE_API_URL: 'http://127.0.0.1:12111',
+  })
+  expect(() => readEnv({ STRIPE_SECRET_KEY: 'pk_live_abc', STRIPE_WEBHOOK_SECRET: 'abc' })).toThrow(
+    /STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/,
+  )
+})

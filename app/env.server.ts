@@ -106,6 +106,30 @@ const EnvSchema = z
       .optional()
       .transform((value) => value ?? 'https://www.youtube.com/feeds/videos.xml'),
     /**
+     * The church's own Stripe account (issue 49): its secret key (`sk_live_…`, `sk_test_…` or a restricted `rk_…`
+     * key). Unset: the giving page shows the bank transfer details only.
+     */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^(sk|rk)_(live|test)_\w+$/,
+        'must be a Stripe secret key such as sk_live_…, sk_test_… or rk_live_…',
+      )
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** The signing secret of the webhook endpoint at /api/stripe/webhook (`whsec_…`). */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_\w+$/, 'must be a webhook signing secret such as whsec_…')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Where Stripe's API answers: Stripe's own, or a stand-in for tests (http://127.0.0.1:PORT). */
+    STRIPE_API_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://api.stripe.com' })
+      .or(z.literal('').transform(() => undefined))
+      .optional()
+      .transform((value) => value ?? 'https://api.stripe.com'),
+    /**
      * Start the server's clock at this moment instead of now (it then runs on as time does): to see the site
      * as it will look on another day, and for tests. Everything that depends on "today" reads this clock.
      */

@@ -31,6 +31,7 @@ import {
   TABLES,
 } from '#app/content/registry.ts'
 import { VIDEO_EMBED_ORIGINS } from '#app/content/sermons/video.ts'
+import { checkoutOrigins } from '#app/content/giving/checkout.ts'
 import { isCrossSiteRequest } from '#host/origin-check.ts'
 import { createRenderLimit } from '#host/render-limit.ts'
 import { createPageCache } from '#host/page-cache.ts'
@@ -70,9 +71,9 @@ const SIGNED_IN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_NAME.rep
 /**
  * Answers that may carry a session token or someone's personal data: the auth API, everything under /admin (pages,
  * their `.data` requests, redirects, the messages' CSV) and the inbox's API. They say `no-store` whatever their
- * route said, so no browser cache, shared computer or proxy keeps them (issue 25).
+ * route said, so no browser cache, shared computer or proxy keeps them (issue 25); the gifts' API too (issue 49).
  */
-const PRIVATE_PATHS = /^\/(?:admin|api\/auth|api\/contact_messages)(?:[/.]|$)/
+const PRIVATE_PATHS = /^\/(?:admin|api\/auth|api\/contact_messages|api\/gifts)(?:[/.]|$)/
 const BODY_MAX_BYTES = 1024 * 1024
 /**
  * Pages and API reads rendered at once (host/render-limit.ts), and the wait for a turn: at most so many
@@ -146,7 +147,8 @@ export function createSite(
           frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS],
           fontSrc: ["'self'", 'data:'],
           frameAncestors: ["'none'"],
-          formAction: ["'self'"],
+          // The giving form's post is answered with a redirect to Stripe's Checkout (issue 49).
+          formAction: ["'self'", ...checkoutOrigins(env.STRIPE_API_URL)],
           objectSrc: ["'none'"],
           baseUri: ["'self'"],
           upgradeInsecureRequests: env.secureCookies ? [] : null,

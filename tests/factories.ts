@@ -126,6 +126,13 @@ export const makeContactMessage = (overrides: Record<string, unknown> = {}) => (
   ...overrides,
 })
 
+export const makeFund = (overrides: Record<string, unknown> = {}) => ({
+  name: `Fund ${next()}`,
+  description: 'For the work of the church.',
+  open: true,
+  ...overrides,
+})
+
 /** A builder of a valid record for every list table of the API (a new table fails to compile until it has one). */
 export const LIST_TABLE_FACTORIES: Record<ListTableName, (overrides?: Record<string, unknown>) => object> = {
   services: makeService,
@@ -138,6 +145,7 @@ export const LIST_TABLE_FACTORIES: Record<ListTableName, (overrides?: Record<str
   sermon_series: makeSermonSeries,
   speakers: makeSpeaker,
   sermons: makeSermon,
+  funds: makeFund,
 }
 
 export type ListTable = ListTableName

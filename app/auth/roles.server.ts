@@ -12,6 +12,8 @@ import { adminAc, defaultStatements } from 'better-auth/plugins/admin/access'
  * - `staff`: who has access, invitations, roles, removing people.
  * - `settings`: notification recipients, the test e-mail, the messages' retention.
  * - `activity`: the activity log (who did what, messages and staff changes included) and its dashboard card.
+ * - `giving`: gifts, donors and the tax reclaim (issue 49): money and personal data, for administrators and
+ *   treasurers only.
  */
 const statements = {
   ...defaultStatements,
@@ -20,9 +22,10 @@ const statements = {
   staff: ['use'],
   settings: ['use'],
   activity: ['use'],
+  giving: ['use'],
 } as const
 
-export type Area = 'content' | 'messages' | 'staff' | 'settings' | 'activity'
+export type Area = 'content' | 'messages' | 'staff' | 'settings' | 'activity' | 'giving'
 
 export const accessControl = createAccessControl(statements)
 
@@ -35,14 +38,24 @@ export const ROLES = {
     staff: ['use'],
     settings: ['use'],
     activity: ['use'],
+    giving: ['use'],
   }),
-  /** Content and uploads; not Messages, Staff or Settings, and no say over other people's accounts. */
+  /** Content and uploads; not Messages, Staff, Settings or Giving, and no say over other people's accounts. */
   editor: accessControl.newRole({ user: [], session: [], content: ['use'] }),
+  /**
+   * An editor who also keeps the money (issue 49): gifts, donors and the tax reclaim besides the content screens
+   * (the admin's shell is the content screens'); not Messages, Staff or Settings.
+   */
+  treasurer: accessControl.newRole({ user: [], session: [], content: ['use'], giving: ['use'] }),
 }
 
 export type Role = keyof typeof ROLES
 
-export const ROLE_NAMES: Record<Role, string> = { admin: 'Administrator', editor: 'Editor' }
+export const ROLE_NAMES: Record<Role, string> = {
+  admin: 'Administrator',
+  editor: 'Editor',
+  treasurer: 'Treasurer',
+}
 
 export const ROLE_LIST = Object.keys(ROLES) as Role[]
 
@@ -64,7 +77,7 @@ export function mayUse(role: Role | null, area: Area): boolean {
 
 /** The parts of the admin a person may use: the admin bar and dashboard show only these. */
 export function areasOf(role: Role | null): Area[] {
-  return (['content', 'messages', 'staff', 'settings', 'activity'] as const).filter((area) =>
+  return (['content', 'messages', 'staff', 'settings', 'activity', 'giving'] as const).filter((area) =>
     mayUse(role, area),
   )
 }
@@ -76,8 +89,10 @@ export const AREA_NAMES: Record<Area, string> = {
   staff: 'Staff',
   settings: 'Settings',
   activity: 'the activity log',
+  giving: 'Giving',
 }
 
 export function refusalMessage(area: Area) {
-  return `Only administrators can use ${AREA_NAMES[area]}. Ask an administrator if you need it.`
+  const who = area === 'giving' ? 'administrators and treasurers' : 'administrators'
+  return `Only ${who} can use ${AREA_NAMES[area]}. Ask an administrator if you need it.`
 }

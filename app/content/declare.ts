@@ -111,7 +111,7 @@ export function declareTable<
 }
 
 /** The parts of the admin a role may use (app/auth/roles.server.ts); the bar shows a person only theirs. */
-export type AdminArea = 'content' | 'messages' | 'staff' | 'settings' | 'activity'
+export type AdminArea = 'content' | 'messages' | 'staff' | 'settings' | 'activity' | 'giving'
 
 /** A route module and the address it answers, as React Router writes addresses (`events/:id`, no leading `/`). */
 export interface RouteFile {

@@ -19,6 +19,7 @@ export type { TableDeclaration }
 import { events } from './events/content.ts'
 import { gallery } from './gallery/content.ts'
 import { gettingHere } from './getting-here/content.ts'
+import { giving } from './giving/content.ts'
 import { home } from './home/content.ts'
 import { leadership } from './leadership/content.ts'
 import { messages } from './messages/content.ts'
@@ -46,6 +47,7 @@ export const CONTENT_TYPES = [
   ministries,
   gallery,
   carousel,
+  giving,
   messages,
   news,
   privacyPolicy,

@@ -221,6 +221,59 @@ export interface SubscriberConsentsTable {
   page: string | null
 }
 
+/** Someone who gave (app/content/giving/model.server.ts): by e-mail and by Stripe customer. */
+export interface DonorsTable {
+  id: string
+  email: string | null
+  name: string | null
+  /** The language of the page they gave from: their receipts and statements are written in it. */
+  language: string
+  stripe_customer_id: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** One payment to a fund: a one-off gift, or one month of a monthly one (migration 0023). */
+export interface GiftsTable {
+  id: string
+  amount_cents: number
+  /** Lower case, as Stripe writes it: `eur`. */
+  currency: ColumnType<string, string | undefined, string>
+  fund_id: string
+  donor_id: string | null
+  /** once or monthly (GIFT_FREQUENCIES). */
+  frequency: string
+  /** Stripe's payment method type (`card`, `sepa_debit`), once known. */
+  method: string | null
+  /** processing, succeeded, failed, refunded or disputed (GIFT_STATUSES). */
+  status: string
+  given_at: Timestamp
+  cleared_at: Timestamp | null
+  /** The calendar year of `given_at` in the church's time zone. */
+  tax_year: number
+  benefit: ColumnType<number, number | undefined, number>
+  ie_taxpayer: ColumnType<number, number | undefined, number>
+  language: string
+  stripe_checkout_session_id: string | null
+  stripe_payment_intent_id: string | null
+  stripe_subscription_id: string | null
+  stripe_invoice_id: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A Stripe webhook event, stored by its id before it is worked on. */
+export interface StripeEventsTable {
+  id: string
+  type: string
+  received_at: Timestamp
+  processed_at: Timestamp | null
+  /** Why it has not been processed yet (its gift not known yet), or null. */
+  error: string | null
+  /** The event as Stripe sent it (JSON). */
+  payload: string
+}
+
 export interface MigrationMarker {
   id: Generated<number>
 }
@@ -239,4 +292,7 @@ export interface Database extends ContentTables {
   registrations: RegistrationsTable
   subscribers: SubscribersTable
   subscriber_consents: SubscriberConsentsTable
+  donors: DonorsTable
+  gifts: GiftsTable
+  stripe_events: StripeEventsTable
 }

@@ -34,10 +34,11 @@ export const ACTIVITY_SECTIONS: Readonly<Record<string, string>> = {
   staff: 'Staff',
   account: 'Account',
   sign_in: 'Sign-in',
+  gifts: 'Gifts',
 }
 
 /** A section of the log: a content table's name or one of the admin's other screens. */
-export type ActivitySection = TableName | 'uploads' | 'settings' | 'staff' | 'account' | 'sign_in'
+export type ActivitySection = TableName | 'uploads' | 'settings' | 'staff' | 'account' | 'sign_in' | 'gifts'
 
 const readable = (key: string) => {
   const words = key.replace(/_/g, ' ')

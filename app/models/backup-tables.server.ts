@@ -20,6 +20,11 @@ export const BACKUP_TABLES = [
   'activity_log',
   // The videos already made sermons: a restored site must not import them again.
   'youtube_imports',
+  // Gifts and their donors (after the funds, a declared table); Stripe's events, so a restored site still knows
+  // which it has seen.
+  'donors',
+  'gifts',
+  'stripe_events',
   ...AUTH_TABLES,
 ]
 

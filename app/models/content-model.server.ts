@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely'
 
 import { type Db, inTransaction } from '#app/db/database.server.ts'
-import { ValidationError } from '#app/lib/errors.ts'
+import { HttpError, ValidationError } from '#app/lib/errors.ts'
 import { newId, nowIso } from '#app/lib/ids.server.ts'
 import { parseInput } from '#app/schemas/fields.ts'
 import {
@@ -260,6 +260,12 @@ export function contentModel<T extends ListTableName>(tableName: T) {
       const row = await trx.deleteFrom(table).where('id', '=', id).returningAll().executeTakeFirst()
       if (row) await log(trxDb, actor, 'deleted', { id, title: itemTitle(row) })
       return row !== undefined
+    }).catch((error: unknown) => {
+      // A record others still name (a fund its gifts name) stays: the database refuses, and the client is told.
+      if (isForeignKeyViolation(error)) {
+        throw new HttpError(409, 'Other records still refer to this one, so it cannot be deleted')
+      }
+      throw error
     })
     if (deleted) await db.contentVersion.bump()
     return deleted
@@ -319,4 +325,10 @@ export function translationsOf(input: unknown): unknown {
   return typeof input === 'object' && input !== null && 'translations' in input
     ? (input as { translations: unknown }).translations
     : undefined
+}
+
+/** SQLite's and PostgreSQL's refusal to delete a row another row's foreign key names. */
+function isForeignKeyViolation(error: unknown) {
+  const code = (error as { code?: unknown } | null)?.code
+  return code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503'
 }

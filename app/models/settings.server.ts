@@ -12,6 +12,8 @@ import {
   BibleLinkSchema,
   REGISTRATION_KEPT_DAYS_DEFAULT,
   RegistrationSettingsSchema,
+  GivingSettingsSchema,
+  type GivingSettings,
 } from '#app/schemas/settings.ts'
 
 import { type Actor, recordActivity } from './activity.server.ts'
@@ -26,6 +28,7 @@ const KEYS = {
   youtubeCheck: 'youtube_check',
   bibleLink: 'bible_link',
   registrations: 'registrations',
+  giving: 'giving',
 } as const
 
 async function readSetting({ db, key }: { db: Db; key: string }): Promise<unknown> {
@@ -315,6 +318,25 @@ export async function saveRegistrationSettings({
   } manage them`
   await writeSetting({ db, key: KEYS.registrations, value: settings, log: actor && { actor, title } })
   // The privacy policy states the period: the page cache must not keep the old one.
+  await db.contentVersion.bump()
+  return settings
+}
+
+/** The bank transfer details the giving page shows (issue 49); all null until an administrator gives them. */
+export async function getGivingSettings({ db }: { db: Db }): Promise<GivingSettings> {
+  const parsed = GivingSettingsSchema.safeParse(await readSetting({ db, key: KEYS.giving }))
+  return parsed.success ? parsed.data : { account_name: null, iban: null, bic: null, reference: null }
+}
+
+export async function saveGivingSettings({ db, data, actor }: { db: Db; data: unknown; actor?: Actor }) {
+  const settings = parseInput(GivingSettingsSchema, data) as GivingSettings
+  await writeSetting({
+    db,
+    key: KEYS.giving,
+    value: settings,
+    log: actor && { actor, title: 'Bank transfer details for giving' },
+  })
+  // The giving page shows them: the page cache must not keep the old ones.
   await db.contentVersion.bump()
   return settings
 }

@@ -133,3 +133,47 @@ export const BibleLinkSchema = z.object({
 export function bibleLink(pattern: string, passage: string) {
   return pattern.replaceAll('{ref}', encodeURIComponent(passage))
 }
+
+/** Whether an IBAN's check digits add up (ISO 13616: mod 97 of the rearranged number is 1). */
+export function ibanChecks(iban: string) {
+  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(iban)) return false
+  const digits = (iban.slice(4) + iban.slice(0, 4)).replace(/[A-Z]/g, (letter) =>
+    String(letter.charCodeAt(0) - 55),
+  )
+  let remainder = 0
+  for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
+  return remainder === 1
+}
+
+const optionalSetting = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .nullish()
+    .transform((value) => value || null)
+
+/**
+ * How to give by bank transfer (issue 49): shown on the giving page, and all it shows while Stripe is not connected.
+ * The IBAN is kept without spaces and shown in groups of four.
+ */
+export const GivingSettingsSchema = z.object({
+  account_name: optionalSetting(140),
+  iban: z
+    .string()
+    .nullish()
+    .transform((value) => (value ?? '').replace(/\s+/g, '').toUpperCase() || null)
+    .refine((value) => value === null || ibanChecks(value), {
+      message: 'Enter a valid IBAN, such as IE29 AIBK 9311 5212 3456 78',
+    }),
+  bic: z
+    .string()
+    .nullish()
+    .transform((value) => (value ?? '').replace(/\s+/g, '').toUpperCase() || null)
+    .refine((value) => value === null || /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(value), {
+      message: 'Enter a valid BIC of 8 or 11 characters, such as AIBKIE2D',
+    }),
+  reference: optionalSetting(140),
+})
+
+export type GivingSettings = z.output<typeof GivingSettingsSchema>

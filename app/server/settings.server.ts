@@ -15,6 +15,7 @@ import {
   saveRequireTwoStep,
   saveRetentionMonths,
   saveBibleLink,
+  saveGivingSettings,
   saveRegistrationSettings,
   saveSiteAddress,
 } from '#app/models/settings.server.ts'
@@ -30,6 +31,7 @@ const TOASTS = {
   'hide-setup': { ok: 'The set-up list is hidden', failed: 'Failed to hide the set-up list' },
   'bible-link': { ok: 'Online Bible saved', failed: 'Failed to save the online Bible' },
   registrations: { ok: 'Registration settings saved', failed: 'Failed to save the registration settings' },
+  giving: { ok: 'Bank details saved', failed: 'Failed to save the bank details' },
 } as const
 
 type Intent = keyof typeof TOASTS
@@ -97,6 +99,18 @@ export async function settingsAction({
             registration_kept_days: String(form.get('registration_kept_days') ?? ''),
             editors_manage_registrations: form.get('editors_manage_registrations') === 'on',
           },
+          actor,
+        })
+        break
+      case 'giving':
+        await saveGivingSettings({
+          db,
+          data: Object.fromEntries(
+            ['account_name', 'iban', 'bic', 'reference'].map((field) => [
+              field,
+              String(form.get(field) ?? ''),
+            ]),
+          ),
           actor,
         })
         break

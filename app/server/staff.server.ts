@@ -96,7 +96,7 @@ async function findMember(runtime: Pick<AppRuntime, 'auth'>, id: string) {
 const InviteSchema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('Enter an e-mail address such as name@example.org')),
   name: z.string().trim().max(100, 'At most 100 characters').optional().default(''),
-  role: z.string().refine(isRole, 'Choose Administrator or Editor'),
+  role: z.string().refine(isRole, 'Choose Administrator, Editor or Treasurer'),
 })
 
 /** The link's e-mail, or null when e-mail is off (the screen then shows the link once). */
@@ -126,7 +126,7 @@ async function sendLink(
       to,
       subject: 'Your invitation to the church website',
       text: [
-        `${invitedBy} has given you access to the church website's admin, as ${ROLE_NAMES[role] === 'Administrator' ? 'an Administrator' : 'an Editor'}.`,
+        `${invitedBy} has given you access to the church website's admin, as ${role === 'editor' ? 'an Editor' : role === 'admin' ? 'an Administrator' : `a ${ROLE_NAMES[role]}`}.`,
         '',
         'Choose your password here (the link works once, until ' + until + '):',
         url,
@@ -285,7 +285,7 @@ async function resend(runtime: AppRuntime, session: AdminSession, links: MailLin
 }
 
 async function changeRole(runtime: AppRuntime, session: AdminSession, id: string, asked: unknown) {
-  if (!isRole(asked)) throw new ValidationError({ role: 'Choose Administrator or Editor' })
+  if (!isRole(asked)) throw new ValidationError({ role: 'Choose Administrator, Editor or Treasurer' })
   const member = await findMember(runtime, id)
   if (member.role === asked) {
     return {

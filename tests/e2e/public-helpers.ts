@@ -13,6 +13,7 @@ const HEADINGS: Record<SitePageKey, string> = {
   sermons: 'Sermons',
   ministries: 'Our Ministries',
   gallery: 'Gallery',
+  give: 'Give',
   contact: 'Contact Us',
   news: 'Weekly news by e-mail',
   'privacy-policy': 'Privacy Policy',

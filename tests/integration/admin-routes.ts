@@ -4,7 +4,7 @@ import routes from '#app/routes.ts'
 import { LIST_TABLES, TABLES } from '#app/content/registry.ts'
 
 /** The part of the admin a route belongs to (app/auth/roles.server.ts): who may use it. */
-export type Area = 'content' | 'messages' | 'staff' | 'settings' | 'activity'
+export type Area = 'content' | 'messages' | 'staff' | 'settings' | 'activity' | 'giving'
 
 export interface AdminRoute {
   method: string
@@ -55,6 +55,15 @@ export function adminRoutes(): AdminRoute[] {
     // The weekly news' subscribers and their consent history: personal data.
     { method: 'GET', path: '/api/subscribers', area: 'messages' },
     { method: 'GET', path: '/api/subscribers/consents?email=a@example.org', area: 'messages' },
+    // Gifts are money and donors' personal data: administrators' and treasurers' (issue 49).
+    { method: 'GET', path: '/api/gifts', area: 'giving' },
+    { method: 'GET', path: '/api/gifts/00000000-0000-4000-8000-000000000000', area: 'giving' },
+    {
+      method: 'PATCH',
+      path: '/api/gifts/00000000-0000-4000-8000-000000000000',
+      json: { benefit: true },
+      area: 'giving',
+    },
   )
   return list
 }

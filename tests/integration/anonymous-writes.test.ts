@@ -13,8 +13,8 @@ test('the walk covers every list table of the API and every admin-only route', (
       .filter((route) => route.path.endsWith('/reorder'))
       .map((route) => route.table)
       .sort(),
-  ).toEqual(['carousel_slides', 'getting_here', 'leadership_team', 'ministries', 'services'])
-  expect(routes).toHaveLength(LIST_TABLES.length * 4 + 5 + 11)
+  ).toEqual(['carousel_slides', 'funds', 'getting_here', 'leadership_team', 'ministries', 'services'])
+  expect(routes).toHaveLength(LIST_TABLES.length * 4 + 6 + 14)
 })
 
 describe.each(databases)('$name', (database) => {

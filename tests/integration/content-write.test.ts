@@ -48,6 +48,7 @@ const REQUIRED_FIELDS: Record<ListTable, Record<string, string>> = {
   },
   sermons: { title: 'Title is required', preached_on: 'Date preached is required' },
   sermon_series: { title: 'Title is required' },
+  funds: { name: 'Name is required' },
   speakers: { name: 'Name is required' },
 }
 

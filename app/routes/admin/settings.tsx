@@ -1,4 +1,16 @@
-import { Bell, BookOpen, CheckCircle2, Clock, Globe, Mail, Send, ShieldCheck, Ticket } from 'lucide-react'
+import {
+  Bell,
+  BookOpen,
+  CheckCircle2,
+  CircleAlert,
+  Clock,
+  Globe,
+  HandCoins,
+  Mail,
+  Send,
+  ShieldCheck,
+  Ticket,
+} from 'lucide-react'
 import { useFetcher } from 'react-router'
 
 import type { Route } from './+types/settings.ts'
@@ -17,6 +29,7 @@ import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
 import {
   getBibleLink,
+  getGivingSettings,
   getRegistrationSettings,
   getRequireTwoStep,
   getRetentionMonths,
@@ -29,6 +42,8 @@ import {
   RETENTION_MONTHS_MAX,
   SPAM_RETENTION_DAYS,
 } from '#app/schemas/settings.ts'
+import { givingState } from '#app/content/giving/giving.server.ts'
+import type { GivingSettings } from '#app/schemas/settings.ts'
 import { mailStatus } from '#app/server/mail-status.server.ts'
 import { settingsAction } from '#app/server/settings.server.ts'
 
@@ -38,16 +53,27 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireArea(context, 'settings')
   const runtime = context.get(runtimeContext)
   const { db } = runtime
-  const [recipients, retentionMonths, mail, requireTwoStep, confirmed, bibleLink, registrations] =
-    await Promise.all([
-      listNotificationRecipients({ db }),
-      getRetentionMonths({ db }),
-      mailStatus(runtime),
-      getRequireTwoStep({ db }),
-      getSiteAddress({ db }),
-      getBibleLink({ db }),
-      getRegistrationSettings({ db }),
-    ])
+  const [
+    recipients,
+    retentionMonths,
+    mail,
+    requireTwoStep,
+    confirmed,
+    bibleLink,
+    registrations,
+    giving,
+    bank,
+  ] = await Promise.all([
+    listNotificationRecipients({ db }),
+    getRetentionMonths({ db }),
+    mailStatus(runtime),
+    getRequireTwoStep({ db }),
+    getSiteAddress({ db }),
+    getBibleLink({ db }),
+    getRegistrationSettings({ db }),
+    givingState(runtime),
+    getGivingSettings({ db }),
+  ])
   return {
     recipients,
     retentionMonths,
@@ -56,6 +82,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requireTwoStep,
     bibleLink,
     registrations,
+    // What giving online still needs (issue 49), and the bank transfer details the giving page shows.
+    giving: { missing: giving.missing, bank },
     siteAddress: {
       fixed: runtime.siteAddress.fixed,
       confirmed,
@@ -80,6 +108,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
     siteAddress,
     bibleLink,
     registrations,
+    giving,
   } = loaderData
   return (
     <>
@@ -89,6 +118,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
           <NotificationsCard recipients={recipients} mailEnabled={mail.enabled} notifyToSet={notifyToSet} />
           <SiteAddressCard {...siteAddress} />
           <BibleLinkCard bibleLink={bibleLink} />
+          <GivingCard missing={giving.missing} bank={giving.bank} />
         </div>
         <div className="space-y-6">
           <section aria-labelledby="settings-email" className={cardClasses}>
@@ -346,6 +376,65 @@ function BibleLinkCard({ bibleLink }: { bibleLink: string }) {
         </div>
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : 'Save online Bible'}
+        </Button>
+      </fetcher.Form>
+    </section>
+  )
+}
+
+/** Giving (issue 49): what Stripe still needs, and the bank transfer details shown on the giving page. */
+function GivingCard({ missing, bank }: { missing: string[]; bank: GivingSettings }) {
+  const { fetcher, busy, failure } = useSettingsFetcher('settings-giving')
+  const fields = [
+    { name: 'account_name', label: 'Account name', value: bank.account_name },
+    { name: 'iban', label: 'IBAN', value: bank.iban },
+    { name: 'bic', label: 'BIC', value: bank.bic },
+    { name: 'reference', label: 'Reference to quote', value: bank.reference },
+  ] as const
+  return (
+    <section aria-labelledby="settings-giving" className={cardClasses}>
+      <CardHeading id="settings-giving" icon={HandCoins} title="Giving" />
+      {missing.length === 0 ? (
+        <p className="mb-4 flex items-start gap-2 text-sm text-gray-700">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
+          <span>Giving online is on: the giving page sends givers to Stripe&rsquo;s secure page.</span>
+        </p>
+      ) : (
+        <div className="mb-4 flex items-start gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <p>
+            Giving online is off: the giving page shows only the bank transfer details below. It needs{' '}
+            {missing.join(', ')} (see the README: connecting Stripe).
+          </p>
+        </div>
+      )}
+      <fetcher.Form method="post" className="space-y-3" {...guardedForm(busy)}>
+        <input type="hidden" name="intent" value="giving" />
+        {fields.map((field) => {
+          const error = failure?.fields?.[field.name]
+          return (
+            <div key={field.name}>
+              <Label htmlFor={`settings-giving-${field.name}`}>{field.label}</Label>
+              <Input
+                id={`settings-giving-${field.name}`}
+                name={field.name}
+                type="text"
+                key={field.value ?? ''}
+                defaultValue={field.value ?? ''}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `settings-giving-${field.name}-error` : undefined}
+                className="mt-1.5"
+              />
+              {error ? (
+                <p id={`settings-giving-${field.name}-error`} className="mt-1.5 text-sm text-red-700">
+                  {error}
+                </p>
+              ) : null}
+            </div>
+          )
+        })}
+        <Button type="submit" disabled={busy}>
+          {busy ? 'Saving...' : 'Save bank details'}
         </Button>
       </fetcher.Form>
     </section>

@@ -1,0 +1,74 @@
+import type { Route } from './+types/admin.ts'
+import type { AdminField } from '#app/components/admin/admin-fields.ts'
+import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
+import { pagePath } from '#app/content/registry.ts'
+import { runtimeContext } from '#app/context.ts'
+import { adminMeta } from '#app/lib/admin-meta.ts'
+import { crudAction } from '#app/server/admin-actions.server.ts'
+import { giving } from './content.ts'
+import { createFund, deleteFund, listFunds, reorderFunds, updateFund } from './model.server.ts'
+import { FundSchema } from './schema.ts'
+
+const TOASTS = {
+  created: 'Fund added successfully',
+  updated: 'Fund updated successfully',
+  deleted: 'Fund deleted successfully',
+  saveFailed: 'Failed to save the fund',
+  deleteFailed: 'Failed to delete the fund',
+  reordered: 'Order updated successfully',
+  reorderFailed: 'Failed to update order',
+}
+
+const FIELDS: AdminField[] = [
+  { kind: 'text', name: 'name', label: 'Name', required: true, placeholder: 'Building fund', half: true },
+  {
+    kind: 'select',
+    name: 'open',
+    label: 'Offered on the giving page',
+    options: [
+      { value: 'true', label: 'Open: givers may choose it' },
+      { value: 'false', label: 'Closed: kept for its past gifts' },
+    ],
+    half: true,
+  },
+  { kind: 'textarea', name: 'description', label: 'Description', rows: 3 },
+]
+
+export const meta = () => adminMeta('Funds')
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const runtime = context.get(runtimeContext)
+  return { items: await listFunds({ db: runtime.db }) }
+}
+
+export async function action(args: Route.ActionArgs) {
+  return crudAction(
+    args,
+    { create: createFund, update: updateFund, delete: deleteFund, reorder: reorderFunds },
+    TOASTS,
+    () => pagePath('give'),
+  )
+}
+
+export default function FundsScreen({ loaderData }: Route.ComponentProps) {
+  return (
+    <CrudScreen
+      title="Funds"
+      description="What a gift may be given to, in this order on the giving page."
+      noun="Fund"
+      listHeading="Funds"
+      emptyText="No funds yet: the giving page needs at least one open fund"
+      items={loaderData.items}
+      fields={FIELDS}
+      schema={FundSchema}
+      translate={giving.tables.funds.translate}
+      saveFailedToast={TOASTS.saveFailed}
+      ordered
+      describe={(fund) => ({
+        title: fund.name,
+        badge: fund.open ? 'Open' : 'Closed',
+        excerpt: fund.description ?? '',
+      })}
+    />
+  )
+}

@@ -1,0 +1,570 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+import Stripe from 'stripe'
+import { afterAll, describe, expect, test } from 'vitest'
+
+import { makeChurchInfo, makeFund } from '../factories.ts'
+import { insertAdministrator } from '../people.ts'
+import { type Client, createEditor, databases, querySql, runSql, signIn, useServer } from './support.ts'
+
+const WEBHOOK_SECRET = 'whsec_test_giving'
+
+/**
+ * A stand-in for Stripe's API on 127.0.0.1 (STRIPE_API_URL): it makes Checkout Sessions, remembering the form
+ * parameters of each, and serves a page at each session's address as Stripe's hosted page would.
+ */
+const sessions: Array<{ id: string; params: URLSearchParams }> = []
+const stripeDouble = http.createServer((req, res) => {
+  let body = ''
+  req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+  req.on('end', () => {
+    if (req.method === 'POST' && req.url === '/v1/checkout/sessions') {
+      const id = `cs_test_${sessions.length + 1}`
+      sessions.push({ id, params: new URLSearchParams(body) })
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ id, object: 'checkout.session', url: `${doubleUrl}/pay/${id}` }))
+      return
+    }
+    if (req.method === 'GET' && req.url?.startsWith('/pay/')) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      res.end('<!doctype html><html lang="en"><title>Stripe stand-in</title><h1>Pay with Stripe</h1></html>')
+      return
+    }
+    res.writeHead(404, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ error: { message: `No such route ${req.method} ${req.url}` } }))
+  })
+})
+await new Promise<void>((resolve) => stripeDouble.listen(0, '127.0.0.1', resolve))
+const doubleUrl = `http://127.0.0.1:${(stripeDouble.address() as AddressInfo).port}`
+afterAll(() => new Promise<void>((resolve) => stripeDouble.close(() => resolve())))
+
+let eventNumber = 0
+
+/** A webhook event as Stripe sends one: the JSON body and its signature, made at `timestamp` (seconds). */
+function signedEvent(
+  type: string,
+  object: Record<string, unknown>,
+  options: { id?: string; timestamp?: number; secret?: string } = {},
+) {
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000)
+  const payload = JSON.stringify({
+    id: options.id ?? `evt_test_${++eventNumber}_${Date.now()}`,
+    object: 'event',
+    api_version: '2025-01-01',
+    created: timestamp,
+    livemode: false,
+    type,
+    data: { object },
+  })
+  const signature = Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret: options.secret ?? WEBHOOK_SECRET,
+    timestamp,
+  })
+  return { payload, signature }
+}
+
+function sendEvent(client: Client, event: { payload: string; signature: string }) {
+  return client.request('POST', '/api/stripe/webhook', {
+    body: event.payload,
+    headers: { 'content-type': 'application/json', 'stripe-signature': event.signature },
+  })
+}
+
+/** A form post as a browser without JavaScript sends it. */
+function postForm(client: Client, path: string, fields: Record<string, string>) {
+  return client.request('POST', path, {
+    body: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  })
+}
+
+describe.each(databases)('$name', (database) => {
+  const ctx = useServer(database, {
+    publicUrl: true,
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_giving_double',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_URL: doubleUrl,
+    },
+  })
+  let general: { id: string }
+  let building: { id: string }
+
+  /** Gives through the form; answers the gift's id and the session's parameters Stripe was sent. */
+  async function give(fields: Record<string, string>, path = '/give') {
+    const before = sessions.length
+    const answer = await postForm(ctx.anonymous, path, fields)
+    expect(answer.status, answer.text).toBe(303)
+    expect(sessions).toHaveLength(before + 1)
+    const session = sessions.at(-1)!
+    expect(answer.headers.get('location')).toBe(`${doubleUrl}/pay/${session.id}`)
+    return { giftId: session.params.get('client_reference_id')!, session }
+  }
+
+  async function giftStatus(id: string) {
+    const [row] = await querySql<{ status: string }>(ctx, `select status from gifts where id = '${id}'`)
+    return row?.status
+  }
+
+  test('a one-off gift goes to Stripe Checkout as a donation, its links made from the site address', async () => {
+    await ctx.admin.put('/api/church_info', makeChurchInfo({ languages: ['en', 'ml'] }))
+    general = (await ctx.admin.post('/api/funds', makeFund({ name: 'General' }))).body
+    building = (await ctx.admin.post('/api/funds', makeFund({ name: 'Building fund' }))).body
+    expect(general.id).toEqual(expect.any(String))
+
+    const page = await ctx.anonymous.get('/give')
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('name="amount"')
+    expect(page.text).not.toMatch(/js\.stripe\.com|cardnumber|name="iban"/i)
+
+    const { giftId, session } = await give({
+      amount: '25',
+      fund: general.id,
+      frequency: 'once',
+      name: 'Mary Murphy',
+      email: 'mary@example.org',
+    })
+    const params = Object.fromEntries(session.params)
+    expect(params).toMatchObject({
+      mode: 'payment',
+      submit_type: 'donate',
+      'line_items[0][quantity]': '1',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '2500',
+      success_url: `${ctx.server.url}/give/thanks`,
+      cancel_url: `${ctx.server.url}/give`,
+      client_reference_id: giftId,
+      'metadata[fund_id]': general.id,
+      'metadata[gift_id]': giftId,
+      locale: 'en',
+      customer_email: 'mary@example.org',
+    })
+    expect(params['line_items[0][price_data][recurring][interval]']).toBeUndefined()
+    const thanks = await ctx.anonymous.get('/give/thanks')
+    expect(thanks.status).toBe(200)
+    expect(thanks.text).toContain('SEPA Direct Debit takes a few working days')
+    // The gift waits for Stripe's word, whatever the visitor's browser does next.
+    const [gift] = await querySql<Record<string, unknown>>(ctx, `select * from gifts where id = '${giftId}'`)
+    expect(gift).toMatchObject({
+      amount_cents: 2500,
+      status: 'processing',
+      frequency: 'once',
+      fund_id: general.id,
+      language: 'en',
+      stripe_checkout_session_id: session.id,
+    })
+  })
+
+  test('a monthly gift is a subscription with a monthly euro price; a Malayalam page asks for English', async () => {
+    const { giftId, session } = await give(
+      { amount: '12,50', fund: building.id, frequency: 'monthly' },
+      '/ml/give',
+    )
+    const params = Object.fromEntries(session.params)
+    expect(params).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price_data][currency]': 'eur',
+      'line_items[0][price_data][unit_amount]': '1250',
+      'line_items[0][price_data][recurring][interval]': 'month',
+      'subscription_data[metadata][gift_id]': giftId,
+      success_url: `${ctx.server.url}/ml/give/thanks`,
+      cancel_url: `${ctx.server.url}/ml/give`,
+      client_reference_id: giftId,
+      'metadata[fund_id]': building.id,
+      locale: 'en',
+    })
+    expect(params.submit_type).toBeUndefined()
+    expect(await giftStatus(giftId)).toBe('processing')
+  })
+
+  test('an amount outside €1–€10,000, a closed fund or an unknown frequency is refused and nothing is made', async () => {
+    const closed = (await ctx.admin.post('/api/funds', makeFund({ name: 'Old roof', open: false }))).body
+    const before = sessions.length
+    for (const fields of [
+      { amount: '0.99', fund: general.id, frequency: 'once' },
+      { amount: '10000.01', fund: general.id, frequency: 'once' },
+      { amount: 'ten', fund: general.id, frequency: 'once' },
+      { amount: '10', fund: closed.id, frequency: 'once' },
+      { amount: '10', fund: general.id, frequency: 'weekly' },
+    ]) {
+      const answer = await postForm(ctx.anonymous, '/give', fields)
+      expect(answer.status, JSON.stringify(fields)).toBe(400)
+      expect(answer.text).toContain('role="alert"')
+    }
+    expect(sessions).toHaveLength(before)
+    // The page offers open funds only.
+    expect((await ctx.anonymous.get('/give')).text).not.toContain('Old roof')
+  })
+
+  test('a card gift completed at Checkout succeeds, and its donor is kept', async () => {
+    const { giftId, session } = await give({ amount: '50', fund: general.id, frequency: 'once' })
+    const answer = await sendEvent(
+      ctx.anonymous,
+      signedEvent('checkout.session.completed', {
+        id: session.id,
+        object: 'checkout.session',
+        client_reference_id: giftId,
+        mode: 'payment',
+        payment_status: 'paid',
+        payment_intent: 'pi_card_1',
+        customer: 'cus_card_1',
+        customer_details: { email: 'Sean@Example.org', name: 'Seán Ó Briain' },
+        payment_method_types: ['card'],
+        amount_total: 5000,
+        metadata: { gift_id: giftId, fund_id: general.id },
+      }),
+    )
+    expect(answer.status, answer.text).toBe(200)
+    const [gift] = await querySql<Record<string, unknown>>(ctx, `select * from gifts where id = '${giftId}'`)
+    expect(gift).toMatchObject({
+      status: 'succeeded',
+      method: 'card',
+      stripe_payment_intent_id: 'pi_card_1',
+    })
+    expect(gift!.cleared_at).toEqual(expect.any(String))
+    const [donor] = await querySql<Record<string, unknown>>(
+      ctx,
+      `select * from donors where id = '${String(gift!.donor_id)}'`,
+    )
+    expect(donor).toMatchObject({
+      email: 'sean@example.org',
+      name: 'Seán Ó Briain',
+      stripe_customer_id: 'cus_card_1',
+    })
+  })
+
+  /** A SEPA debit's completed session: the mandate is signed, the money not there yet. */
+  function sepaSession(giftId: string, sessionId: string, paymentIntent: string) {
+    return {
+      id: sessionId,
+      object: 'checkout.session',
+      client_reference_id: giftId,
+      mode: 'payment',
+      payment_status: 'unpaid',
+      payment_intent: paymentIntent,
+      customer: `cus_${paymentIntent}`,
+      customer_details: { email: `${paymentIntent}@example.org`, name: 'A Giver' },
+      payment_method_types: ['card', 'sepa_debit'],
+    }
+  }
+
+  test('a SEPA gift is processing until its debit clears, then succeeded; or failed when it does not', async () => {
+    const paid = await give({ amount: '100', fund: general.id, frequency: 'once' })
+    const object = sepaSession(paid.giftId, paid.session.id, 'pi_sepa_ok')
+    expect((await sendEvent(ctx.anonymous, signedEvent('checkout.session.completed', object))).status).toBe(
+      200,
+    )
+    expect(await giftStatus(paid.giftId)).toBe('processing')
+    const [{ method }] = await querySql<{ method: string }>(
+      ctx,
+      `select method from gifts where id = '${paid.giftId}'`,
+    )
+    expect(method).toBe('sepa_debit')
+    await sendEvent(
+      ctx.anonymous,
+      signedEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }),
+    )
+    expect(await giftStatus(paid.giftId)).toBe('succeeded')
+
+    const bounced = await give({ amount: '100', fund: general.id, frequency: 'once' })
+    const other = sepaSession(bounced.giftId, bounced.session.id, 'pi_sepa_bounced')
+    await sendEvent(ctx.anonymous, signedEvent('checkout.session.completed', other))
+    expect(await giftStatus(bounced.giftId)).toBe('processing')
+    await sendEvent(ctx.anonymous, signedEvent('checkout.session.async_payment_failed', other))
+    expect(await giftStatus(bounced.giftId)).toBe('failed')
+  })
+
+  test('events in reverse order end as in order: a late "completed, unpaid" does not undo a cleared debit', async () => {
+    const { giftId, session } = await give({ amount: '30', fund: general.id, frequency: 'once' })
+    const object = sepaSession(giftId, session.id, 'pi_sepa_reversed')
+    await sendEvent(
+      ctx.anonymous,
+      signedEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }),
+    )
+    await sendEvent(ctx.anonymous, signedEvent('checkout.session.completed', object))
+    expect(await giftStatus(giftId)).toBe('succeeded')
+  })
+
+  test('the same event twice is one gift; each month of a monthly gift is a gift of its own', async () => {
+    const { giftId, session } = await give({ amount: '20', fund: building.id, frequency: 'monthly' })
+    await sendEvent(
+      ctx.anonymous,
+      signedEvent('checkout.session.completed', {
+        id: session.id,
+        object: 'checkout.session',
+        client_reference_id: giftId,
+        mode: 'subscription',
+        payment_status: 'paid',
+        subscription: 'sub_monthly_1',
+        customer: 'cus_monthly_1',
+        customer_details: { email: 'monthly@example.org', name: 'Monthly Giver' },
+      }),
+    )
+    const invoice = (id: string, reason: string, paidAt: number) => ({
+      id,
+      object: 'invoice',
+      billing_reason: reason,
+      amount_paid: 2000,
+      currency: 'eur',
+      customer: 'cus_monthly_1',
+      status: 'paid',
+      status_transitions: { paid_at: paidAt },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription: 'sub_monthly_1', metadata: { gift_id: giftId } },
+      },
+    })
+    const now = Math.floor(Date.now() / 1000)
+    await sendEvent(ctx.anonymous, signedEvent('invoice.paid', invoice('in_1', 'subscription_create', now)))
+    const second = signedEvent('invoice.paid', invoice('in_2', 'subscription_cycle', now + 1))
+    const first = await sendEvent(ctx.anonymous, second)
+    const repeat = await sendEvent(ctx.anonymous, second)
+    expect(first.body).toEqual({ received: true, repeat: false })
+    expect(repeat.status).toBe(200)
+    expect(repeat.body).toEqual({ received: true, repeat: true })
+    // The same invoice in another event (Stripe may send one twice under new ids) is still one gift.
+    await sendEvent(
+      ctx.anonymous,
+      signedEvent('invoice.paid', invoice('in_2', 'subscription_cycle', now + 1)),
+    )
+
+    const rows = await querySql<Record<string, unknown>>(
+      ctx,
+      `select * from gifts where stripe_subscription_id = 'sub_monthly_1' order by stripe_invoice_id`,
+    )
+    expect(rows).toHaveLength(2)
+    expect(rows[0]).toMatchObject({ id: giftId, stripe_invoice_id: 'in_1', status: 'succeeded' })
+    expect(rows[1]).toMatchObject({
+      stripe_invoice_id: 'in_2',
+      status: 'succeeded',
+      amount_cents: 2000,
+      fund_id: building.id,
+      donor_id: rows[0]!.donor_id,
+      frequency: 'monthly',
+    })
+    expect(rows[0]!.donor_id).toEqual(expect.any(String))
+  })
+
+  test('a month paid before its Checkout event still gets its donor; events of other sales change nothing', async () => {
+    const { giftId, session } = await give({ amount: '15', fund: general.id, frequency: 'monthly' })
+    const now = Math.floor(Date.now() / 1000)
+    await sendEvent(
+      ctx.anonymous,
+      signedEvent('invoice.paid', {
+        id: 'in_early_2',
+        object: 'invoice',
+        billing_reason: 'subscription_cycle',
+        amount_paid: 1500,
+        currency: 'eur',
+        status_transitions: { paid_at: now },
+        parent: { subscription_details: { subscription: 'sub_early', metadata: { gift_id: giftId } } },
+      }),
+    )
+    await sendEvent(
+      ctx.anonymous,
+      signedEvent('checkout.session.completed', {
+        id: session.id,
+        object: 'checkout.session',
+        client_reference_id: giftId,
+        payment_status: 'paid',
+        subscription: 'sub_early',
+        customer: 'cus_early',
+        customer_details: { email: 'early@example.org' },
+      }),
+    )
+    const rows = await querySql<{ donor_id: string | null }>(
+      ctx,
+      `select donor_id from gifts where stripe_subscription_id = 'sub_early'`,
+    )
+    expect(rows).toHaveLength(2)
+    expect(new Set(rows.map((row) => row.donor_id)).size).toBe(1)
+    expect(rows[0]!.donor_id).toEqual(expect.any(String))
+
+    const [{ count: before }] = await querySql<{ count: number | string }>(
+      ctx,
+      'select count(*) as count from gifts',
+    )
+    for (const event of [
+      signedEvent('checkout.session.completed', {
+        id: 'cs_other_shop',
+        object: 'checkout.session',
+        payment_status: 'paid',
+      }),
+      signedEvent('invoice.paid', {
+        id: 'in_other_shop',
+        object: 'invoice',
+        amount_paid: 900,
+        currency: 'eur',
+        parent: { subscription_details: { subscription: 'sub_other_shop', metadata: {} } },
+      }),
+    ]) {
+      expect((await sendEvent(ctx.anonymous, event)).status).toBe(200)
+    }
+    const [{ count: after }] = await querySql<{ count: number | string }>(
+      ctx,
+      'select count(*) as count from gifts',
+    )
+    expect(Number(after)).toBe(Number(before))
+  })
+
+  test('a refund before its payment is known waits for it, then the gift is refunded', async () => {
+    const { giftId, session } = await give({ amount: '40', fund: general.id, frequency: 'once' })
+    const refund = signedEvent('charge.refunded', {
+      id: 'ch_refund_1',
+      object: 'charge',
+      payment_intent: 'pi_refund_1',
+      refunded: true,
+      amount_refunded: 4000,
+    })
+    expect((await sendEvent(ctx.anonymous, refund)).status).toBe(200)
+    await sendEvent(
+      ctx.anonymous,
+      signedEvent('checkout.session.completed', {
+        id: session.id,
+        object: 'checkout.session',
+        client_reference_id: giftId,
+        payment_status: 'paid',
+        payment_intent: 'pi_refund_1',
+        payment_method_types: ['card'],
+      }),
+    )
+    expect(await giftStatus(giftId)).toBe('refunded')
+  })
+
+  test('a stale timestamp (301 s) or a bad signature is refused with 400, and nothing is stored', async () => {
+    const { giftId, session } = await give({ amount: '15', fund: general.id, frequency: 'once' })
+    const object = {
+      id: session.id,
+      object: 'checkout.session',
+      client_reference_id: giftId,
+      payment_status: 'paid',
+    }
+    const stale = signedEvent('checkout.session.completed', object, {
+      id: 'evt_stale',
+      timestamp: Math.floor(Date.now() / 1000) - 301,
+    })
+    const forged = signedEvent('checkout.session.completed', object, {
+      id: 'evt_forged',
+      secret: 'whsec_wrong',
+    })
+    const tampered = signedEvent('checkout.session.completed', object, { id: 'evt_tampered' })
+    for (const event of [
+      stale,
+      forged,
+      { payload: tampered.payload.replace('"paid"', '"PAID"'), signature: tampered.signature },
+      { payload: tampered.payload, signature: '' },
+    ]) {
+      const answer = await sendEvent(ctx.anonymous, event)
+      expect(answer.status, answer.text).toBe(400)
+      expect(answer.body).toEqual({ error: { message: expect.any(String) } })
+    }
+    expect(
+      await querySql(
+        ctx,
+        `select id from stripe_events where id in ('evt_stale', 'evt_forged', 'evt_tampered')`,
+      ),
+    ).toEqual([])
+    expect(await giftStatus(giftId)).toBe('processing')
+  })
+
+  test('a fund that has gifts cannot be deleted (409), only closed; the Funds screen lists the funds', async () => {
+    const refused = await ctx.admin.delete(`/api/funds/${general.id}`)
+    expect(refused.status, refused.text).toBe(409)
+    expect((await ctx.admin.get(`/api/funds/${general.id}`)).status).toBe(200)
+    const screen = await ctx.admin.get('/admin/funds')
+    expect(screen.status).toBe(200)
+    expect(screen.text).toContain('Building fund')
+  })
+
+  test('treasurers and administrators list the gifts with filters and a total; editors get 403', async () => {
+    const editor = await createEditor(ctx, 'youth.leader@example.org')
+    await insertAdministrator(ctx.server, {
+      email: 'treasurer@example.org',
+      password: 'a-treasurers-long-password',
+    })
+    await runSql(ctx, `update "user" set role = 'treasurer' where email = 'treasurer@example.org'`)
+    const treasurer = await signIn(ctx.server.url, {
+      email: 'treasurer@example.org',
+      password: 'a-treasurers-long-password',
+    })
+
+    expect((await ctx.anonymous.get('/api/gifts')).status).toBe(401)
+    for (const path of ['/api/gifts', '/api/gifts?status=succeeded', `/api/gifts?fund=${general.id}`]) {
+      const refused = await editor.get(path)
+      expect(refused.status, path).toBe(403)
+      expect(refused.body.error.message).toMatch(/administrators and treasurers/)
+    }
+
+    const [{ count }] = await querySql<{ count: number | string }>(ctx, 'select count(*) as count from gifts')
+    for (const client of [treasurer, ctx.admin]) {
+      const all = await client.get('/api/gifts')
+      expect(all.status).toBe(200)
+      expect(all.headers.get('x-total-count')).toBe(String(count))
+      expect(all.headers.get('cache-control')).toContain('no-store')
+      expect(all.body).toHaveLength(Number(count))
+    }
+    const succeeded = await treasurer.get('/api/gifts?status=succeeded')
+    expect(succeeded.body.length).toBeGreaterThan(0)
+    expect(succeeded.body.every((gift: { status: string }) => gift.status === 'succeeded')).toBe(true)
+    const toBuilding = await treasurer.get(`/api/gifts?fund=${building.id}`)
+    expect(toBuilding.body.length).toBeGreaterThan(0)
+    expect(toBuilding.body.every((gift: { fund_id: string }) => gift.fund_id === building.id)).toBe(true)
+    const year = new Date().getUTCFullYear()
+    expect(
+      Number((await treasurer.get(`/api/gifts?year=${year}`)).headers.get('x-total-count')),
+    ).toBeGreaterThan(0)
+    expect((await treasurer.get(`/api/gifts?year=${year - 5}`)).body).toEqual([])
+    expect((await treasurer.get('/api/gifts?status=pending')).status).toBe(400)
+
+    // A gift that bought a benefit (a meal, a place) is marked so, by a treasurer only.
+    const gift = succeeded.body[0] as { id: string; benefit: boolean }
+    expect(gift.benefit).toBe(false)
+    expect((await editor.get(`/api/gifts/${gift.id}`)).status).toBe(403)
+    expect((await editor.patch(`/api/gifts/${gift.id}`, { benefit: true })).status).toBe(403)
+    const marked = await treasurer.patch(`/api/gifts/${gift.id}`, { benefit: true })
+    expect(marked.status, marked.text).toBe(200)
+    expect(marked.body).toMatchObject({ id: gift.id, benefit: true })
+    expect((await treasurer.get(`/api/gifts/${gift.id}`)).body.benefit).toBe(true)
+    expect((await treasurer.patch(`/api/gifts/${gift.id}`, { amount_cents: 1 })).status).toBe(400)
+    expect((await treasurer.patch('/api/gifts/no-such-gift', { benefit: true })).status).toBe(404)
+    const [entry] = await querySql<{ section: string; user_email: string }>(
+      ctx,
+      `select section, user_email from activity_log where item_id = '${gift.id}'`,
+    )
+    expect(entry).toEqual({ section: 'gifts', user_email: 'treasurer@example.org' })
+  })
+})
+
+describe.each(databases)('$name, without Stripe', (database) => {
+  const ctx = useServer(database)
+
+  test('the giving page shows the bank transfer details and no form; a post is refused', async () => {
+    const fund = (await ctx.admin.post('/api/funds', makeFund({ name: 'General' }))).body
+    const settings = await ctx.admin.get('/admin/settings')
+    expect(settings.text).toContain('Giving online is off')
+    expect(settings.text).toContain('STRIPE_SECRET_KEY')
+    const bad = await postForm(ctx.admin, '/admin/settings', {
+      intent: 'giving',
+      iban: 'IE29 AIBK 9311 5212 3456 79',
+    })
+    expect(bad.status).toBe(400)
+    const saved = await postForm(ctx.admin, '/admin/settings', {
+      intent: 'giving',
+      account_name: 'IPC Cork',
+      iban: 'ie29 aibk 9311 5212 3456 78',
+      bic: 'aibkie2d',
+      reference: 'GIFT',
+    })
+    expect(saved.status, saved.text).toBe(200)
+    await ctx.admin.put('/api/church_info', makeChurchInfo())
+    const page = await ctx.anonymous.get('/give')
+    expect(page.status).toBe(200)
+    expect(page.text).toContain('IE29 AIBK 9311 5212 3456 78')
+    expect(page.text).toContain('AIBKIE2D')
+    expect(page.text).not.toContain('name="amount"')
+    const answer = await postForm(ctx.anonymous, '/give', { amount: '10', fund: fund.id, frequency: 'once' })
+    expect(answer.status).toBe(503)
+  })
+})
