@@ -93,6 +93,19 @@ const EnvSchema = z
         }
         return addresses
       }),
+    /** Weekly news e-mails sent a minute, at most (issue 48): a small mailbox's provider throttles bursts. */
+    DIGEST_RATE: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().min(1).default(25),
+    ),
+    /**
+     * Weekly news e-mails sent a day, at most; the rest go the next day. 1,500 stays under Microsoft 365's 2,000
+     * external recipients a day, with room for the site's other e-mails.
+     */
+    DIGEST_DAILY_LIMIT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().min(1).default(1500),
+    ),
     /**
      * Where the YouTube import reads a channel's public feed (`?channel_id=…` is added): YouTube's own, or a copy
      * for tests and sites without access to it.

@@ -10,7 +10,7 @@ const AUTH_TABLES = ['user', 'account', 'session', 'verification', 'twoFactor'] 
 /**
  * Every table a backup holds: the declared tables (app/content/registry.ts), the uploads' records, the settings
  * (notification recipients, retention, the YouTube channel), the activity log, the videos already imported, the
- * accounts.
+ * weekly news' sends, the accounts.
  */
 export const BACKUP_TABLES = [
   ...(Object.keys(TABLES) as TableName[]),
@@ -20,6 +20,8 @@ export const BACKUP_TABLES = [
   'activity_log',
   // The videos already made sermons: a restored site must not import them again.
   'youtube_imports',
+  // The weekly news' weeks already sent: a site restored the same week must not send that week's news again.
+  'digests',
   ...AUTH_TABLES,
 ]
 

@@ -83,6 +83,33 @@ function isPermanent(error: unknown) {
   return typeof code === 'number' && code >= 500
 }
 
+/**
+ * The SMTP server refused the recipient (its answer to RCPT TO): a bounce at the door, permanent (5xx: no such
+ * mailbox) or temporary (4xx: mailbox full, greylisted). Null for any other failure (connection, sign-in, DATA).
+ */
+export function recipientRefusal(error: unknown): { permanent: boolean } | null {
+  const { command, responseCode } = error as { command?: string; responseCode?: number }
+  if (command !== 'RCPT TO' || typeof responseCode !== 'number') return null
+  return { permanent: responseCode >= 500 }
+}
+
+/** What the sender tells the owner of an e-mail's recipient (the weekly news' subscribers). */
+export interface RecipientEvents {
+  /**
+   * Its recipient was refused; `repeated` when the last attempt of this same e-mail was refused for the time
+   * being already. Answers true when the e-mail must not be tried again (the address is suspended).
+   */
+  refused: (refusal: {
+    row: OutboxRow
+    permanent: boolean
+    repeated: boolean
+    reason: string
+    now: Date
+  }) => Promise<boolean>
+  /** It was accepted. */
+  delivered: (row: OutboxRow) => Promise<void>
+}
+
 export interface MailWorker {
   /** Looks for due e-mails now (after a message was saved) instead of at the next round. */
   wake: () => void
@@ -102,6 +129,7 @@ export function startMailWorker({
   logger,
   siteAddress,
   sealer,
+  recipients,
 }: {
   db: Db
   settings: MailSettings
@@ -111,6 +139,7 @@ export function startMailWorker({
   siteAddress: Pick<SiteAddress, 'get'>
   /** Opens sealed e-mails' bodies. */
   sealer: Sealer
+  recipients?: RecipientEvents
 }): MailWorker {
   const owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`
   // nodemailer (some 300 KB with its encodings) is loaded with the first e-mail, not at every start.
@@ -208,13 +237,28 @@ export function startMailWorker({
         await send(row, origin)
         await markMailSent({ db, id: row.id, owner, now: clock.now().getTime() })
         logger.info({ outbox: row.id, attempts: row.attempts }, 'e-mail sent')
+        if (row.ref_id) await recipients?.delivered(row)
       } catch (error) {
         const failedAt = clock.now().getTime()
         const reason = mailErrorReason(error)
         // A sealed e-mail no secret of ours opens will not open later either: given up at once, saying why.
         const expired =
-          error instanceof UnsealableMailError || failedAt - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS
-        const retryAt = expired ? null : failedAt + retryDelayMs(row.attempts, isPermanent(error))
+          error instanceof UnsealableMailError ||
+          // An e-mail waiting for its turn (the weekly news' pace) has its day from then.
+          failedAt - Math.max(Date.parse(row.created_at), Number(row.not_before ?? 0)) >= GIVE_UP_AFTER_MS
+        const refusal = recipientRefusal(error)
+        const stop =
+          refusal && row.ref_id && recipients
+            ? await recipients.refused({
+                row,
+                permanent: refusal.permanent,
+                // The same e-mail refused for the time being at its last attempt too: one refusal, not two.
+                repeated: /^4\d\d\b/.test(row.last_error ?? ''),
+                reason,
+                now: new Date(failedAt),
+              })
+            : false
+        const retryAt = expired || stop ? null : failedAt + retryDelayMs(row.attempts, isPermanent(error))
         await markMailFailed({ db, id: row.id, owner, now: failedAt, error: reason, retryAt })
         logger.warn(
           {
@@ -224,7 +268,7 @@ export function startMailWorker({
             retryAt: retryAt && new Date(retryAt).toISOString(),
           },
           retryAt === null
-            ? error instanceof UnsealableMailError
+            ? error instanceof UnsealableMailError || stop
               ? 'e-mail given up'
               : 'e-mail given up after 24 hours'
             : 'e-mail not sent yet; will retry',

@@ -1,0 +1,182 @@
+import pino from 'pino'
+import { describe, expect, test } from 'vitest'
+
+import { saveChurchInfo } from '#app/content/church-info/model.server.ts'
+import { createEvent } from '#app/content/events/model.server.ts'
+import type { Db } from '#app/db/database.server.ts'
+import type { Clock } from '#app/lib/clock.ts'
+import { createSealer } from '#app/lib/seal.server.ts'
+import { enqueueMail } from '#app/models/outbox.server.ts'
+import { makeChurchInfo, makeEvent } from '#tests/factories.ts'
+import { testDatabase, testDatabases } from '#tests/test-database.ts'
+
+import { claimDigest, createSubscriber, recordDigestProgress } from './model.server.ts'
+import { subscriberToken, tokenHash } from './subscribers.server.ts'
+import { runDueDigest, type WeeklyNewsDeps } from './weekly.server.ts'
+
+const SECRET = 'a-test-secret-of-some-length'
+/** Saturday 9 January 2027, 09:00 in Dublin. */
+const NINE = Date.parse('2027-01-09T09:00:00Z')
+const MINUTE = 60_000
+
+describe.each(testDatabases)('$name', (kind) => {
+  async function site({ withNews = true, subscribers = 7 } = {}) {
+    const db = await testDatabase(kind)
+    await saveChurchInfo({
+      db,
+      data: makeChurchInfo({
+        timezone: 'Europe/Dublin',
+        languages: ['en', 'ml'],
+        digest_day: 6,
+        digest_hour: 9,
+      }),
+    })
+    if (withNews) {
+      await createEvent({
+        db,
+        data: makeEvent({
+          title: 'Parish supper',
+          starts_at: '2027-01-12T19:00',
+          ends_at: '2027-01-12T21:00',
+        }),
+      })
+    }
+    for (let index = 0; index < subscribers; index++) {
+      const id = `sub-${String(index).padStart(3, '0')}`
+      await createSubscriber({
+        db,
+        row: {
+          id,
+          email: `reader${index}@example.org`,
+          name: null,
+          language: index % 3 === 0 ? 'ml' : 'en',
+          status: index === 5 ? 'unsubscribed' : 'active',
+          suspended_reason: null,
+          confirm_token_hash: tokenHash(subscriberToken(SECRET, 'confirm', id)),
+          unsubscribe_token_hash: tokenHash(subscriberToken(SECRET, 'unsubscribe', id)),
+          created_at: '2027-01-01T10:00:00.000Z',
+          confirmed_at: '2027-01-01T10:05:00.000Z',
+          last_confirmation_sent_at: null,
+        },
+      })
+    }
+    return db
+  }
+
+  const deps = (db: Db, at: number, pace = { rate: 25, dailyLimit: 1500 }): WeeklyNewsDeps => ({
+    db,
+    clock: { now: () => new Date(at) } satisfies Clock,
+    logger: pino({ level: 'silent' }),
+    secret: SECRET,
+    siteAddress: { get: async () => 'https://grace.example' },
+    mailSealer: createSealer(SECRET, 'outbox'),
+    from: 'office@grace.example',
+    pace,
+  })
+
+  const outbox = (db: Db) =>
+    db.kysely.selectFrom('outbox').select(['ref_id', 'subject', 'not_before']).orderBy('ref_id').execute()
+  const weeks = (db: Db) => db.kysely.selectFrom('digests').select(['week', 'status', 'recipients']).execute()
+
+  test('two workers at 09:00 queue one weekly e-mail per confirmed subscriber between them, in their language', async () => {
+    const db = await site()
+    expect(await runDueDigest(deps(db, NINE - 1000))).toBeNull()
+    const outcomes = await Promise.all([runDueDigest(deps(db, NINE + 5)), runDueDigest(deps(db, NINE + 7))])
+    expect(outcomes.filter(Boolean)).toEqual([{ week: '2027-01-09', status: 'queued' }])
+    const rows = await outbox(db)
+    expect(rows.map((row) => row.ref_id)).toEqual([
+      'sub-000',
+      'sub-001',
+      'sub-002',
+      'sub-003',
+      'sub-004',
+      'sub-006',
+    ])
+    expect(rows.filter((row) => row.subject.startsWith('ഈ ആഴ്ച')).map((row) => row.ref_id)).toEqual([
+      'sub-000',
+      'sub-003',
+      'sub-006',
+    ])
+    expect((await weeks(db)).map((row) => ({ ...row, recipients: Number(row.recipients) }))).toEqual([
+      { week: '2027-01-09', status: 'queued', recipients: 6 },
+    ])
+    // Later the same week: done already.
+    expect(await runDueDigest(deps(db, NINE + 60 * MINUTE))).toBeNull()
+    expect(await outbox(db)).toHaveLength(6)
+  })
+
+  test('a worker killed halfway leaves the rest of the week to the next one, each subscriber queued once', async () => {
+    const db = await site()
+    // The first worker queued three e-mails, recorded them, and died.
+    await claimDigest({
+      db,
+      week: '2027-01-09',
+      dueAt: new Date(NINE).toISOString(),
+      owner: 'dead',
+      now: NINE,
+      leaseUntil: NINE + 5 * MINUTE,
+    })
+    await enqueueMail({
+      db,
+      mail: ['sub-000', 'sub-001', 'sub-002'].map((id) => ({
+        to: `${id}@example.org`,
+        subject: 'x',
+        text: 'x',
+        refId: id,
+      })),
+      now: NINE,
+    })
+    expect(
+      await recordDigestProgress({
+        db,
+        week: '2027-01-09',
+        owner: 'dead',
+        lastSubscriberId: 'sub-002',
+        queued: 3,
+        leaseUntil: NINE + 5 * MINUTE,
+      }),
+    ).toBe(true)
+    // Its lease holds: nobody else goes on yet.
+    expect(await runDueDigest(deps(db, NINE + 4 * MINUTE))).toBeNull()
+    expect(await runDueDigest(deps(db, NINE + 6 * MINUTE))).toEqual({ week: '2027-01-09', status: 'queued' })
+    expect((await outbox(db)).map((row) => row.ref_id)).toEqual([
+      'sub-000',
+      'sub-001',
+      'sub-002',
+      'sub-003',
+      'sub-004',
+      'sub-006',
+    ])
+    expect(Number((await weeks(db))[0]!.recipients)).toBe(6)
+    // The dead worker's lease is gone: what it would record now is refused.
+    expect(
+      await recordDigestProgress({
+        db,
+        week: '2027-01-09',
+        owner: 'dead',
+        lastSubscriberId: 'sub-004',
+        queued: 1,
+        leaseUntil: NINE + 10 * MINUTE,
+      }),
+    ).toBe(false)
+  })
+
+  test('nothing new sends nothing and says so; a week not started within a day of its hour is never sent', async () => {
+    const quiet = await site({ withNews: false })
+    expect(await runDueDigest(deps(quiet, NINE))).toEqual({ week: '2027-01-09', status: 'empty' })
+    expect(await outbox(quiet)).toEqual([])
+
+    const late = await site()
+    expect(await runDueDigest(deps(late, NINE + 24 * 60 * MINUTE))).toBeNull()
+    expect(await outbox(late)).toEqual([])
+    expect(await weeks(late)).toEqual([])
+  })
+
+  test('the e-mails are spread at DIGEST_RATE a minute', async () => {
+    const db = await site()
+    await runDueDigest(deps(db, NINE, { rate: 2, dailyLimit: 1500 }))
+    expect((await outbox(db)).map((row) => (Number(row.not_before) - NINE) / MINUTE)).toEqual([
+      0, 0, 1, 1, 2, 2,
+    ])
+  })
+})
