@@ -23,13 +23,25 @@ import {
 export interface MailSettings {
   smtp: SmtpSettings
   from: Mailbox
+  /** The server's own DKIM signature, when set (nodemailer signs List-Unsubscribe and List-Unsubscribe-Post too). */
+  dkim?: { domainName: string; keySelector: string; privateKey: string } | null
 }
 
 /** SMTP_URL and MAIL_FROM as settings (both already checked at start-up), or null when e-mail is off. */
-export function mailSettings(env: { SMTP_URL?: string; MAIL_FROM?: string }): MailSettings | null {
+export function mailSettings(env: {
+  SMTP_URL?: string
+  MAIL_FROM?: string
+  DKIM_PRIVATE_KEY?: string
+  DKIM_SELECTOR?: string
+  DKIM_DOMAIN?: string
+}): MailSettings | null {
   const smtp = env.SMTP_URL ? parseSmtpUrl(env.SMTP_URL) : null
   const from = env.MAIL_FROM ? parseMailbox(env.MAIL_FROM) : null
-  return smtp && from ? { smtp, from } : null
+  const dkim =
+    env.DKIM_PRIVATE_KEY && env.DKIM_SELECTOR && env.DKIM_DOMAIN
+      ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY }
+      : null
+  return smtp && from ? { smtp, from, dkim } : null
 }
 
 // Every step of a send is bounded, so a slow or silent SMTP server holds an e-mail for at most SEND_DEADLINE_MS
@@ -156,6 +168,7 @@ export function startMailWorker({
         connectionTimeout: CONNECTION_TIMEOUT_MS,
         greetingTimeout: GREETING_TIMEOUT_MS,
         socketTimeout: SOCKET_TIMEOUT_MS,
+        dkim: settings.dkim ?? undefined,
       }),
     ))
   let stopped = false
