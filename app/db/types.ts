@@ -194,7 +194,7 @@ export interface DigestsTable {
   /** The church's date it is due on (YYYY-MM-DD). */
   week: string
   due_at: Timestamp
-  /** sending, queued, empty or skipped (DIGEST_STATUSES). */
+  /** pending, sending, queued, empty, skipped or dropped (DIGEST_STATUSES). */
   status: string
   lease_owner: ColumnType<string | null, string | null | undefined, string | null>
   /** Milliseconds since the epoch. */

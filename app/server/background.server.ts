@@ -9,8 +9,12 @@ import { deleteOldMail } from '#app/models/outbox.server.ts'
 import { eraseEndedRegistrations } from '#app/content/events/registration-erasure.server.ts'
 import { clearSoftBounces } from '#app/content/news/model.server.ts'
 import { deleteExpiredSignUps, recordRefusal } from '#app/content/news/subscribers.server.ts'
-import { runDueDigest } from '#app/content/news/weekly.server.ts'
-import { getRetentionMonths, seedNotificationRecipients } from '#app/models/settings.server.ts'
+import { runDueDigest, runDuePreview } from '#app/content/news/weekly.server.ts'
+import {
+  getRetentionMonths,
+  listNotificationRecipients,
+  seedNotificationRecipients,
+} from '#app/models/settings.server.ts'
 
 import type { Sealer } from '#app/lib/seal.server.ts'
 import { runDueYoutubeCheck } from '#app/content/sermons/youtube-import.server.ts'
@@ -150,7 +154,7 @@ export async function startBackgroundWork({
   let digest: Promise<unknown> | null = null
   const digestCheck = () => {
     if (digest || !mail) return
-    digest = runDueDigest({
+    const deps = {
       db,
       clock,
       logger,
@@ -159,10 +163,16 @@ export async function startBackgroundWork({
       mailSealer,
       from: mail.from.address,
       pace: { rate: env.DIGEST_RATE, dailyLimit: env.DIGEST_DAILY_LIMIT },
-    })
-      .then((outcome) => {
-        if (outcome) worker?.wake()
+    }
+    digest = (async () => {
+      const sent = await runDueDigest(deps)
+      // Staff's preview, the day before (Notifications' recipients).
+      const previewed = await runDuePreview({
+        ...deps,
+        recipients: await listNotificationRecipients({ db }),
       })
+      if (sent || previewed) worker?.wake()
+    })()
       .catch((error: unknown) => logger.error({ err: error }, 'the weekly news failed'))
       .finally(() => {
         digest = null

@@ -161,6 +161,17 @@ describe.each(databases)('$name', (database) => {
     ])
   }, 120_000)
 
+  test('administrators skip the next weekly news or send it now through the API; others may not', async () => {
+    // This week's has gone (the test above): the next is Saturday week's.
+    expect((await anonymous.post('/api/subscribers/digest/skip', {})).status).toBe(401)
+    const skipped = await admin.post('/api/subscribers/digest/skip', {})
+    expect(skipped.status, skipped.text).toBe(200)
+    expect(skipped.body).toMatchObject({ week: '2027-01-16', status: 'skipped' })
+    const late = await admin.post('/api/subscribers/digest/send-now', {})
+    expect(late.status).toBe(409)
+    expect((await admin.get('/api/subscribers/digest/skip')).status).toBe(405)
+  })
+
   test('a permanent refusal at RCPT (550 5.1.1) suspends the address at once, saying why; one temporary refusal (4xx) is counted, not yet a bounce', async () => {
     const gone = address()
     const full = address()

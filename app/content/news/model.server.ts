@@ -210,8 +210,8 @@ export async function listDigests({ db, limit = 10 }: { db: Db; limit?: number }
 
 /**
  * Claims a week's send for `owner` until `leaseUntil`: a week never started is recorded now (the week is the
- * table's key, so of two workers or instances one inserts it), and one left `sending` by a worker whose lease ran
- * out (it died halfway) is taken over. Answers the row when this caller has it, else null.
+ * table's key, so of two workers or instances one inserts it), a previewed one (`pending`) is started, and one left
+ * `sending` by a worker whose lease ran out (it died halfway) is taken over. Answers the row when this caller has it, else null.
  */
 export async function claimDigest({
   db,
@@ -248,10 +248,23 @@ export async function claimDigest({
   if (Number(inserted?.numInsertedOrUpdatedRows ?? 0) === 0) {
     const taken = await db.kysely
       .updateTable('digests')
-      .set({ lease_owner: owner, lease_until: leaseUntil })
+      .set({
+        status: 'sending' satisfies DigestStatus,
+        lease_owner: owner,
+        lease_until: leaseUntil,
+        started_at: sql<string>`coalesce(started_at, ${new Date(now).toISOString()})`,
+      })
       .where('week', '=', week)
-      .where('status', '=', 'sending' satisfies DigestStatus)
-      .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
+      .where((eb) =>
+        eb.or([
+          // Previewed, waiting for its hour (a week past its last moment is never started).
+          ...(startNew ? [eb('status', '=', 'pending' satisfies DigestStatus)] : []),
+          eb.and([
+            eb('status', '=', 'sending' satisfies DigestStatus),
+            eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]),
+          ]),
+        ]),
+      )
       .executeTakeFirst()
     if (Number(taken.numUpdatedRows) === 0) return null
   }
@@ -342,4 +355,32 @@ export async function deleteWaitingMailOf({ db, subscriberId }: { db: Db; subscr
     .where('sent_at', 'is', null)
     .where('lease_owner', 'is', null)
     .execute()
+}
+
+/**
+ * Records a week's preview (the day before): the week becomes `pending`. False when it was recorded already (by
+ * another worker or instance, or staff skipped it): then no preview is sent.
+ */
+export async function recordDigestPreview({ db, week, dueAt }: { db: Db; week: string; dueAt: string }) {
+  const inserted = await db.kysely
+    .insertInto('digests')
+    .values({ week, due_at: dueAt, status: 'pending' satisfies DigestStatus })
+    .onConflict((oc) => oc.column('week').doNothing())
+    .executeTakeFirst()
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+/** Staff's "Skip this week": a week not started yet is never sent. Answers the week as it now stands. */
+export async function skipDigest({ db, week, dueAt }: { db: Db; week: string; dueAt: string }) {
+  await db.kysely
+    .insertInto('digests')
+    .values({ week, due_at: dueAt, status: 'skipped' satisfies DigestStatus })
+    .onConflict((oc) =>
+      oc
+        .column('week')
+        .doUpdateSet({ status: 'skipped' satisfies DigestStatus })
+        .where('digests.status', '=', 'pending' satisfies DigestStatus),
+    )
+    .execute()
+  return (await getDigest({ db, week }))!
 }

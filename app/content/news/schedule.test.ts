@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 
-import { digestSendAt, digestWeek } from './schedule.ts'
+import { digestPreviewAt, digestSendAt, digestWeek, nextDigestWeek } from './schedule.ts'
 
 const DUBLIN = 'Europe/Dublin'
 const week = (now: string, day = 6, hour = 9) => {
@@ -38,4 +38,14 @@ test('digestSendAt lets DIGEST_RATE leave a minute and DIGEST_DAILY_LIMIT a day,
   expect(at(1499, 25)).toBe('2027-01-09T09:59:00.000Z')
   expect(at(1500, 25)).toBe('2027-01-10T09:00:00.000Z')
   expect(at(1525, 25)).toBe('2027-01-10T09:01:00.000Z')
+})
+
+test('the preview is the day before the next digest, at 18:00 where the church is', () => {
+  const next = nextDigestWeek({ zone: DUBLIN, day: 6, hour: 9, now: new Date('2027-01-08T17:00:00Z') })
+  expect([next.week, next.dueAt.toISOString()]).toEqual(['2027-01-09', '2027-01-09T09:00:00.000Z'])
+  expect(digestPreviewAt({ zone: DUBLIN, week: next.week }).toISOString()).toBe('2027-01-08T18:00:00.000Z')
+  // At its very hour, the next is the week after.
+  expect(nextDigestWeek({ zone: DUBLIN, day: 6, hour: 9, now: new Date('2027-01-09T09:00:00Z') }).week).toBe(
+    '2027-01-16',
+  )
 })

@@ -28,11 +28,12 @@ export function digestWeek({
   // Temporal numbers Monday 1 … Sunday 7; ours are Sunday 0 … Saturday 6.
   const back = (local.dayOfWeek % 7) - day
   let date = local.toPlainDate().subtract({ days: (back + 7) % 7 })
-  const at = (on: Temporal.PlainDate) =>
-    on.toZonedDateTime({ timeZone: zone, plainTime: Temporal.PlainTime.from({ hour }) }).epochMilliseconds
-  if (at(date) > now.getTime()) date = date.subtract({ days: 7 })
-  return { week: date.toString(), dueAt: new Date(at(date)) }
+  if (hourOn(date, zone, hour) > now.getTime()) date = date.subtract({ days: 7 })
+  return { week: date.toString(), dueAt: new Date(hourOn(date, zone, hour)) }
 }
+
+const hourOn = (date: Temporal.PlainDate, zone: string, hour: number) =>
+  date.toZonedDateTime({ timeZone: zone, plainTime: Temporal.PlainTime.from({ hour }) }).epochMilliseconds
 
 /**
  * When the `index`th e-mail of a digest (from 0) may leave: `rate` a minute from `start`, `dailyLimit` a day, the
@@ -52,4 +53,22 @@ export function digestSendAt({
   const day = Math.floor(index / dailyLimit)
   const minute = Math.floor((index % dailyLimit) / rate)
   return start + day * DAY_MS + minute * MINUTE_MS
+}
+
+/** The next digest after `now` (this week's, before its hour; else next week's). */
+export function nextDigestWeek(args: { zone: string; day: number; hour: number; now: Date }) {
+  const date = Temporal.PlainDate.from(digestWeek(args).week).add({ days: 7 })
+  return { week: date.toString(), dueAt: new Date(hourOn(date, args.zone, args.hour)) }
+}
+
+/** When staff get a week's preview: the day before it leaves, at 18:00 where the church is. */
+export const PREVIEW_HOUR = 18
+
+export function digestPreviewAt({ zone, week }: { zone: string; week: string }) {
+  return new Date(
+    Temporal.PlainDate.from(week)
+      .subtract({ days: 1 })
+      .toZonedDateTime({ timeZone: zone, plainTime: Temporal.PlainTime.from({ hour: PREVIEW_HOUR }) })
+      .epochMilliseconds,
+  )
 }

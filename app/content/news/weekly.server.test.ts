@@ -12,7 +12,7 @@ import { testDatabase, testDatabases } from '#tests/test-database.ts'
 
 import { claimDigest, createSubscriber, recordDigestProgress } from './model.server.ts'
 import { subscriberToken, tokenHash } from './subscribers.server.ts'
-import { runDueDigest, type WeeklyNewsDeps } from './weekly.server.ts'
+import { runDueDigest, runDuePreview, skipNextDigest, type WeeklyNewsDeps } from './weekly.server.ts'
 
 const SECRET = 'a-test-secret-of-some-length'
 /** Saturday 9 January 2027, 09:00 in Dublin. */
@@ -178,5 +178,49 @@ describe.each(testDatabases)('$name', (kind) => {
     expect((await outbox(db)).map((row) => (Number(row.not_before) - NINE) / MINUTE)).toEqual([
       0, 0, 1, 1, 2, 2,
     ])
+  })
+
+  const FRIDAY_SIX = Date.parse('2027-01-08T18:00:00Z')
+
+  test('staff get the preview the day before at 18:00, once; the week then leaves at its hour', async () => {
+    const db = await site()
+    const preview = (at: number) =>
+      runDuePreview({ ...deps(db, at), recipients: ['pastor@grace.example', 'office@grace.example'] })
+    expect(await preview(FRIDAY_SIX - 1000)).toBeNull()
+    expect(await preview(FRIDAY_SIX)).toEqual({ week: '2027-01-09', status: 'pending' })
+    expect(await preview(FRIDAY_SIX + MINUTE)).toBeNull()
+    const previews = await db.kysely
+      .selectFrom('outbox')
+      .select(['to_address', 'subject', 'text_body', 'ref_id'])
+      .execute()
+    expect(previews.map((row) => [row.to_address, row.subject, row.ref_id])).toEqual([
+      ['pastor@grace.example', expect.stringMatching(/^Preview: /), null],
+      ['office@grace.example', expect.stringMatching(/^Preview: /), null],
+    ])
+    expect(previews[0]!.text_body).toContain('Saturday 9 January 2027')
+    expect(previews[0]!.text_body).toContain('Parish supper')
+    expect(await runDueDigest(deps(db, NINE))).toEqual({ week: '2027-01-09', status: 'queued' })
+    expect(await outbox(db)).toHaveLength(2 + 6)
+  })
+
+  test('“Skip this week” keeps the next weekly news from leaving; “Send now” sends it at once, and not again at its hour', async () => {
+    const skipped = await site()
+    expect(await skipNextDigest(deps(skipped, FRIDAY_SIX + MINUTE))).toMatchObject({
+      week: '2027-01-09',
+      status: 'skipped',
+    })
+    expect(await runDueDigest(deps(skipped, NINE))).toBeNull()
+    expect(await outbox(skipped)).toEqual([])
+
+    const early = await site()
+    expect(await runDueDigest(deps(early, FRIDAY_SIX + MINUTE), { sendNow: true })).toEqual({
+      week: '2027-01-09',
+      status: 'queued',
+    })
+    expect(await outbox(early)).toHaveLength(6)
+    expect(await runDueDigest(deps(early, NINE))).toBeNull()
+    // Sent already: it cannot be skipped any more.
+    expect((await skipNextDigest(deps(early, NINE - MINUTE))).status).toBe('queued')
+    expect(await outbox(early)).toHaveLength(6)
   })
 })

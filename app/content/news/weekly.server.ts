@@ -16,7 +16,9 @@ import { serviceTiming } from '#app/content/services/schema.ts'
 import { type Db, inTransaction } from '#app/db/database.server.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
 import type { Clock } from '#app/lib/clock.ts'
+import { escapeHtml } from '#app/lib/escape-html.ts'
 import { languagePath } from '#app/lib/languages.ts'
+import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
 import type { Sealer } from '#app/lib/seal.server.ts'
 import { enqueueMail, type OutgoingMail } from '#app/models/outbox.server.ts'
 import { readSiteLanguages } from '#app/models/translations.server.ts'
@@ -30,9 +32,11 @@ import {
   finishDigest,
   getDigest,
   listActiveSubscribersAfter,
+  recordDigestPreview,
   recordDigestProgress,
+  skipDigest,
 } from './model.server.ts'
-import { DIGEST_LATEST_MS, digestSendAt, digestWeek } from './schedule.ts'
+import { DIGEST_LATEST_MS, digestPreviewAt, digestSendAt, digestWeek, nextDigestWeek } from './schedule.ts'
 import type { Subscriber } from './schema.ts'
 
 /** The most e-mails queued in one transaction (and subscribers read at once). */
@@ -122,22 +126,31 @@ export async function digestIn({
  * time is left alone (never sent late); one started but not finished within it is dropped. Called on a timer by
  * every worker; answers the week's outcome when this caller did something.
  */
-export async function runDueDigest(deps: WeeklyNewsDeps, owner = newOwner()) {
+export async function runDueDigest(
+  deps: WeeklyNewsDeps,
+  { owner = newOwner(), sendNow = false }: { owner?: string; sendNow?: boolean } = {},
+) {
   const { db, clock, logger } = deps
   const info = await getChurchInfo({ db })
   const zone = info?.timezone
   if (!info || !zone) return null
   const now = clock.now()
-  const { week, dueAt } = digestWeek({
+  const when = {
     zone,
     day: info.digest_day ?? DEFAULT_DIGEST_DAY,
     hour: info.digest_hour ?? DEFAULT_DIGEST_HOUR,
     now,
-  })
-  const late = now.getTime() - dueAt.getTime() >= DIGEST_LATEST_MS
+  }
+  // Staff's "Send now": the next week's, before its hour.
+  const { week, dueAt } = sendNow ? nextDigestWeek(when) : digestWeek(when)
+  const late = !sendNow && now.getTime() - dueAt.getTime() >= DIGEST_LATEST_MS
   // Read first: most calls find the week done (or being done) and write nothing.
   const seen = await getDigest({ db, week })
-  if (seen && (seen.status !== 'sending' || Number(seen.lease_until ?? 0) > now.getTime())) return null
+  const open =
+    !seen ||
+    (seen.status === 'pending' && !late) ||
+    (seen.status === 'sending' && Number(seen.lease_until ?? 0) <= now.getTime())
+  if (!open) return null
   if (!seen && late) return null
   const claimed = await claimDigest({
     db,
@@ -242,6 +255,78 @@ function mailOf(
     listDomain: deps.from.split('@')[1] ?? 'localhost',
     sealWith: deps.mailSealer,
   })
+}
+
+/**
+ * Staff's preview of the next weekly news (Notifications' recipients), the day before at 18:00: the digest in the
+ * site's main language as a subscriber gets it, with when it leaves and how to skip it or send it at once. Once
+ * per week (the week becomes `pending`); none when there is nothing new, or the week was skipped already.
+ */
+export async function runDuePreview(deps: WeeklyNewsDeps & { recipients: readonly string[] }) {
+  const { db, clock } = deps
+  const info = await getChurchInfo({ db })
+  const zone = info?.timezone
+  if (!info || !zone || deps.recipients.length === 0) return null
+  const now = clock.now()
+  const { week, dueAt } = nextDigestWeek({
+    zone,
+    day: info.digest_day ?? DEFAULT_DIGEST_DAY,
+    hour: info.digest_hour ?? DEFAULT_DIGEST_HOUR,
+    now,
+  })
+  if (now < digestPreviewAt({ zone, week }) || (await getDigest({ db, week }))) return null
+  const languages = await readSiteLanguages(db)
+  const language = languages[0]!
+  const digest = await digestIn({ db, clock, language, languages })
+  if (!digest) return null
+  if (!(await recordDigestPreview({ db, week, dueAt: dueAt.toISOString() }))) return null
+  const links = await mailLinkOrigin(deps.siteAddress)
+  const [words] = inLanguage({ language, languages }, 'church_info', [info])
+  const sample = mailOf(
+    deps,
+    {
+      digest,
+      subscriber: { id: 'preview', email: deps.recipients[0]!, language } as Subscriber,
+      churchName: words?.name || FALLBACK_CHURCH_NAME,
+    },
+    { origin: links.origin, sitePlaceholder: links.placeholder, churchEmail: info.email ?? null, languages },
+  )
+  const leaves = dueAt.toLocaleString('en-IE', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' })
+  const note = [
+    `Preview: this is the weekly news that goes to every confirmed subscriber on ${leaves}.`,
+    `To skip this week: POST ${links.origin}/api/subscribers/digest/skip; to send it now: POST ${links.origin}/api/subscribers/digest/send-now (administrators).`,
+    '',
+  ].join('\n')
+  await enqueueMail({
+    db,
+    mail: deps.recipients.map((to) => ({
+      ...sample,
+      to,
+      subject: `Preview: ${sample.subject}`,
+      text: `${note}\n${sample.text}`,
+      html: sample.html
+        ?.replace('<body', `<body><p><strong>${escapeHtml(note)}</strong></p><div`)
+        .replace('</body>', '</div></body>'),
+      refId: null,
+      headers: null,
+      sealWith: null,
+    })),
+    now: now.getTime(),
+  })
+  return { week, status: 'pending' as const }
+}
+
+/** Staff's "Skip this week": the next weekly news is not sent (unless it has started already). */
+export async function skipNextDigest({ db, clock }: Pick<WeeklyNewsDeps, 'db' | 'clock'>) {
+  const info = await getChurchInfo({ db })
+  const zone = info?.timezone ?? DEFAULT_TIME_ZONE
+  const { week, dueAt } = nextDigestWeek({
+    zone,
+    day: info?.digest_day ?? DEFAULT_DIGEST_DAY,
+    hour: info?.digest_hour ?? DEFAULT_DIGEST_HOUR,
+    now: clock.now(),
+  })
+  return skipDigest({ db, week, dueAt: dueAt.toISOString() })
 }
 
 function newOwner() {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 
 /**
  * The weekly news' sends (issue 48): one row per week (`week`, the church's date the digest is due on), unique, so
- * one worker of one instance claims it; its state (`sending` while its e-mails are being queued, `queued` once every
+ * one worker of one instance claims it; its state (`pending` once staff had the preview, `sending` while its e-mails are being queued, `queued` once every
  * subscriber's is, `empty` when there was nothing new, `skipped` by staff), the lease of the worker queueing it, the
  * last subscriber queued (a worker killed halfway is taken over from there), and its counts.
  *
