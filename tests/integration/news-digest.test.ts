@@ -170,6 +170,13 @@ describe.each(databases)('$name', (database) => {
     const late = await admin.post('/api/subscribers/digest/send-now', {})
     expect(late.status).toBe(409)
     expect((await admin.get('/api/subscribers/digest/skip')).status).toBe(405)
+    const weeks = await admin.get('/api/subscribers/digests')
+    expect(weeks.status).toBe(200)
+    expect(weeks.body).toEqual([
+      expect.objectContaining({ week: '2027-01-16', status: 'skipped', recipients: 0 }),
+      expect.objectContaining({ week: '2027-01-09', status: 'queued', recipients: 4 }),
+    ])
+    expect((await anonymous.get('/api/subscribers/digests')).status).toBe(401)
   })
 
   test('a permanent refusal at RCPT (550 5.1.1) suspends the address at once, saying why; one temporary refusal (4xx) is counted, not yet a bounce', async () => {
