@@ -161,7 +161,7 @@ describe.each(testDatabases)('$name', (kind) => {
     ).toBe(false)
   })
 
-  test('nothing new sends nothing and says so; a week not started within a day of its hour is never sent', async () => {
+  test('nothing new sends nothing and says so; a week not started within a day of its hour is never sent, one stuck halfway is dropped', async () => {
     const quiet = await site({ withNews: false })
     expect(await runDueDigest(deps(quiet, NINE))).toEqual({ week: '2027-01-09', status: 'empty' })
     expect(await outbox(quiet)).toEqual([])
@@ -170,6 +170,22 @@ describe.each(testDatabases)('$name', (kind) => {
     expect(await runDueDigest(deps(late, NINE + 24 * 60 * MINUTE))).toBeNull()
     expect(await outbox(late)).toEqual([])
     expect(await weeks(late)).toEqual([])
+
+    // Started, its worker died, and nobody could go on within the day: dropped, the rest never sent.
+    const stuck = await site()
+    await claimDigest({
+      db: stuck,
+      week: '2027-01-09',
+      dueAt: new Date(NINE).toISOString(),
+      owner: 'dead',
+      now: NINE,
+      leaseUntil: NINE + 5 * MINUTE,
+    })
+    expect(await runDueDigest(deps(stuck, NINE + 24 * 60 * MINUTE))).toEqual({
+      week: '2027-01-09',
+      status: 'dropped',
+    })
+    expect(await outbox(stuck)).toEqual([])
   })
 
   test('the e-mails are spread at DIGEST_RATE a minute', async () => {
