@@ -108,3 +108,20 @@ test('readEnv reads the Stripe keys, and Stripe’s own API address unless anoth
     /STRIPE_SECRET_KEY[\s\S]*STRIPE_WEBHOOK_SECRET/,
   )
 })
+
+test('readEnv paces the weekly news at 25 a minute and 1,500 a day unless told, and takes DKIM whole or not at all', () => {
+  expect(readEnv({})).toMatchObject({ DIGEST_RATE: 25, DIGEST_DAILY_LIMIT: 1500 })
+  expect(readEnv({ DIGEST_RATE: '2', DIGEST_DAILY_LIMIT: '' })).toMatchObject({
+    DIGEST_RATE: 2,
+    DIGEST_DAILY_LIMIT: 1500,
+  })
+  expect(() => readEnv({ DIGEST_RATE: '0' })).toThrow(/DIGEST_RATE/)
+  const key = '-----BEGIN PRIVATE KEY-----\\nMIIB\\n-----END PRIVATE KEY-----'
+  const dkim = readEnv({ DKIM_PRIVATE_KEY: key, DKIM_SELECTOR: 'lampstand', DKIM_DOMAIN: 'church.example' })
+  // A key given on one line with `\n` for its breaks gets them back.
+  expect(dkim.DKIM_PRIVATE_KEY).toBe('-----BEGIN PRIVATE KEY-----\nMIIB\n-----END PRIVATE KEY-----')
+  expect(() => readEnv({ DKIM_PRIVATE_KEY: key, DKIM_DOMAIN: 'church.example' })).toThrow(/DKIM_SELECTOR/)
+  expect(() => readEnv({ DKIM_PRIVATE_KEY: 'secret', DKIM_SELECTOR: 's', DKIM_DOMAIN: 'a.b' })).toThrow(
+    /DKIM_PRIVATE_KEY/,
+  )
+})

@@ -94,6 +94,41 @@ const EnvSchema = z
         return addresses
       }),
     /**
+     * DKIM signing of every e-mail by the server itself (the PEM private key; `\n` may stand for its line
+     * breaks), with DKIM_SELECTOR and DKIM_DOMAIN: for a mailbox whose provider does not sign what it relays.
+     */
+    DKIM_PRIVATE_KEY: z
+      .string()
+      .transform((value) => value.replace(/\\n/g, '\n').trim())
+      .refine((value) => value === '' || /-----BEGIN (RSA |EC )?PRIVATE KEY-----/.test(value), {
+        error: 'must be a PEM private key (-----BEGIN PRIVATE KEY----- …)',
+      })
+      .optional()
+      .transform((value) => value || undefined),
+    DKIM_SELECTOR: z
+      .string()
+      .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'must be a DNS label such as lampstand')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    DKIM_DOMAIN: z
+      .string()
+      .regex(/^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$/, 'must be a domain such as church.example')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
+    /** Weekly news e-mails sent a minute, at most (issue 48): a small mailbox's provider throttles bursts. */
+    DIGEST_RATE: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().min(1).default(25),
+    ),
+    /**
+     * Weekly news e-mails sent a day, at most; the rest go the next day. 1,500 stays under Microsoft 365's 2,000
+     * external recipients a day, with room for the site's other e-mails.
+     */
+    DIGEST_DAILY_LIMIT: z.preprocess(
+      (value) => (value === '' ? undefined : value),
+      z.coerce.number().int().min(1).default(1500),
+    ),
+    /**
      * Where the YouTube import reads a channel's public feed (`?channel_id=…` is added): YouTube's own, or a copy
      * for tests and sites without access to it.
      */
@@ -148,6 +183,14 @@ const EnvSchema = z
         code: 'custom',
         path: [env.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL and ADMIN_PASSWORD must be set together',
+      })
+    }
+    const dkim = [env.DKIM_PRIVATE_KEY, env.DKIM_SELECTOR, env.DKIM_DOMAIN]
+    if (dkim.some(Boolean) && !dkim.every(Boolean)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [['DKIM_PRIVATE_KEY', 'DKIM_SELECTOR', 'DKIM_DOMAIN'][dkim.findIndex((value) => !value)]!],
+        message: 'DKIM_PRIVATE_KEY, DKIM_SELECTOR and DKIM_DOMAIN must be set together',
       })
     }
     if (env.SMTP_URL && !env.MAIL_FROM) {

@@ -26,6 +26,8 @@ export interface TestSmtpServer {
   start: () => Promise<void>
   /** The next connections are held before the greeting until the returned function is called. */
   stall: () => () => void
+  /** RCPT TO this address is answered with `response` (`550 5.1.1 No such user`) until refused again with null. */
+  refuse: (address: string, response: string | null) => void
 }
 
 function addresses(value: AddressObject | AddressObject[] | undefined) {
@@ -43,6 +45,7 @@ export async function startSmtpServer({
   const received: ReceivedMail[] = []
   const waiters: Array<() => void> = []
   let stalled: Array<() => void> | null = null
+  const refused = new Map<string, string>()
 
   const options: SMTPServerOptions = {
     logger: false,
@@ -58,6 +61,12 @@ export async function startSmtpServer({
     onConnect(_session, callback) {
       if (stalled) stalled.push(() => callback())
       else callback()
+    },
+    onRcptTo(address, _session, callback) {
+      const response = refused.get(address.address.toLowerCase())
+      if (!response) return callback()
+      const [, code, message] = /^(\d{3})\s+(.*)$/.exec(response)!
+      callback(Object.assign(new Error(message), { responseCode: Number(code) }))
     },
     onData(stream, session, callback) {
       simpleParser(stream)
@@ -126,6 +135,10 @@ export async function startSmtpServer({
     async start() {
       server = new SMTPServer(options)
       await listen(actualPort)
+    },
+    refuse(address, response) {
+      if (response) refused.set(address.toLowerCase(), response)
+      else refused.delete(address.toLowerCase())
     },
     stall() {
       stalled = []

@@ -60,6 +60,8 @@ export interface OutboxTable {
   attachments: ColumnType<string | null, string | null | undefined, string | null>
   /** JSON: headers of its own, `{ "List-Id": … }` (sealed with the bodies when they are); null for none. */
   headers: ColumnType<string | null, string | null | undefined, string | null>
+  /** Milliseconds: not sent before then (the weekly news' pace); null for at once. */
+  not_before: ColumnType<number | null, number | null | undefined, number | null>
 }
 
 export interface SettingsTable {
@@ -187,6 +189,23 @@ export interface RegistrationsTable {
   updated_at: Timestamp
 }
 
+/** One week's weekly news (app/content/news/weekly.server.ts). */
+export interface DigestsTable {
+  /** The church's date it is due on (YYYY-MM-DD). */
+  week: string
+  due_at: Timestamp
+  /** pending, sending, queued, empty, skipped or dropped (DIGEST_STATUSES). */
+  status: string
+  lease_owner: ColumnType<string | null, string | null | undefined, string | null>
+  /** Milliseconds since the epoch. */
+  lease_until: ColumnType<number | null, number | null | undefined, number | null>
+  /** The last subscriber (by id) whose e-mail is queued: a worker taking over goes on after it. */
+  last_subscriber_id: ColumnType<string | null, string | null | undefined, string | null>
+  recipients: ColumnType<number, number | undefined, number>
+  started_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
+  finished_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
+}
+
 /** One address of the weekly news, in whatever state (app/content/news/subscribers.server.ts). */
 export interface SubscribersTable {
   id: string
@@ -204,6 +223,8 @@ export interface SubscribersTable {
   created_at: Timestamp
   confirmed_at: Timestamp | null
   last_confirmation_sent_at: Timestamp | null
+  /** Temporary refusals (4xx at RCPT) of its e-mails in a row; the third suspends it. */
+  soft_bounces: ColumnType<number, number | undefined, number>
 }
 
 /** One step of an address's consent, never changed once written (GDPR Art. 7(1)). */
@@ -295,4 +316,5 @@ export interface Database extends ContentTables {
   donors: DonorsTable
   gifts: GiftsTable
   stripe_events: StripeEventsTable
+  digests: DigestsTable
 }

@@ -10,7 +10,7 @@ const AUTH_TABLES = ['user', 'account', 'session', 'verification', 'twoFactor'] 
 /**
  * Every table a backup holds: the declared tables (app/content/registry.ts), the uploads' records, the settings
  * (notification recipients, retention, the YouTube channel), the activity log, the videos already imported, the
- * accounts.
+ * weekly news' sends, the accounts.
  */
 export const BACKUP_TABLES = [
   ...(Object.keys(TABLES) as TableName[]),
@@ -25,6 +25,8 @@ export const BACKUP_TABLES = [
   'donors',
   'gifts',
   'stripe_events',
+  // The weekly news' weeks already sent: a site restored the same week must not send that week's news again.
+  'digests',
   ...AUTH_TABLES,
 ]
 

@@ -30,6 +30,8 @@ export interface OutgoingMail {
    * lines. Sealed with the bodies, and filled in with the site's address like them.
    */
   headers?: Readonly<Record<string, string>> | null
+  /** Not sent before this moment (milliseconds): the weekly news' pace. A retry or a restart keeps it. */
+  notBefore?: number | null
 }
 
 export interface MailAttachment {
@@ -84,6 +86,7 @@ export async function enqueueMail({
       reply_to_address: replyTo?.address ?? null,
       attachments: mail.attachments?.length ? JSON.stringify(mail.attachments) : null,
       headers: ownHeaders(mail),
+      not_before: mail.notBefore ?? null,
       created_at: createdAt,
       attempts: 0,
       next_attempt_at: now,
@@ -132,6 +135,7 @@ export async function claimDueMail({
     .where('sent_at', 'is', null)
     .where('failed_at', 'is', null)
     .where('next_attempt_at', '<=', now)
+    .where((eb) => eb.or([eb('not_before', 'is', null), eb('not_before', '<=', now)]))
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]))
     .$if(!siteKnown, (query) => query.where('site_placeholder', 'is', null))
     .orderBy('next_attempt_at')

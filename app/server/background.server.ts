@@ -7,8 +7,14 @@ import { deleteOldActivity } from '#app/models/activity.server.ts'
 import { deleteExpiredMessages } from '#app/content/messages/model.server.ts'
 import { deleteOldMail } from '#app/models/outbox.server.ts'
 import { eraseEndedRegistrations } from '#app/content/events/registration-erasure.server.ts'
-import { deleteExpiredSignUps } from '#app/content/news/subscribers.server.ts'
-import { getRetentionMonths, seedNotificationRecipients } from '#app/models/settings.server.ts'
+import { clearSoftBounces } from '#app/content/news/model.server.ts'
+import { deleteExpiredSignUps, recordRefusal } from '#app/content/news/subscribers.server.ts'
+import { runDueDigest, runDuePreview } from '#app/content/news/weekly.server.ts'
+import {
+  getRetentionMonths,
+  listNotificationRecipients,
+  seedNotificationRecipients,
+} from '#app/models/settings.server.ts'
 
 import type { Sealer } from '#app/lib/seal.server.ts'
 import { runDueYoutubeCheck } from '#app/content/sermons/youtube-import.server.ts'
@@ -24,6 +30,11 @@ const DAY_MS = 24 * 60 * 60 * 1000
  * (app/content/sermons/youtube-import.server.ts). Asking is a few reads of the database.
  */
 export const YOUTUBE_POLL_MS = 60 * 1000
+/**
+ * How often each worker asks whether the weekly news is due (two small reads): its e-mails then start within this
+ * long of the hour. The week is claimed by one worker of one instance (app/content/news/weekly.server.ts).
+ */
+export const DIGEST_POLL_MS = 10 * 1000
 
 /**
  * Retention (GDPR): deletes messages older than the retention setting, Spam older than 30 days, event
@@ -61,9 +72,10 @@ export async function startBackgroundWork({
   siteAddress,
   mailSealer,
   storage,
+  secret,
 }: {
   db: Db
-  env: Pick<Env, 'NOTIFY_TO' | 'YOUTUBE_FEED_URL'>
+  env: Pick<Env, 'NOTIFY_TO' | 'YOUTUBE_FEED_URL' | 'DIGEST_RATE' | 'DIGEST_DAILY_LIMIT'>
   mail: MailSettings | null
   clock: Clock
   logger: pino.Logger
@@ -72,6 +84,8 @@ export async function startBackgroundWork({
   siteAddress: SiteAddress
   mailSealer: Sealer
   storage: LocalImageStorage
+  /** The server's secret: the weekly news' unsubscribe links are made with it. */
+  secret: string
 }): Promise<BackgroundWork> {
   if (await seedNotificationRecipients({ db, addresses: env.NOTIFY_TO ?? [] })) {
     facts.info(`Notification recipients set from NOTIFY_TO: ${env.NOTIFY_TO?.join(', ')}`)
@@ -113,8 +127,60 @@ export async function startBackgroundWork({
   const youtubeTimer = setInterval(youtubeCheck, YOUTUBE_POLL_MS)
   youtubeTimer.unref()
   const worker = mail
-    ? startMailWorker({ db, settings: mail, clock, logger, siteAddress, sealer: mailSealer })
+    ? startMailWorker({
+        db,
+        settings: mail,
+        clock,
+        logger,
+        siteAddress,
+        sealer: mailSealer,
+        // Refusals of the weekly news' recipients suspend them (issue 48).
+        recipients: {
+          refused: ({ row, permanent, repeated, reason, now }) =>
+            recordRefusal({
+              db,
+              refId: row.ref_id!,
+              address: row.to_address,
+              permanent,
+              repeated,
+              reason,
+              now,
+            }),
+          delivered: (row) => clearSoftBounces({ db, id: row.ref_id! }),
+        },
+      })
     : null
+  // The weekly news, when e-mail is on (none is queued while it is off).
+  let digest: Promise<unknown> | null = null
+  const digestCheck = () => {
+    if (digest || !mail) return
+    const deps = {
+      db,
+      clock,
+      logger,
+      secret,
+      siteAddress,
+      mailSealer,
+      from: mail.from.address,
+      pace: { rate: env.DIGEST_RATE, dailyLimit: env.DIGEST_DAILY_LIMIT },
+    }
+    digest = (async () => {
+      const sent = await runDueDigest(deps)
+      // Staff's preview, the day before (Notifications' recipients).
+      const previewed = await runDuePreview({
+        ...deps,
+        recipients: await listNotificationRecipients({ db }),
+      })
+      if (sent || previewed) worker?.wake()
+    })()
+      .catch((error: unknown) => logger.error({ err: error }, 'the weekly news failed'))
+      .finally(() => {
+        digest = null
+      })
+  }
+  digestCheck()
+  const digestTimer = setInterval(digestCheck, DIGEST_POLL_MS)
+  digestTimer.unref()
   if (!mail) facts.info('E-mail is off: set SMTP_URL and MAIL_FROM to send alerts of new messages')
   else if (!(await siteAddress.get())) {
     facts.warn(
@@ -127,7 +193,9 @@ export async function startBackgroundWork({
     stop: async () => {
       clearInterval(daily)
       clearInterval(youtubeTimer)
+      clearInterval(digestTimer)
       await youtube
+      await digest
       await worker?.stop()
     },
   }

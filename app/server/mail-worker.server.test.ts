@@ -1,3 +1,5 @@
+import crypto from 'node:crypto'
+
 import pino from 'pino'
 import { describe, expect, test } from 'vitest'
 
@@ -11,6 +13,7 @@ import { testDatabase, testDatabases } from '#tests/test-database.ts'
 import {
   CONNECTION_TIMEOUT_MS,
   mailErrorReason,
+  mailSettings,
   POLL_MS,
   retryDelayMs,
   startMailWorker,
@@ -145,6 +148,54 @@ describe.each(testDatabases)('sealed e-mails, $name', (kind) => {
         }
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
+    } finally {
+      await worker.stop()
+      await smtp.stop()
+    }
+  })
+
+  test('with DKIM set, every e-mail is signed by the server, the signature covering both unsubscribe headers', async () => {
+    const db = await testDatabase(kind)
+    const smtp = await startSmtpServer()
+    const { privateKey } = crypto.generateKeyPairSync('rsa', { modulusLength: 2048 })
+    await enqueueMail({
+      db,
+      mail: {
+        to: 'reader@example.org',
+        subject: 'This week',
+        text: 'The news',
+        headers: {
+          'List-Id': 'Weekly news <news.church.example>',
+          'List-Unsubscribe': '<https://church.example/news/unsubscribe?token=abc>',
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
+      },
+    })
+    const worker = startMailWorker({
+      db,
+      settings: mailSettings({
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'office@church.example',
+        DKIM_PRIVATE_KEY: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+        DKIM_SELECTOR: 'lampstand',
+        DKIM_DOMAIN: 'church.example',
+      })!,
+      clock: systemClock,
+      logger: pino({ level: 'silent' }),
+      siteAddress: { get: async () => 'https://church.example' },
+      sealer: createSealer('the-secret', 'outbox'),
+    })
+    try {
+      const [received] = await smtp.waitFor(1)
+      const signature = received!.mail.headerLines
+        .find((line) => line.key === 'dkim-signature')
+        ?.line.replace(/\r?\n[ \t]+/g, ' ')
+      expect(signature).toMatch(/\bd=church\.example;/)
+      expect(signature).toMatch(/\bs=lampstand;/)
+      const signed = /\bh=([^;]+);/.exec(signature!)![1]!.replace(/\s+/g, '').toLowerCase().split(':')
+      expect(signed).toEqual(
+        expect.arrayContaining(['from', 'subject', 'list-unsubscribe', 'list-unsubscribe-post']),
+      )
     } finally {
       await worker.stop()
       await smtp.stop()

@@ -23,13 +23,25 @@ import {
 export interface MailSettings {
   smtp: SmtpSettings
   from: Mailbox
+  /** The server's own DKIM signature, when set (nodemailer signs List-Unsubscribe and List-Unsubscribe-Post too). */
+  dkim?: { domainName: string; keySelector: string; privateKey: string } | null
 }
 
 /** SMTP_URL and MAIL_FROM as settings (both already checked at start-up), or null when e-mail is off. */
-export function mailSettings(env: { SMTP_URL?: string; MAIL_FROM?: string }): MailSettings | null {
+export function mailSettings(env: {
+  SMTP_URL?: string
+  MAIL_FROM?: string
+  DKIM_PRIVATE_KEY?: string
+  DKIM_SELECTOR?: string
+  DKIM_DOMAIN?: string
+}): MailSettings | null {
   const smtp = env.SMTP_URL ? parseSmtpUrl(env.SMTP_URL) : null
   const from = env.MAIL_FROM ? parseMailbox(env.MAIL_FROM) : null
-  return smtp && from ? { smtp, from } : null
+  const dkim =
+    env.DKIM_PRIVATE_KEY && env.DKIM_SELECTOR && env.DKIM_DOMAIN
+      ? { domainName: env.DKIM_DOMAIN, keySelector: env.DKIM_SELECTOR, privateKey: env.DKIM_PRIVATE_KEY }
+      : null
+  return smtp && from ? { smtp, from, dkim } : null
 }
 
 // Every step of a send is bounded, so a slow or silent SMTP server holds an e-mail for at most SEND_DEADLINE_MS
@@ -83,6 +95,33 @@ function isPermanent(error: unknown) {
   return typeof code === 'number' && code >= 500
 }
 
+/**
+ * The SMTP server refused the recipient (its answer to RCPT TO): a bounce at the door, permanent (5xx: no such
+ * mailbox) or temporary (4xx: mailbox full, greylisted). Null for any other failure (connection, sign-in, DATA).
+ */
+export function recipientRefusal(error: unknown): { permanent: boolean } | null {
+  const { command, responseCode } = error as { command?: string; responseCode?: number }
+  if (command !== 'RCPT TO' || typeof responseCode !== 'number') return null
+  return { permanent: responseCode >= 500 }
+}
+
+/** What the sender tells the owner of an e-mail's recipient (the weekly news' subscribers). */
+export interface RecipientEvents {
+  /**
+   * Its recipient was refused; `repeated` when the last attempt of this same e-mail was refused for the time
+   * being already. Answers true when the e-mail must not be tried again (the address is suspended).
+   */
+  refused: (refusal: {
+    row: OutboxRow
+    permanent: boolean
+    repeated: boolean
+    reason: string
+    now: Date
+  }) => Promise<boolean>
+  /** It was accepted. */
+  delivered: (row: OutboxRow) => Promise<void>
+}
+
 export interface MailWorker {
   /** Looks for due e-mails now (after a message was saved) instead of at the next round. */
   wake: () => void
@@ -102,6 +141,7 @@ export function startMailWorker({
   logger,
   siteAddress,
   sealer,
+  recipients,
 }: {
   db: Db
   settings: MailSettings
@@ -111,6 +151,7 @@ export function startMailWorker({
   siteAddress: Pick<SiteAddress, 'get'>
   /** Opens sealed e-mails' bodies. */
   sealer: Sealer
+  recipients?: RecipientEvents
 }): MailWorker {
   const owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`
   // nodemailer (some 300 KB with its encodings) is loaded with the first e-mail, not at every start.
@@ -127,6 +168,7 @@ export function startMailWorker({
         connectionTimeout: CONNECTION_TIMEOUT_MS,
         greetingTimeout: GREETING_TIMEOUT_MS,
         socketTimeout: SOCKET_TIMEOUT_MS,
+        dkim: settings.dkim ?? undefined,
       }),
     ))
   let stopped = false
@@ -208,13 +250,28 @@ export function startMailWorker({
         await send(row, origin)
         await markMailSent({ db, id: row.id, owner, now: clock.now().getTime() })
         logger.info({ outbox: row.id, attempts: row.attempts }, 'e-mail sent')
+        if (row.ref_id) await recipients?.delivered(row)
       } catch (error) {
         const failedAt = clock.now().getTime()
         const reason = mailErrorReason(error)
         // A sealed e-mail no secret of ours opens will not open later either: given up at once, saying why.
         const expired =
-          error instanceof UnsealableMailError || failedAt - Date.parse(row.created_at) >= GIVE_UP_AFTER_MS
-        const retryAt = expired ? null : failedAt + retryDelayMs(row.attempts, isPermanent(error))
+          error instanceof UnsealableMailError ||
+          // An e-mail waiting for its turn (the weekly news' pace) has its day from then.
+          failedAt - Math.max(Date.parse(row.created_at), Number(row.not_before ?? 0)) >= GIVE_UP_AFTER_MS
+        const refusal = recipientRefusal(error)
+        const stop =
+          refusal && row.ref_id && recipients
+            ? await recipients.refused({
+                row,
+                permanent: refusal.permanent,
+                // The same e-mail refused for the time being at its last attempt too: one refusal, not two.
+                repeated: /^4\d\d\b/.test(row.last_error ?? ''),
+                reason,
+                now: new Date(failedAt),
+              })
+            : false
+        const retryAt = expired || stop ? null : failedAt + retryDelayMs(row.attempts, isPermanent(error))
         await markMailFailed({ db, id: row.id, owner, now: failedAt, error: reason, retryAt })
         logger.warn(
           {
@@ -224,7 +281,7 @@ export function startMailWorker({
             retryAt: retryAt && new Date(retryAt).toISOString(),
           },
           retryAt === null
-            ? error instanceof UnsealableMailError
+            ? error instanceof UnsealableMailError || stop
               ? 'e-mail given up'
               : 'e-mail given up after 24 hours'
             : 'e-mail not sent yet; will retry',

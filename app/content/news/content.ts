@@ -43,5 +43,7 @@ export const news = defineContent({
   api: [
     { path: 'subscribers', file: 'content/news/api.route.ts' },
     { path: 'subscribers/consents', file: 'content/news/consents-api.route.ts' },
+    { path: 'subscribers/digests', file: 'content/news/digests-api.route.ts' },
+    { path: 'subscribers/digest/:step', file: 'content/news/digest-api.route.ts' },
   ],
 })

@@ -1,11 +1,17 @@
-import { sql } from 'kysely'
+import { type Insertable, type Selectable, sql, type Updateable } from 'kysely'
 
 import { type Db, forgetDeleted, inTransaction } from '#app/db/database.server.ts'
-import type { SubscribersTable } from '#app/db/types.ts'
+import type { DigestsTable, SubscribersTable } from '#app/db/types.ts'
 import { newId } from '#app/lib/ids.server.ts'
 import { deleteMailFor } from '#app/models/outbox.server.ts'
 
-import type { ConsentAction, Subscriber, SubscriberConsent, SubscriberStatus } from './schema.ts'
+import type {
+  ConsentAction,
+  DigestStatus,
+  Subscriber,
+  SubscriberConsent,
+  SubscriberStatus,
+} from './schema.ts'
 
 /** The most subscribers one API read answers. */
 export const SUBSCRIBERS_PAGE_SIZE_MAX = 500
@@ -34,6 +40,36 @@ export async function getSubscriberByEmail({ db, email }: { db: Db; email: strin
   return row ? asSubscriber(row) : null
 }
 
+export async function getSubscriberById({ db, id }: { db: Db; id: string }) {
+  const row = await db.kysely
+    .selectFrom('subscribers')
+    .select(COLUMNS)
+    .where('id', '=', id)
+    .executeTakeFirst()
+  return row ? asSubscriber(row) : null
+}
+
+/** Counts one more temporary refusal of a subscriber's e-mails in a row; answers the count. */
+export async function countSoftBounce({ db, id }: { db: Db; id: string }) {
+  const row = await db.kysely
+    .updateTable('subscribers')
+    .set({ soft_bounces: sql<number>`soft_bounces + 1` })
+    .where('id', '=', id)
+    .returning('soft_bounces')
+    .executeTakeFirst()
+  return row ? Number(row.soft_bounces) : null
+}
+
+/** A subscriber's e-mail was delivered: its count of temporary refusals starts again. */
+export async function clearSoftBounces({ db, id }: { db: Db; id: string }) {
+  await db.kysely
+    .updateTable('subscribers')
+    .set({ soft_bounces: 0 })
+    .where('id', '=', id)
+    .where('soft_bounces', '>', 0)
+    .execute()
+}
+
 /** The subscriber a link's token names, by the token's hash (`confirm` or `unsubscribe`). */
 export async function getSubscriberByToken({
   db,
@@ -52,7 +88,7 @@ export async function getSubscriberByToken({
   return row ? asSubscriber(row) : null
 }
 
-export async function createSubscriber({ db, row }: { db: Db; row: SubscribersTable }) {
+export async function createSubscriber({ db, row }: { db: Db; row: Insertable<SubscribersTable> }) {
   await db.kysely.insertInto('subscribers').values(row).execute()
 }
 
@@ -64,7 +100,7 @@ export async function updateSubscriber({
 }: {
   db: Db
   id: string
-  set: Partial<SubscribersTable>
+  set: Updateable<SubscribersTable>
 }) {
   await db.kysely.updateTable('subscribers').set(set).where('id', '=', id).execute()
 }
@@ -156,4 +192,195 @@ export async function deleteUnconfirmedSignUps({ db, before }: { db: Db; before:
     })
     deleted += expired.length
   }
+}
+
+// The weekly sends ------------------------------------------------------------------------------------------------
+
+export type DigestRow = Selectable<DigestsTable>
+
+export async function getDigest({ db, week }: { db: Db; week: string }) {
+  const row = await db.kysely.selectFrom('digests').selectAll().where('week', '=', week).executeTakeFirst()
+  return row ?? null
+}
+
+/** The last weeks' sends, newest first. */
+export async function listDigests({ db, limit = 10 }: { db: Db; limit?: number }) {
+  return db.kysely.selectFrom('digests').selectAll().orderBy('week', 'desc').limit(limit).execute()
+}
+
+/**
+ * Claims a week's send for `owner` until `leaseUntil`: a week never started is recorded now (the week is the
+ * table's key, so of two workers or instances one inserts it), a previewed one (`pending`) is started, and one left
+ * `sending` by a worker whose lease ran out (it died halfway) is taken over. Answers the row when this caller has it, else null.
+ */
+export async function claimDigest({
+  db,
+  week,
+  dueAt,
+  owner,
+  now,
+  leaseUntil,
+  startNew = true,
+}: {
+  db: Db
+  week: string
+  dueAt: string
+  owner: string
+  now: number
+  leaseUntil: number
+  /** False past the week's last moment: only a send left halfway is taken (to be recorded as dropped). */
+  startNew?: boolean
+}): Promise<DigestRow | null> {
+  const inserted = startNew
+    ? await db.kysely
+        .insertInto('digests')
+        .values({
+          week,
+          due_at: dueAt,
+          status: 'sending' satisfies DigestStatus,
+          lease_owner: owner,
+          lease_until: leaseUntil,
+          started_at: new Date(now).toISOString(),
+        })
+        .onConflict((oc) => oc.column('week').doNothing())
+        .executeTakeFirst()
+    : null
+  if (Number(inserted?.numInsertedOrUpdatedRows ?? 0) === 0) {
+    const taken = await db.kysely
+      .updateTable('digests')
+      .set({
+        status: 'sending' satisfies DigestStatus,
+        lease_owner: owner,
+        lease_until: leaseUntil,
+        started_at: sql<string>`coalesce(started_at, ${new Date(now).toISOString()})`,
+      })
+      .where('week', '=', week)
+      .where((eb) =>
+        eb.or([
+          // Previewed, waiting for its hour (a week past its last moment is never started).
+          ...(startNew ? [eb('status', '=', 'pending' satisfies DigestStatus)] : []),
+          eb.and([
+            eb('status', '=', 'sending' satisfies DigestStatus),
+            eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]),
+          ]),
+        ]),
+      )
+      .executeTakeFirst()
+    if (Number(taken.numUpdatedRows) === 0) return null
+  }
+  return getDigest({ db, week })
+}
+
+/**
+ * Records that the subscribers up to `lastSubscriberId` have their e-mails queued (in the transaction that queues
+ * them) and keeps the lease; false when this owner no longer holds the week, and the caller must roll back.
+ */
+export async function recordDigestProgress({
+  db,
+  week,
+  owner,
+  lastSubscriberId,
+  queued,
+  leaseUntil,
+}: {
+  db: Db
+  week: string
+  owner: string
+  lastSubscriberId: string
+  queued: number
+  leaseUntil: number
+}) {
+  const result = await db.kysely
+    .updateTable('digests')
+    .set({
+      last_subscriber_id: lastSubscriberId,
+      recipients: sql<number>`recipients + ${queued}`,
+      lease_until: leaseUntil,
+    })
+    .where('week', '=', week)
+    .where('lease_owner', '=', owner)
+    .where('status', '=', 'sending' satisfies DigestStatus)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) > 0
+}
+
+/** Ends a week's send held by `owner`: `queued`, `empty` or `dropped`. */
+export async function finishDigest({
+  db,
+  week,
+  owner,
+  status,
+  now,
+}: {
+  db: Db
+  week: string
+  owner: string
+  status: Exclude<DigestStatus, 'sending'>
+  now: number
+}) {
+  await db.kysely
+    .updateTable('digests')
+    .set({ status, lease_owner: null, lease_until: null, finished_at: new Date(now).toISOString() })
+    .where('week', '=', week)
+    .where('lease_owner', '=', owner)
+    .execute()
+}
+
+/** The next confirmed subscribers after `afterId`, by id: the order a week's send goes through them. */
+export async function listActiveSubscribersAfter({
+  db,
+  afterId,
+  limit,
+}: {
+  db: Db
+  afterId: string | null
+  limit: number
+}) {
+  const rows = await db.kysely
+    .selectFrom('subscribers')
+    .select(COLUMNS)
+    .where('status', '=', 'active' satisfies SubscriberStatus)
+    .$if(afterId !== null, (query) => query.where('id', '>', afterId!))
+    .orderBy('id')
+    .limit(limit)
+    .execute()
+  return rows.map(asSubscriber)
+}
+
+/** Deletes a subscriber's e-mails not sent yet (they unsubscribed: nothing more reaches them). */
+export async function deleteWaitingMailOf({ db, subscriberId }: { db: Db; subscriberId: string }) {
+  await db.kysely
+    .deleteFrom('outbox')
+    .where('ref_id', '=', subscriberId)
+    .where('sent_at', 'is', null)
+    .where('lease_owner', 'is', null)
+    .execute()
+}
+
+/**
+ * Records a week's preview (the day before): the week becomes `pending`. False when it was recorded already (by
+ * another worker or instance, or staff skipped it): then no preview is sent.
+ */
+export async function recordDigestPreview({ db, week, dueAt }: { db: Db; week: string; dueAt: string }) {
+  const inserted = await db.kysely
+    .insertInto('digests')
+    .values({ week, due_at: dueAt, status: 'pending' satisfies DigestStatus })
+    .onConflict((oc) => oc.column('week').doNothing())
+    .executeTakeFirst()
+  return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+/** Staff's "Skip this week": a week not started yet is never sent. Answers the week as it now stands. */
+export async function skipDigest({ db, week, dueAt }: { db: Db; week: string; dueAt: string }) {
+  await db.kysely
+    .insertInto('digests')
+    .values({ week, due_at: dueAt, status: 'skipped' satisfies DigestStatus })
+    .onConflict((oc) =>
+      oc
+        .column('week')
+        .doUpdateSet({ status: 'skipped' satisfies DigestStatus })
+        .where('digests.status', '=', 'pending' satisfies DigestStatus),
+    )
+    .execute()
+  return (await getDigest({ db, week }))!
 }

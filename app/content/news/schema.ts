@@ -10,6 +10,14 @@ import { optionalText } from '#app/schemas/fields.ts'
 export const SUBSCRIBER_STATUSES = ['pending', 'active', 'unsubscribed', 'suspended'] as const
 export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number]
 
+/**
+ * A week's send: `pending` once staff have had its preview (the day before), `sending` while its e-mails are being queued, `queued` once every subscriber's is (the outbox
+ * sends them at the list's pace), `empty` when there was nothing new, `skipped` by staff, `dropped` when it could
+ * not be finished within a day of its time.
+ */
+export const DIGEST_STATUSES = ['pending', 'sending', 'queued', 'empty', 'skipped', 'dropped'] as const
+export type DigestStatus = (typeof DIGEST_STATUSES)[number]
+
 /** What a consent record may say happened (subscriber_consents.action). */
 export const CONSENT_ACTIONS = ['subscribe', 'confirm', 'unsubscribe', 'bounce', 'removal'] as const
 export type ConsentAction = (typeof CONSENT_ACTIONS)[number]

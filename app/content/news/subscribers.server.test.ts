@@ -2,9 +2,21 @@ import { describe, expect, test } from 'vitest'
 
 import { countWaitingMail, enqueueMail } from '#app/models/outbox.server.ts'
 import { testDatabase, testDatabases } from '#tests/test-database.ts'
-import { addConsent, createSubscriber, listConsents, listSubscribers } from './model.server.ts'
+import {
+  addConsent,
+  clearSoftBounces,
+  createSubscriber,
+  listConsents,
+  listSubscribers,
+} from './model.server.ts'
 import type { ConsentAction, SubscriberStatus } from './schema.ts'
-import { deleteExpiredSignUps, subscriberOfLink, subscriberToken, tokenHash } from './subscribers.server.ts'
+import {
+  deleteExpiredSignUps,
+  recordRefusal,
+  subscriberOfLink,
+  subscriberToken,
+  tokenHash,
+} from './subscribers.server.ts'
 
 const SECRET = 'a-test-secret-of-some-length'
 
@@ -120,5 +132,62 @@ describe.each(testDatabases)('$name', (kind) => {
     expect(await actions('again@example.org')).toEqual(['subscribe', 'confirm', 'unsubscribe', 'subscribe'])
     expect(await actions('ACTIVE@example.org')).toEqual(['subscribe', 'confirm'])
     expect((await listSubscribers({ db, status: 'active' })).total).toBe(1)
+  })
+
+  test('three temporary refusals in a row suspend an address, a retry of one e-mail counting once and a delivery starting again; a permanent one suspends at once', async () => {
+    const db = await testDatabase(kind)
+    const at = '2027-01-01T10:00:00.000Z'
+    await insert(db, 'full@example.org', 'active', at, ['subscribe', 'confirm'])
+    await insert(db, 'gone@example.org', 'active', at, ['subscribe', 'confirm'])
+    const refuse = (email: string, permanent: boolean, repeated = false) =>
+      recordRefusal({
+        db,
+        refId: `id-${email}`,
+        address: email,
+        permanent,
+        repeated,
+        reason: permanent ? '550 5.1.1 No such user' : '452 4.2.2 Mailbox full',
+        now: new Date('2027-01-09T09:00:00Z'),
+      })
+    const state = async (email: string) => {
+      const { items } = await listSubscribers({ db })
+      return items.find((item) => item.email === email)
+    }
+    expect(await refuse('full@example.org', false)).toBe(false)
+    expect(await refuse('full@example.org', false, true)).toBe(false)
+    expect(await refuse('full@example.org', false)).toBe(false)
+    // Delivered: the count starts again.
+    await clearSoftBounces({ db, id: 'id-full@example.org' })
+    expect(await refuse('full@example.org', false)).toBe(false)
+    expect(await refuse('full@example.org', false)).toBe(false)
+    expect((await state('full@example.org'))?.status).toBe('active')
+    expect(await refuse('full@example.org', false)).toBe(true)
+    expect(await state('full@example.org')).toMatchObject({
+      status: 'suspended',
+      suspended_reason: '3 temporary refusals in a row, the last: 452 4.2.2 Mailbox full',
+    })
+
+    expect(await refuse('gone@example.org', true)).toBe(true)
+    expect(await state('gone@example.org')).toMatchObject({
+      status: 'suspended',
+      suspended_reason: '550 5.1.1 No such user',
+    })
+    expect((await listConsents({ db, email: 'gone@example.org' })).map((line) => line.action)).toEqual([
+      'subscribe',
+      'confirm',
+      'bounce',
+    ])
+    // Another record's e-mail (an alert whose ref_id is a message) is none of the list's business.
+    expect(
+      await recordRefusal({
+        db,
+        refId: 'a-message-id',
+        address: 'gone@example.org',
+        permanent: true,
+        repeated: false,
+        reason: '550',
+        now: new Date(),
+      }),
+    ).toBe(false)
   })
 })

@@ -23,6 +23,9 @@ import {
   addConsent,
   createSubscriber,
   deleteUnconfirmedSignUps,
+  countSoftBounce,
+  deleteWaitingMailOf,
+  getSubscriberById,
   getSubscriberByEmail,
   getSubscriberByToken,
   updateSubscriber,
@@ -277,6 +280,8 @@ export async function unsubscribe({
     if (subscriber.status === 'unsubscribed') return { result: 'already', subscriber }
     const at = runtime.clock.now().toISOString()
     await updateSubscriber({ db: trx, id: subscriber.id, set: { status: 'unsubscribed' } })
+    // Nothing more reaches them, at once: this week's e-mail may still be waiting for its turn.
+    await deleteWaitingMailOf({ db: trx, subscriberId: subscriber.id })
     await addConsent({
       db: trx,
       consent: {
@@ -376,4 +381,64 @@ async function confirmationComposer(runtime: Runtime, languages: readonly string
       sealWith: runtime.mailSealer,
     }
   }
+}
+
+// Bounces ----------------------------------------------------------------------------------------------------------
+
+/** Temporary refusals in a row that suspend an address. */
+export const SOFT_BOUNCES_MAX = 3
+
+/**
+ * The SMTP server refused a subscriber's e-mail at RCPT time (app/server/mail-worker.server.ts): a permanent
+ * refusal (5xx) suspends the address at once, the third temporary one in a row (4xx; an e-mail retried and
+ * refused again counts once) too, with the server's words as the reason and a `bounce` line in its history; its
+ * other waiting e-mails are deleted. Only refusals by the SMTP server count: replies that arrive later in the
+ * church's mailbox (holiday messages, "out of office") are never read, so they are never bounces. Answers true
+ * when the e-mail must not be tried again. A row whose `ref_id` is not a subscriber's is left alone.
+ */
+export async function recordRefusal({
+  db,
+  refId,
+  address,
+  permanent,
+  repeated,
+  reason,
+  now,
+}: {
+  db: Db
+  refId: string
+  address: string
+  permanent: boolean
+  repeated: boolean
+  reason: string
+  now: Date
+}) {
+  if (!permanent && repeated) return false
+  return inTransaction(db, async (trx) => {
+    const subscriber = await getSubscriberById({ db: trx, id: refId })
+    if (!subscriber || subscriber.email.toLowerCase() !== address.toLowerCase()) return false
+    if (subscriber.status !== 'active') return subscriber.status === 'suspended'
+    const softBounces = permanent ? 0 : ((await countSoftBounce({ db: trx, id: refId })) ?? 0)
+    if (!permanent && softBounces < SOFT_BOUNCES_MAX) return false
+    const why = permanent ? reason : `${SOFT_BOUNCES_MAX} temporary refusals in a row, the last: ${reason}`
+    await updateSubscriber({
+      db: trx,
+      id: refId,
+      set: { status: 'suspended', suspended_reason: why.slice(0, 500) },
+    })
+    await addConsent({
+      db: trx,
+      consent: {
+        email: subscriber.email,
+        at: now.toISOString(),
+        action: 'bounce',
+        wording: why.slice(0, 500),
+        wording_version: null,
+        language: subscriber.language,
+        page: null,
+      },
+    })
+    await deleteWaitingMailOf({ db: trx, subscriberId: refId })
+    return true
+  })
 }
