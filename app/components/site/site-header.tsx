@@ -77,7 +77,7 @@ export function SiteHeader({
                     to={to(link.to)}
                     aria-current={active ? 'page' : undefined}
                     className={cn(
-                      'block rounded-full px-3 py-2 text-sm font-medium transition-colors xl:px-4',
+                      'block rounded-full px-3 py-2 text-sm font-medium transition-colors lg:px-2.5 xl:px-4',
                       active
                         ? 'bg-primary text-white shadow-sm'
                         : 'text-foreground/80 hover:bg-primary/10 hover:text-primary-text dark:hover:bg-primary-text/10',
