@@ -1,6 +1,7 @@
 import { Temporal } from 'temporal-polyfill'
 
-import { type EventTiming, upcomingOccurrences } from '#app/content/events/dates.ts'
+import { upcomingOccurrences } from '#app/content/events/dates.ts'
+import { serviceTiming } from './schema.ts'
 
 /** The live page's states (issue 47), from the streamed services' schedules and the clock alone. */
 export type LiveState = 'later' | 'soon' | 'live' | 'ended'
@@ -46,23 +47,24 @@ export interface LiveAnswer {
 
 const minutes = (count: number) => Temporal.Duration.from({ minutes: count })
 
-/** A streamed service's times around `now` (from the day before on), each with an end. */
-function occurrencesAround(service: StreamedService, zone: string, now: Temporal.ZonedDateTime) {
-  const timing: EventTiming = {
-    starts_at: service.starts_at,
-    ends_at: service.ends_at,
-    all_day: false,
-    recurrence: service.recurrence,
-    exdates: service.exdates,
-  }
+/**
+ * A streamed service's times from `from` on (at most `limit`), each with an end: its own, or
+ * DEFAULT_SERVICE_MINUTES after its start. None for a schedule the date engine cannot work out (the dashboard names
+ * it).
+ */
+function streamedOccurrences(
+  service: StreamedService,
+  zone: string,
+  from: Temporal.PlainDate,
+  limit: number,
+): LiveOccurrence[] {
   let found
   try {
-    found = upcomingOccurrences(timing, zone, now.toPlainDate().subtract({ days: 1 }), 4)
+    found = upcomingOccurrences(serviceTiming(service), zone, from, limit)
   } catch {
-    // A schedule the date engine cannot work out streams nothing (the dashboard names it).
     return []
   }
-  return found.map(({ start, end }): LiveOccurrence => {
+  return found.map(({ start, end }) => {
     const begins = start.toZonedDateTime(zone)
     const ends = end.toZonedDateTime(zone)
     return {
@@ -74,6 +76,11 @@ function occurrencesAround(service: StreamedService, zone: string, now: Temporal
           : begins.add(minutes(DEFAULT_SERVICE_MINUTES)),
     }
   })
+}
+
+/** A streamed service's times around `now` (from the day before on). */
+function occurrencesAround(service: StreamedService, zone: string, now: Temporal.ZonedDateTime) {
+  return streamedOccurrences(service, zone, now.toPlainDate().subtract({ days: 1 }), 4)
 }
 
 /**
@@ -175,35 +182,11 @@ export function lastStreamedOccurrence({
   now: Date
 }): LiveOccurrence | null {
   const moment = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(zone)
-  const from = moment.subtract({ days: 8 })
-  const found: LiveOccurrence[] = []
-  for (const service of services) {
-    const timing: EventTiming = {
-      starts_at: service.starts_at,
-      ends_at: service.ends_at,
-      all_day: false,
-      recurrence: service.recurrence,
-      exdates: service.exdates,
-    }
-    try {
-      for (const { start, end } of upcomingOccurrences(timing, zone, from.toPlainDate(), 20)) {
-        const begins = start.toZonedDateTime(zone)
-        const ends = end.toZonedDateTime(zone)
-        const occurrence = {
-          service,
-          start: begins,
-          end:
-            Temporal.ZonedDateTime.compare(ends, begins) > 0
-              ? ends
-              : begins.add(minutes(DEFAULT_SERVICE_MINUTES)),
-        }
-        if (occurrence.end.add(minutes(RECORDING_AFTER_MINUTES)).epochMilliseconds <= now.getTime()) {
-          found.push(occurrence)
-        }
-      }
-    } catch {
-      // A schedule the date engine cannot work out streams nothing.
-    }
-  }
+  const from = moment.subtract({ days: 8 }).toPlainDate()
+  const found = services
+    .flatMap((service) => streamedOccurrences(service, zone, from, 20))
+    .filter(
+      (occurrence) => occurrence.end.add(minutes(RECORDING_AFTER_MINUTES)).epochMilliseconds <= now.getTime(),
+    )
   return found.sort((a, b) => Temporal.ZonedDateTime.compare(a.start, b.start)).at(-1) ?? null
 }

@@ -77,9 +77,12 @@ export type ServiceData = z.output<typeof ServiceSchema>
 export type Service = ServiceData & { id: string; created_at: string; updated_at: string }
 
 /** A service's schedule as the date engine reads it: a service always has a time (never all day). */
-export function serviceTiming(
-  service: Pick<Partial<ServiceData>, 'starts_at' | 'ends_at' | 'recurrence' | 'exdates'>,
-): EventTiming {
+export function serviceTiming(service: {
+  starts_at?: string | null
+  ends_at?: string | null
+  recurrence?: string | null
+  exdates?: readonly string[]
+}): EventTiming {
   return {
     starts_at: service.starts_at ?? null,
     ends_at: service.ends_at ?? null,
