@@ -29,17 +29,21 @@ interface LeafletMarker {
 let leaflet: Promise<void> | undefined
 
 function loadLeaflet(base: string) {
-  leaflet ??= new Promise<void>((resolve, reject) => {
-    const style = document.createElement('link')
-    style.rel = 'stylesheet'
-    style.href = `${base}/leaflet.css`
-    document.head.append(style)
-    const script = document.createElement('script')
-    script.src = `${base}/leaflet.js`
-    script.onload = () => resolve()
-    script.onerror = () => reject(new Error('Leaflet did not load'))
-    document.head.append(script)
-  })
+  // Both the script and its stylesheet: Leaflet finds its marker's pictures through the stylesheet, and with the
+  // script first it asked for `leaflet-1.9.4marker-icon.png` (a 404, now and then, as the two raced).
+  const loaded = (element: HTMLLinkElement | HTMLScriptElement) =>
+    new Promise<void>((resolve, reject) => {
+      element.onload = () => resolve()
+      element.onerror = () => reject(new Error('Leaflet did not load'))
+      document.head.append(element)
+    })
+  if (leaflet) return leaflet
+  const style = document.createElement('link')
+  style.rel = 'stylesheet'
+  style.href = `${base}/leaflet.css`
+  const script = document.createElement('script')
+  script.src = `${base}/leaflet.js`
+  leaflet = Promise.all([loaded(style), loaded(script)]).then(() => undefined)
   return leaflet
 }
 
