@@ -55,16 +55,21 @@ export async function startYoutubeServer() {
     feedUrl: `${origin}/feeds/videos.xml`,
     /** The feed requests it answered (path and query). */
     feedRequests: () => requests.filter((request) => request.startsWith('/feeds/')),
-    /** Lists these videos too, newest first, before the saved ones (views: 0 for one not played yet). */
-    addVideos: (videos: ReadonlyArray<{ id: string; title: string; published: string; views: number }>) => {
+    /**
+     * Lists these videos too, newest first, before the saved ones (views: 0 for one not played yet; `updated`, when
+     * YouTube last changed the entry, as a running stream's keeps changing: its publication by default).
+     */
+    addVideos: (videos: ReadonlyArray<FeedVideo>) => {
       added = videos.map(feedEntry).join('')
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
 
+type FeedVideo = { id: string; title: string; published: string; views: number; updated?: string }
+
 /** One entry of a channel's feed, as YouTube writes it. */
-function feedEntry(video: { id: string; title: string; published: string; views: number }) {
+function feedEntry(video: FeedVideo) {
   return `<entry>
   <id>yt:video:${video.id}</id>
   <yt:videoId>${video.id}</yt:videoId>
@@ -72,7 +77,7 @@ function feedEntry(video: { id: string; title: string; published: string; views:
   <title>${video.title}</title>
   <link rel="alternate" href="https://www.youtube.com/watch?v=${video.id}"/>
   <published>${video.published}</published>
-  <updated>${video.published}</updated>
+  <updated>${video.updated ?? video.published}</updated>
   <media:group>
    <media:title>${video.title}</media:title>
    <media:thumbnail url="https://i1.ytimg.com/vi/${video.id}/hqdefault.jpg" width="480" height="360"/>

@@ -217,7 +217,7 @@ export interface YoutubeCheck {
   /** Drafts made by that check. */
   imported: number
   /** The videos the channel listed then (id, when published): the live page's stream is among them. */
-  videos?: Array<{ id: string; published: string; views?: number | null }>
+  videos?: Array<{ id: string; published: string; views?: number | null; updated?: string | null }>
 }
 
 export async function getYoutubeCheck({ db }: { db: Db }): Promise<YoutubeCheck | null> {

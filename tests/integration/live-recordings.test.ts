@@ -109,6 +109,22 @@ describe.each(databases)('$name', (database) => {
     await during.server.stop()
     servers.pop()
 
+    // 12:40, past 12:30 (the scheduled end and half an hour): the stream runs late, its entry changed at 12:38 —
+    // the page stays live, also from the page cache; at 12:52, the entry unchanged since 12:38, it has ended.
+    youtube.addVideos([SCHEDULED, { ...STREAM, updated: `${SUNDAY}T12:38:00Z` }])
+    const late = await at('12:40:00')
+    expect((await check(late.admin)).status).toBe(200)
+    for (const _ of [1, 2])
+      expect((await fetch(`${late.server.url}/api/live`).then((r) => r.json())).state).toBe('live')
+    expect(await fetch(`${late.server.url}/live`).then((r) => r.text())).toContain(STREAM.id)
+    await late.server.stop()
+    servers.pop()
+    const over = await at('12:52:00')
+    expect((await check(over.admin)).status).toBe(200)
+    expect((await over.admin.get('/api/live')).body).toMatchObject({ state: 'ended', video_id: STREAM.id })
+    await over.server.stop()
+    servers.pop()
+
     // 13:55, less than 2 hours after the 12:00 end: still none.
     const soon = await at('13:55:00')
     expect((await check(soon.admin)).status).toBe(200)

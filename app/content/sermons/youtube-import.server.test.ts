@@ -149,4 +149,14 @@ test('a video becomes a sermon only once played: not a premiere to come, not a s
     ready: true,
     day: '2026-11-29',
   })
+  // A stream still running at 14:05 (its entry changed at 14:00) waits until the feed shows it over.
+  const running = {
+    published: new Date('2026-11-29T10:24:00Z'),
+    views: 41,
+    updated: new Date('2026-11-29T14:00:00Z'),
+  }
+  const on = (now: string) =>
+    sermonReadiness(running, { now: new Date(now), zone: 'Europe/Dublin', services })
+  expect(on('2026-11-29T14:05:00Z')).toEqual({ ready: false })
+  expect(on('2026-11-29T14:11:00Z')).toEqual({ ready: true, day: '2026-11-29' })
 })

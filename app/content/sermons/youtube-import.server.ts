@@ -22,7 +22,9 @@ import {
 } from './model.server.ts'
 import { youtubeVideoUrl } from './youtube-channel.ts'
 import { listServices } from '#app/content/services/model.server.ts'
+import { liveNow } from '#app/content/services/live.server.ts'
 import {
+  RUNNING_SIGNAL_MINUTES,
   SERMON_AFTER_MINUTES,
   type StreamedService,
   streamedOccurrenceAt,
@@ -55,6 +57,11 @@ export interface ChannelVideo {
   thumbnail: string | null
   /** How often it was watched (the feed's media:statistics), or null when the feed does not say. */
   views: number | null
+  /**
+   * When YouTube last changed its entry, or null: a stream's entry keeps changing while it runs, so a recent one
+   * says a stream is still running (issue 47).
+   */
+  updated: Date | null
 }
 
 /** A channel that could not be read, with the reason in staff's words. */
@@ -99,7 +106,15 @@ export function parseChannelFeed(xml: string): ChannelVideo[] {
     const thumbnail = group?.['media:thumbnail']?.['@url'] ?? null
     const counted = group?.['media:community']?.['media:statistics']?.['@views']
     const views = counted !== undefined && /^\d+$/.test(String(counted)) ? Number(counted) : null
-    videos.push({ id, title: title || 'A video from YouTube', published, thumbnail, views })
+    const updated = new Date(text(entry.updated))
+    videos.push({
+      id,
+      title: title || 'A video from YouTube',
+      published,
+      thumbnail,
+      views,
+      updated: Number.isNaN(updated.getTime()) ? null : updated,
+    })
   }
   return videos
 }
@@ -200,7 +215,7 @@ const UNPLAYED_DAYS = 7
  * SERMON_AFTER_MINUTES after the service ended — then it is dated on that service's day.
  */
 export function sermonReadiness(
-  video: Pick<ChannelVideo, 'published' | 'views'>,
+  video: Pick<ChannelVideo, 'published' | 'views'> & Partial<Pick<ChannelVideo, 'updated'>>,
   { now, zone, services }: { now: Date; zone: string; services: readonly StreamedService[] },
 ): { ready: false } | { ready: true; day: string } {
   if (video.published.getTime() > now.getTime()) return { ready: false }
@@ -208,6 +223,9 @@ export function sermonReadiness(
   if (video.views === 0 && listedFor < UNPLAYED_DAYS * 24 * 60 * 60 * 1000) return { ready: false }
   const occurrence = streamedOccurrenceAt({ services, zone, at: video.published })
   if (occurrence) {
+    // A stream the feed shows still running (its entry changed just now) waits, however late it runs.
+    const changedFor = video.updated ? now.getTime() - video.updated.getTime() : Infinity
+    if (changedFor <= RUNNING_SIGNAL_MINUTES * 60_000) return { ready: false }
     const due = occurrence.end.add({ minutes: SERMON_AFTER_MINUTES }).epochMilliseconds
     return now.getTime() >= due
       ? { ready: true, day: occurrence.start.toPlainDate().toString() }
@@ -299,9 +317,12 @@ export async function checkYoutubeChannel({
     const services = await streamedServices({ db })
     check.imported = await importVideos({ db, storage, videos, now, services })
     // What the channel lists, for the live page to find the stream of the service on (its video).
-    check.videos = videos
-      .slice(0, YOUTUBE_VIDEOS_PER_CHECK)
-      .map((video) => ({ id: video.id, published: video.published.toISOString(), views: video.views }))
+    check.videos = videos.slice(0, YOUTUBE_VIDEOS_PER_CHECK).map((video) => ({
+      id: video.id,
+      published: video.published.toISOString(),
+      views: video.views,
+      updated: video.updated?.toISOString() ?? null,
+    }))
     check.problem = null
     if (check.imported > 0) logger.info({ drafts: check.imported }, 'made new YouTube videos draft sermons')
   } catch (error) {
@@ -310,8 +331,17 @@ export async function checkYoutubeChannel({
       error instanceof ChannelProblem ? error.message : 'Something went wrong on our side while importing'
     logger.warn({ reason: check.problem }, 'could not read the church’s YouTube channel')
   }
+  const before = await liveSignature({ db, clock })
   await saveYoutubeCheck({ db, check })
+  // The live page plays the stream the channel lists, and stays live while it runs: cached copies must follow.
+  if ((await liveSignature({ db, clock })) !== before) await db.contentVersion.bump()
   return check
+}
+
+/** What of the live page a read of the channel can change: its state, until when, and the stream it plays. */
+async function liveSignature({ db, clock }: { db: Db; clock: Clock }) {
+  const live = await liveNow({ db, clock })
+  return live ? `${live.answer.state} ${live.answer.changesAt} ${live.videoId}` : ''
 }
 
 /**

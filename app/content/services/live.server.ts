@@ -1,8 +1,16 @@
 import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { churchTimeZone, getChurchInfo } from '#app/content/church-info/model.server.ts'
-import { getYoutubeChannel, getYoutubeCheck } from '#app/models/settings.server.ts'
-import { lastStreamedOccurrence, type LiveAnswer, liveState, streamedOccurrenceAt } from './live.ts'
+import { getYoutubeChannel, getYoutubeCheck, type YoutubeCheck } from '#app/models/settings.server.ts'
+import {
+  lastStreamedOccurrence,
+  type LiveAnswer,
+  type LiveOccurrence,
+  liveState,
+  RUNNING_SIGNAL_MINUTES,
+  type StreamedService,
+  streamedOccurrenceAt,
+} from './live.ts'
 import { listServices } from './model.server.ts'
 
 /** The live page's address (`/live`), the page `GET /api/live` names. */
@@ -29,31 +37,24 @@ export async function liveNow({ db, clock }: { db: Db; clock: Clock }): Promise<
     getChurchInfo({ db }),
     getYoutubeCheck({ db }),
   ])
-  const answer = liveState({
-    services: services.filter((service) => service.streamed),
-    zone,
-    now: clock.now(),
-  })
-  if (!answer) return null
-  // The occurrence's own video: the one the channel listed within its recording window (the import's last read).
   const streamed = services.filter((service) => service.streamed)
-  const start = answer.occurrence.start.epochMilliseconds
-  // Of those, one already played or playing (a stream scheduled for next week, listed meanwhile, has no views),
-  // the first listed.
-  const now = clock.now().getTime()
-  const video =
-    channel && check?.channel_id === channel.channel_id
-      ? (check.videos ?? [])
-          .filter((listed) => {
-            const published = Date.parse(listed.published)
-            if (!(published <= now) || listed.views === 0) return false
-            const found = streamedOccurrenceAt({ services: streamed, zone, at: new Date(published) })
-            return (
-              found?.start.epochMilliseconds === start && found.service.id === answer.occurrence.service.id
-            )
-          })
-          .sort((a, b) => Date.parse(a.published) - Date.parse(b.published))[0]
-      : undefined
+  const now = clock.now()
+  const listed = channel && check?.channel_id === channel.channel_id ? check : null
+  let answer = liveState({ services: streamed, zone, now })
+  if (!answer) return null
+  let video =
+    listed && occurrenceVideo({ check: listed, services: streamed, zone, occurrence: answer.occurrence, now })
+  // Past its scheduled end, a stream the channel's feed still shows running keeps the page live (never cut short).
+  const runningUntil =
+    video && listed ? streamRunningUntil({ video, checkedAt: listed.checked_at, now }) : null
+  if (runningUntil && answer.state !== 'soon') {
+    const { service, start } = answer.occurrence
+    const running = { service: service.id, start: start.epochMilliseconds, until: runningUntil }
+    answer = liveState({ services: streamed, zone, now, running }) ?? answer
+    video =
+      listed &&
+      occurrenceVideo({ check: listed, services: streamed, zone, occurrence: answer.occurrence, now })
+  }
   return {
     answer,
     zone,
@@ -61,6 +62,59 @@ export async function liveNow({ db, clock }: { db: Db; clock: Clock }): Promise<
     channelId: channel?.channel_id ?? null,
     channelUrl: info?.youtube_url || null,
   }
+}
+
+type ListedVideo = NonNullable<YoutubeCheck['videos']>[number]
+
+/**
+ * The occurrence's own video: of those the channel listed (at the import's last read) within its recording window,
+ * the first one already played or playing (a stream scheduled for next week, listed meanwhile, has no views).
+ */
+function occurrenceVideo({
+  check,
+  services,
+  zone,
+  occurrence,
+  now,
+}: {
+  check: YoutubeCheck
+  services: readonly StreamedService[]
+  zone: string
+  occurrence: LiveOccurrence
+  now: Date
+}): ListedVideo | null {
+  const start = occurrence.start.epochMilliseconds
+  return (
+    (check.videos ?? [])
+      .filter((listed) => {
+        const published = Date.parse(listed.published)
+        if (!(published <= now.getTime()) || listed.views === 0) return false
+        const found = streamedOccurrenceAt({ services, zone, at: new Date(published) })
+        return found?.start.epochMilliseconds === start && found.service.id === occurrence.service.id
+      })
+      .sort((a, b) => Date.parse(a.published) - Date.parse(b.published))[0] ?? null
+  )
+}
+
+/**
+ * Until when a stream is taken to be running (ms since the epoch), or null: when the channel's last read (made every
+ * 5 minutes around a streamed service) found its entry changed within RUNNING_SIGNAL_MINUTES, until that many
+ * minutes after the read — the next read extends it while the stream goes on.
+ */
+export function streamRunningUntil({
+  video,
+  checkedAt,
+  now,
+}: {
+  video: Pick<ListedVideo, 'updated'>
+  checkedAt: string
+  now: Date
+}): number | null {
+  const checked = Date.parse(checkedAt)
+  const updated = video.updated ? Date.parse(video.updated) : Number.NaN
+  const signal = RUNNING_SIGNAL_MINUTES * 60_000
+  if (!(checked - updated <= signal) || checked > now.getTime()) return null
+  return checked + signal
 }
 
 /** The stream's player address (the page's behaviour adds `autoplay=1`), loaded only on the visitor's click: the occurrence's video, else the channel's live. */

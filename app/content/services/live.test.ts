@@ -19,7 +19,13 @@ function at(local: string, services: readonly StreamedService[] = [worship], run
     services,
     zone: DUBLIN,
     now: new Date(local),
-    runningUntil: runningUntil ? new Date(runningUntil).getTime() : null,
+    running: runningUntil
+      ? {
+          service: 'worship',
+          start: Date.parse('2027-03-28T10:30:00+01:00'),
+          until: Date.parse(runningUntil),
+        }
+      : null,
   })
 }
 

@@ -83,9 +83,12 @@ function occurrencesAround(service: StreamedService, zone: string, now: Temporal
   return streamedOccurrences(service, zone, now.toPlainDate().subtract({ days: 1 }), 4)
 }
 
+/** A stream's feed entry changed within this long before a read of the channel: it was still running then. */
+export const RUNNING_SIGNAL_MINUTES = 10
+
 /**
  * The live page's state at `now`: `live` from LIVE_BEFORE_MINUTES before a streamed service starts until
- * LIVE_AFTER_MINUTES after it is due to end, or until `runningUntil` while the channel's feed shows its stream
+ * LIVE_AFTER_MINUTES after it is due to end, or until `running.until` while the channel's feed shows its stream
  * still running (never cut at the scheduled end); `ended` after that for the rest of its day; `soon` within
  * SOON_MINUTES of the next start; `later` otherwise. Null when no streamed service has a time to come.
  */
@@ -93,13 +96,16 @@ export function liveState({
   services,
   zone,
   now,
-  runningUntil,
+  running,
 }: {
   services: readonly StreamedService[]
   zone: string
   now: Date
-  /** The channel's feed shows the current stream running until at least then (ms since the epoch). */
-  runningUntil?: number | null
+  /**
+   * The occurrence (of `service`, starting at `start`) whose stream the channel's feed shows running until at least
+   * `until` (ms since the epoch).
+   */
+  running?: { service: string; start: number; until: number } | null
 }): LiveAnswer | null {
   const moment = Temporal.Instant.fromEpochMilliseconds(now.getTime()).toZonedDateTimeISO(zone)
   const at = moment.epochMilliseconds
@@ -109,8 +115,11 @@ export function liveState({
   const windowOf = (occurrence: LiveOccurrence) => {
     const from = occurrence.start.subtract(minutes(LIVE_BEFORE_MINUTES)).epochMilliseconds
     const scheduled = occurrence.end.add(minutes(LIVE_AFTER_MINUTES)).epochMilliseconds
-    const running = runningUntil && occurrence.start.epochMilliseconds <= at ? runningUntil : 0
-    return { from, until: Math.max(scheduled, running) }
+    const runs =
+      running &&
+      running.service === occurrence.service.id &&
+      running.start === occurrence.start.epochMilliseconds
+    return { from, until: Math.max(scheduled, runs ? running.until : 0) }
   }
   const live = occurrences.find((occurrence) => {
     const { from, until } = windowOf(occurrence)
