@@ -132,6 +132,20 @@ describe.each(databases)('$name', (database) => {
         [],
       )
       expect(inMalayalam.text.includes('എല്ലാ ആരാധനാ സമയങ്ങളും'), 'in Malayalam').toBe(true)
+      // Add to calendar, except while live: the service's file, with its rule, leading back to the live page.
+      expect(page.text.includes('href="/live/calendar.ics"'), 'Add to calendar').toBe(state !== 'live')
+      expect(inMalayalam.text.includes('href="/ml/live/calendar.ics"')).toBe(state !== 'live')
+      if (state === 'later') {
+        const file = await visitor.get('/live/calendar.ics')
+        expect(file.status).toBe(200)
+        expect(file.headers.get('content-type')).toContain('text/calendar')
+        const unfolded = file.text.replace(/\r\n[ \t]/g, '')
+        expect(unfolded).toContain('SUMMARY:Sunday Worship')
+        expect(unfolded).toContain('RRULE:FREQ=WEEKLY;BYDAY=SU')
+        expect(unfolded).toContain('DTSTART;TZID=Europe/Dublin:20261101T103000')
+        expect(unfolded).toMatch(/URL(;VALUE=URI)?:http:\/\/[^\r]+\/live\r\n/)
+        expect(page.text).toContain('https://calendar.google.com/calendar/render?')
+      }
     } finally {
       await server.stop()
       servers.pop()

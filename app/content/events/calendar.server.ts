@@ -100,14 +100,31 @@ export function recurrenceLines(timing: EventTiming, zone: string) {
  * again (writing one takes ical-generator and the Temporal polyfill about a millisecond on a busy machine).
  */
 const written = new Map<string, string>()
+
+/** What a VEVENT is written from: an event, or another record with its times (a streamed service, issue 47). */
+export type CalendarEntry = Pick<
+  EventRecord,
+  | 'id'
+  | 'title'
+  | 'description'
+  | 'location'
+  | 'sequence'
+  | 'created_at'
+  | 'updated_at'
+  | 'starts_at'
+  | 'ends_at'
+  | 'all_day'
+  | 'recurrence'
+  | 'exdates'
+>
 const WRITTEN_MAX = 5000
 
-function veventOf(event: EventRecord, site: FeedSite, uidSuffix = '') {
+function veventOf(event: CalendarEntry, site: FeedSite, uidSuffix = '', page?: string) {
   // The language too: an event's words differ from one to the next, its version does not.
-  const key = `${site.origin}|${site.siteAddress}|${site.zone}|${site.language?.language ?? ''}|${event.id}${uidSuffix}|${event.updated_at}|${event.sequence}|${event.starts_at}`
+  const key = `${site.origin}|${site.siteAddress}|${site.zone}|${site.language?.language ?? ''}|${event.id}${uidSuffix}|${event.updated_at}|${event.sequence}|${event.starts_at}|${page}`
   const known = written.get(key)
   if (known !== undefined) return known
-  const text = veventText(event, site, uidSuffix)
+  const text = veventText(event, site, uidSuffix, undefined, page)
   if (!text) return ''
   if (written.size >= WRITTEN_MAX) written.delete(written.keys().next().value!)
   written.set(key, text)
@@ -115,9 +132,9 @@ function veventOf(event: EventRecord, site: FeedSite, uidSuffix = '') {
 }
 
 /** One event's VEVENT, written now; '' when it cannot be (addEvent). */
-function veventText(event: EventRecord, site: FeedSite, uidSuffix = '', stamp?: Date) {
+function veventText(event: CalendarEntry, site: FeedSite, uidSuffix = '', stamp?: Date, page?: string) {
   const calendar = new ICalCalendar()
-  if (!addEvent(calendar, event, site, uidSuffix, stamp)) return ''
+  if (!addEvent(calendar, event, site, uidSuffix, stamp, page)) return ''
   return calendar.events()[0].toString()
 }
 
@@ -126,7 +143,14 @@ function veventText(event: EventRecord, site: FeedSite, uidSuffix = '', stamp?: 
  * one whose rule the website cannot work out (stored before rules were bounded): a calendar app would fare no
  * better with it.
  */
-function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite, uidSuffix = '', stamp?: Date) {
+function addEvent(
+  calendar: ICalCalendar,
+  event: CalendarEntry,
+  site: FeedSite,
+  uidSuffix = '',
+  stamp?: Date,
+  page = `/events/${event.id}`,
+) {
   const timing = timingOf(event)
   const start = parseLocalDateTime(timing.starts_at)
   if (!start || ruleProblem(timing, site.zone) !== null) return false
@@ -145,7 +169,7 @@ function addEvent(calendar: ICalCalendar, event: EventRecord, site: FeedSite, ui
     summary: icsLine(event.title),
     description: event.description ? icsLine(htmlToText(event.description)) : undefined,
     location: event.location ? icsLines(event.location) : undefined,
-    url: `${site.origin}${inFeedLanguage(site, `/events/${event.id}`)}`,
+    url: `${site.origin}${inFeedLanguage(site, page)}`,
     timezone: allDay ? null : site.zone,
     allDay,
     start: allDay ? start.toPlainDate() : start,
@@ -171,6 +195,8 @@ export interface CalendarOptions {
    * subscribe to.
    */
   sentAt?: Date
+  /** The page each event leads back to, instead of its own event page (a streamed service's `/live`). */
+  page?: string
 }
 
 /**
@@ -179,9 +205,9 @@ export interface CalendarOptions {
  * calendar apps that matter).
  */
 export function calendarIcs(
-  events: readonly EventRecord[],
+  events: readonly CalendarEntry[],
   site: FeedSite,
-  { name = site.churchName, uidSuffix = '', sentAt }: CalendarOptions = {},
+  { name = site.churchName, uidSuffix = '', sentAt, page }: CalendarOptions = {},
 ) {
   // NOTE: the calendar gets no zone name, or ical-generator writes DTSTAMP, CREATED and LAST-MODIFIED in it
   // without their UTC 'Z'; the events carry their TZID. Nor its name: ical-generator writes NAME and
@@ -198,7 +224,9 @@ export function calendarIcs(
   })
   // A file's events are written afresh, dated when it is sent (one or two events: the cache is the feed's).
   const vevents = events
-    .map((event) => (sentAt ? veventText(event, site, uidSuffix, sentAt) : veventOf(event, site, uidSuffix)))
+    .map((event) =>
+      sentAt ? veventText(event, site, uidSuffix, sentAt, page) : veventOf(event, site, uidSuffix, page),
+    )
     .join('')
   const timed = events.some((event) => event.starts_at && !event.all_day)
   const vtimezone = timed ? (getVtimezoneComponent(site.zone)?.replace(/\r?\n/g, '\r\n').trim() ?? '') : ''
@@ -224,7 +252,7 @@ export function calendarHeaders(filename?: string) {
  * feed's) but no skip dates: a weekly service skipped on 27 December would land in the visitor's calendar on that
  * day, so such events offer the .ics alone. Its details end with the event's page (`pageUrl`, in the page's language).
  */
-export function googleCalendarUrl(event: EventRecord, zone: string, pageUrl: string) {
+export function googleCalendarUrl(event: CalendarEntry, zone: string, pageUrl: string) {
   const timing = timingOf(event)
   const start = parseLocalDateTime(timing.starts_at)
   if (!start) return null

@@ -34,7 +34,9 @@ export async function churchToday({ db, clock }: EventsDeps) {
   return { zone, today: todayIn(zone, clock.now()) }
 }
 
-export function timingOf(event: EventRecord): EventTiming {
+export function timingOf(
+  event: Pick<EventRecord, 'starts_at' | 'ends_at' | 'all_day' | 'recurrence' | 'exdates'>,
+): EventTiming {
   return {
     starts_at: event.starts_at,
     ends_at: event.ends_at,

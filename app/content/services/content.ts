@@ -51,5 +51,14 @@ export const services = defineContent({
       },
     },
   },
+  feeds: {
+    // The next streamed service as a file ("Add to calendar" on the live page): a download.
+    'live-calendar': {
+      path: 'live/calendar.ics',
+      file: 'content/services/live-calendar.route.ts',
+      cache: 'download',
+      inEachLanguage: true,
+    },
+  },
   api: [{ path: 'live', file: 'content/services/live-api.route.ts' }],
 })

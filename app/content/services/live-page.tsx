@@ -1,4 +1,13 @@
-import { ArrowRight, CalendarDays, Clock, MapPin, Play, Radio } from '#app/components/site/icons.tsx'
+import {
+  ArrowRight,
+  CalendarDays,
+  CalendarPlus,
+  Clock,
+  Download,
+  MapPin,
+  Play,
+  Radio,
+} from '#app/components/site/icons.tsx'
 
 import { data } from 'react-router'
 
@@ -8,9 +17,10 @@ import { PageHero } from '#app/components/site/page-hero.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
-import { runtimeContext } from '#app/context.ts'
+import { requestContext, runtimeContext } from '#app/context.ts'
+import { googleCalendarUrl } from '#app/content/events/calendar.server.ts'
 import { dateWords } from '#app/content/events/date-words.ts'
-import { pagePath } from '#app/content/registry.ts'
+import { feedPath, pagePath } from '#app/content/registry.ts'
 import { listPublishedSermons } from '#app/content/sermons/model.server.ts'
 import { preachedOnText } from '#app/content/sermons/sermon-text.ts'
 import { Data } from '#app/islands/markup.ts'
@@ -20,9 +30,9 @@ import { pageWords } from '#app/i18n/pages.ts'
 import { absoluteUrl, shareImagePath } from '#app/lib/seo.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { VALID_UNTIL_HEADER } from '#app/lib/valid-until.ts'
-import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
+import { inPageLanguage, pageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
 import { isoWithOffset, minutesUntil } from './live.ts'
-import { liveEmbedUrl, liveNow, liveWatchUrl } from './live.server.ts'
+import { LIVE_PAGE, liveEmbedUrl, liveNow, liveWatchUrl, serviceCalendarEntry } from './live.server.ts'
 import { getService } from './model.server.ts'
 import { withScheduleWords } from './services.server.ts'
 
@@ -51,6 +61,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   } = await listPublishedSermons({ db, limit: 1 })
   const sermon = latest ? inPageLanguage(context, 'sermons', [latest])[0]! : null
   const now = clock.now()
+  const linkTo = pageLinkTo(context)
   const page = {
     state: answer.state,
     changesAt: answer.changesAt,
@@ -80,6 +91,19 @@ export async function loader({ context }: Route.LoaderArgs) {
     endsAt: isoWithOffset(occurrence.end),
     embedUrl: liveEmbedUrl({ videoId, channelId }),
     watchUrl: liveWatchUrl({ videoId, channelId, channelUrl }),
+    // Before and after the stream, the service for the visitor's calendar: the file, and Google's form (not for
+    // a service with skip dates, which Google's link cannot carry).
+    addToCalendar:
+      answer.state !== 'live' && service && stored?.starts_at
+        ? {
+            ics: linkTo(feedPath('live-calendar')),
+            google: googleCalendarUrl(
+              serviceCalendarEntry(service),
+              live.zone,
+              `${context.get(requestContext).origin}${linkTo(LIVE_PAGE)}`,
+            ),
+          }
+        : null,
     // "Watch again": the sermon made from this occurrence's recording (preached that day), if there is one yet.
     recording: sermon && sermon.preached_on === occurrence.start.toPlainDate().toString() ? sermon.id : null,
     sermon: sermon
@@ -141,7 +165,8 @@ export function meta(args: Route.MetaArgs) {
 export default function LivePage({ loaderData }: Route.ComponentProps) {
   const t = usePageTexts()
   const { to, langOf } = usePageLanguage()
-  const { state, service, when, time, next, minutes, embedUrl, watchUrl, sermon, recording } = loaderData
+  const { state, service, when, time, next, minutes, embedUrl, watchUrl, sermon, recording, addToCalendar } =
+    loaderData
   const heading =
     state === 'live'
       ? t('live.live')
@@ -228,6 +253,30 @@ export default function LivePage({ loaderData }: Route.ComponentProps) {
                 {t('live.watchAgain')}
                 <ArrowRight className="size-5" aria-hidden />
               </a>
+            ) : null}
+            {addToCalendar ? (
+              <>
+                <a
+                  href={addToCalendar.ics}
+                  download
+                  className={buttonClasses({ variant: 'outline', size: 'lg' })}
+                >
+                  <Download className="size-5" aria-hidden />
+                  {t('events.downloadIcs')}
+                  <span className="sr-only"> {t('events.icsApps')}</span>
+                </a>
+                {addToCalendar.google ? (
+                  <a
+                    href={addToCalendar.google}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className={buttonClasses({ variant: 'outline', size: 'lg' })}
+                  >
+                    <CalendarPlus className="size-5" aria-hidden />
+                    {t('events.googleCalendar')}
+                  </a>
+                ) : null}
+              </>
             ) : null}
             <a href={to(pagePath('services'))} className={buttonClasses({ variant: 'outline', size: 'lg' })}>
               {t('live.serviceTimes')}

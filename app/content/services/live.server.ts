@@ -12,6 +12,8 @@ import {
   streamedOccurrenceAt,
 } from './live.ts'
 import { listServices } from './model.server.ts'
+import type { Service } from './schema.ts'
+import type { CalendarEntry } from '#app/content/events/calendar.server.ts'
 
 /** The live page's address (`/live`), the page `GET /api/live` names. */
 export const LIVE_PAGE = '/live'
@@ -185,5 +187,26 @@ export async function streamingNotes({ db, clock }: { db: Db; clock: Clock }) {
       // Regular services are the weekly ones a schedule is for; a special one's words may be its own ('Easter Sunday').
       .filter((service) => service.type === 'regular' && !service.starts_at && (service.day || service.time))
       .map(({ id, name, day, time }) => ({ id, name, said: [day, time].filter(Boolean).join(', ') })),
+  }
+}
+
+/**
+ * A streamed service as the calendar writes it ("Add to calendar" on the live page): its name, words and times,
+ * never all day; its page is the live page.
+ */
+export function serviceCalendarEntry(service: Service): CalendarEntry {
+  return {
+    id: `service-${service.id}`,
+    title: service.name,
+    description: service.description ?? null,
+    location: service.location ?? null,
+    sequence: 0,
+    created_at: service.created_at,
+    updated_at: service.updated_at,
+    starts_at: service.starts_at ?? null,
+    ends_at: service.ends_at ?? null,
+    all_day: false,
+    recurrence: service.recurrence ?? null,
+    exdates: service.exdates ?? [],
   }
 }
