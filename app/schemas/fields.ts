@@ -127,3 +127,12 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.ou
   if (!result.success) throw new ValidationError(fieldErrors(result.error))
   return result.data
 }
+
+/** A record's id, or none: empty text (a form's "None") is none. */
+export const optionalId = (label: string) =>
+  z
+    .string({ error: `${label} must be the id of one` })
+    .trim()
+    .max(100, `${label} must be the id of one`)
+    .nullish()
+    .transform((value) => (value ? value : null))

@@ -12,7 +12,14 @@ import { ADMIN, type Client, databases, signIn } from './support.ts'
 // runs (the live page plays that video) and becomes a draft sermon 2 hours after the service ended, dated on its
 // day; a scheduled stream the channel lists before it plays becomes none.
 
-type Sermon = { id: string; title: string; preached_on: string; video_url: string | null; status: string }
+type Sermon = {
+  id: string
+  title: string
+  preached_on: string
+  video_url: string | null
+  status: string
+  speaker_id: string | null
+}
 
 /** Sunday 29 November 2026, Dublin (UTC in winter): Sunday Worship, streamed, 10:30–12:00. */
 const SUNDAY = '2026-11-29'
@@ -35,6 +42,7 @@ describe.each(databases)('$name', (database) => {
   let dataDir: string
   let env: Record<string, string>
   let dropDatabase: (() => Promise<void>) | undefined
+  let speakerId: string
   const servers: TestServer[] = []
 
   /** The server with its clock at `time` on that Sunday, signed in as the administrator. */
@@ -69,7 +77,11 @@ describe.each(databases)('$name', (database) => {
     })
     servers.push(first)
     const admin = await signIn(first.url, ADMIN)
+    const speaker = await admin.post('/api/speakers', { name: 'Pastor Thomas' })
+    expect(speaker.status, speaker.text).toBe(201)
+    speakerId = speaker.body.id
     const made = await admin.post('/api/services', {
+      speaker_id: speakerId,
       name: 'Sunday Worship',
       starts_at: '2026-11-01T10:30',
       ends_at: '2026-11-01T12:00',
@@ -143,7 +155,10 @@ describe.each(databases)('$name', (database) => {
       status: 'draft',
       preached_on: SUNDAY,
       video_url: `https://www.youtube.com/watch?v=${STREAM.id}`,
+      // The service's usual speaker; the channel's other uploads name none.
+      speaker_id: speakerId,
     })
+    expect(drafts.filter((sermon) => sermon.speaker_id === speakerId)).toHaveLength(1)
     // After the service, "Watch again" is its recording; the dashboard asks for none.
     const ended = await after.admin.get('/api/live')
     expect(ended.body).toMatchObject({ state: 'ended', video_id: STREAM.id })

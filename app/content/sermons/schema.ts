@@ -3,6 +3,7 @@ import { z } from 'zod'
 import {
   optionalImageAlt,
   optionalImageUrl,
+  optionalId,
   optionalText,
   requiredText,
   RICH_TEXT_MAX_LENGTH,
@@ -43,15 +44,6 @@ const preachedOn = z
     },
     { message: 'Date preached must be a date such as 2026-11-22' },
   )
-
-/** A record's id, or none: empty text (a form's "None") is none. */
-const optionalId = (label: string) =>
-  z
-    .string({ error: `${label} must be the id of one` })
-    .trim()
-    .max(100, `${label} must be the id of one`)
-    .nullish()
-    .transform((value) => (value ? value : null))
 
 /** An address on the web (`https://…`) or a file uploaded here (`/media/…`). */
 function optionalLink(label: string) {

@@ -137,17 +137,23 @@ test('a video becomes a sermon only once played: not a premiere to come, not a s
   expect(ready('2026-11-24T19:00:00Z', 12, '2026-11-24T20:00:00Z')).toEqual({
     ready: true,
     day: '2026-11-24',
+    speakerId: null,
   })
   // A premiere published for tomorrow, and a scheduled stream with no views yet: not yet.
   expect(ready('2026-11-25T19:00:00Z', null, '2026-11-24T20:00:00Z')).toEqual({ ready: false })
   expect(ready('2026-11-24T19:00:00Z', 0, '2026-11-26T20:00:00Z')).toEqual({ ready: false })
   // Listed a week with no views: an upload nobody watched, a sermon all the same.
-  expect(ready('2026-11-16T19:00:00Z', 0, '2026-11-24T20:00:00Z')).toEqual({ ready: true, day: '2026-11-16' })
+  expect(ready('2026-11-16T19:00:00Z', 0, '2026-11-24T20:00:00Z')).toEqual({
+    ready: true,
+    day: '2026-11-16',
+    speakerId: null,
+  })
   // Sunday's stream (10:24, in its window): not before 14:00 (12:00 + 2 h), then dated that Sunday.
   expect(ready('2026-11-29T10:24:00Z', 41, '2026-11-29T13:59:00Z')).toEqual({ ready: false })
   expect(ready('2026-11-29T10:24:00Z', 41, '2026-11-29T14:00:00Z')).toEqual({
     ready: true,
     day: '2026-11-29',
+    speakerId: null,
   })
   // A stream still running at 14:05 (its entry changed at 14:00) waits until the feed shows it over.
   const running = {
@@ -158,5 +164,5 @@ test('a video becomes a sermon only once played: not a premiere to come, not a s
   const on = (now: string) =>
     sermonReadiness(running, { now: new Date(now), zone: 'Europe/Dublin', services })
   expect(on('2026-11-29T14:05:00Z')).toEqual({ ready: false })
-  expect(on('2026-11-29T14:11:00Z')).toEqual({ ready: true, day: '2026-11-29' })
+  expect(on('2026-11-29T14:11:00Z')).toEqual({ ready: true, day: '2026-11-29', speakerId: null })
 })

@@ -212,12 +212,12 @@ const UNPLAYED_DAYS = 7
  * Whether a video of the channel may become a draft sermon now, and the day it was preached (issue 47). Not yet: a
  * video published in the future (a premiere), one listed with no views in the last UNPLAYED_DAYS (a channel's feed
  * lists scheduled streams before they play, with no other marker), and the stream of a streamed service until
- * SERMON_AFTER_MINUTES after the service ended — then it is dated on that service's day.
+ * SERMON_AFTER_MINUTES after the service ended — then it is dated on that service's day, with its usual speaker.
  */
 export function sermonReadiness(
   video: Pick<ChannelVideo, 'published' | 'views'> & Partial<Pick<ChannelVideo, 'updated'>>,
   { now, zone, services }: { now: Date; zone: string; services: readonly StreamedService[] },
-): { ready: false } | { ready: true; day: string } {
+): { ready: false } | { ready: true; day: string; speakerId: string | null } {
   if (video.published.getTime() > now.getTime()) return { ready: false }
   const listedFor = now.getTime() - video.published.getTime()
   if (video.views === 0 && listedFor < UNPLAYED_DAYS * 24 * 60 * 60 * 1000) return { ready: false }
@@ -228,10 +228,14 @@ export function sermonReadiness(
     if (changedFor <= RUNNING_SIGNAL_MINUTES * 60_000) return { ready: false }
     const due = occurrence.end.add({ minutes: SERMON_AFTER_MINUTES }).epochMilliseconds
     return now.getTime() >= due
-      ? { ready: true, day: occurrence.start.toPlainDate().toString() }
+      ? {
+          ready: true,
+          day: occurrence.start.toPlainDate().toString(),
+          speakerId: occurrence.service.speaker_id ?? null,
+        }
       : { ready: false }
   }
-  return { ready: true, day: dayIn(zone, video.published) }
+  return { ready: true, day: dayIn(zone, video.published), speakerId: null }
 }
 
 /** Makes each video not yet imported a draft sermon, once it is ready to be one; answers how many it made. */
@@ -267,6 +271,8 @@ export async function importVideos({
         data: {
           title: video.title.slice(0, SHORT_TEXT_MAX_LENGTH),
           preached_on: readiness.day,
+          // The service's usual speaker, when the recording is a streamed service's.
+          speaker_id: readiness.speakerId,
           video_url: youtubeVideoUrl(video.id),
           image_url: image,
           image_alt: image ? `A still from the video “${video.title.slice(0, 200)}”` : null,

@@ -14,6 +14,7 @@ import { churchToday } from '#app/content/events/events.server.ts'
 import { formatDate, upcomingOccurrences } from '#app/content/events/dates.ts'
 import { services } from './content.ts'
 import { pagePath } from '#app/content/registry.ts'
+import { listSpeakers } from '#app/content/sermons/model.server.ts'
 
 const TOASTS = {
   created: 'Service added successfully',
@@ -27,8 +28,13 @@ const TOASTS = {
 
 const TYPE_LABELS = { regular: 'Regular', special: 'Special' } as const
 
-/** The form's fields; the schedule's preview needs the church's time zone and today's date there. */
-function serviceFields(zone: string, today: string): AdminField[] {
+type Option = { value: string; label: string }
+
+/**
+ * The form's fields; the schedule's preview needs the church's time zone and today's date there, and the speaker's
+ * choice the speakers.
+ */
+function serviceFields(zone: string, today: string, speakers: Option[]): AdminField[] {
   return [
     { kind: 'text', name: 'name', label: 'Name', required: true, placeholder: 'Sunday Worship' },
     {
@@ -75,6 +81,13 @@ function serviceFields(zone: string, today: string): AdminField[] {
       ],
       hint: 'The live page (/live) shows the stream from 10 minutes before it starts; the recording becomes a draft sermon 2 hours after it ends. Give the channel on the Sermons screen.',
     },
+    {
+      kind: 'select',
+      name: 'speaker_id',
+      label: 'Usual speaker',
+      options: [{ value: '', label: 'None' }, ...speakers],
+      hint: 'The draft sermon made from a streamed service’s recording names this speaker; change it there when someone else preached.',
+    },
     { kind: 'text', name: 'location', label: 'Location', placeholder: 'Main hall' },
     { kind: 'rich-text', name: 'description', label: 'Description' },
   ]
@@ -84,7 +97,11 @@ export const meta = () => adminMeta('Services')
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
-  const [stored, { zone, today }] = await Promise.all([listServices({ db }), churchToday({ db, clock })])
+  const [stored, { zone, today }, speakers] = await Promise.all([
+    listServices({ db }),
+    churchToday({ db, clock }),
+    listSpeakers({ db }),
+  ])
   // Each scheduled service's next three dates, as the list shows them.
   const items = stored.map((service) => {
     let next: string[] = []
@@ -97,7 +114,12 @@ export async function loader({ context }: Route.LoaderArgs) {
     }
     return { ...service, next }
   })
-  return { items, zone, today: today.toString() }
+  return {
+    items,
+    zone,
+    today: today.toString(),
+    speakers: speakers.map((speaker) => ({ value: speaker.id, label: speaker.name })),
+  }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -115,8 +137,8 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export default function ServicesScreen({ loaderData }: Route.ComponentProps) {
-  const { zone, today } = loaderData
-  const fields = useMemo(() => serviceFields(zone, today), [zone, today])
+  const { zone, today, speakers } = loaderData
+  const fields = useMemo(() => serviceFields(zone, today, speakers), [zone, today, speakers])
   return (
     <CrudScreen
       title="Services"

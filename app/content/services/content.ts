@@ -16,6 +16,9 @@ export const services = defineContent({
       booleans: ['streamed'],
       json: ['exdates'],
       public: true,
+      references: {
+        speaker_id: { table: 'speakers', missing: 'There is no such speaker (it may have been deleted)' },
+      },
     }),
   },
   admin: {

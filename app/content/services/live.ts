@@ -28,6 +28,8 @@ export interface StreamedService {
   ends_at: string | null
   recurrence: string | null
   exdates: readonly string[]
+  /** Who usually preaches: the sermon made from its recording names them. */
+  speaker_id?: string | null
 }
 
 /** One time a streamed service takes place, as instants. */

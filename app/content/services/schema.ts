@@ -2,6 +2,7 @@ import { z } from 'zod'
 
 import {
   booleanField,
+  optionalId,
   optionalText,
   orderField,
   requiredText,
@@ -47,6 +48,8 @@ export const ServiceSchema = z
     exdates: exdatesField,
     /** Streamed live on the church's YouTube channel: the live page follows its times. */
     streamed: booleanField,
+    /** Who usually preaches: the draft sermon made from its stream's recording names them. */
+    speaker_id: optionalId('Speaker'),
   })
   .superRefine(
     (service, ctx) => {
