@@ -11,6 +11,7 @@
 // A tap that changes nothing is tapped again after 1.5 s, as a person would, and still counts from the first.
 // Median of --runs visits per cell.
 import { chromium, type Page } from '@playwright/test'
+import fs from 'node:fs'
 import { parseArgs } from 'node:util'
 
 import { CHROMIUM_ARGS, findChromium } from '../tests/chromium.ts'
@@ -25,6 +26,7 @@ import {
   writeResults,
 } from './support.ts'
 import { RECORD_PAGES } from './pages.ts'
+import { Temporal } from 'temporal-polyfill'
 
 const TARGET_MS = 100
 /** The web's "good" Interaction to Next Paint. */
@@ -63,6 +65,15 @@ interface Control {
    * moment is read from the page's clock just before it is sent (a few milliseconds early at most).
    */
   browsersOwn?: boolean
+  /** The site's clock for this control (`CLOCK_START`), on a server of its own: the live page while it is live. */
+  clock?: () => string
+}
+
+/** The demo's Sunday Worship (streamed, 10:30–12:00 in Dublin) 10 minutes in, next Sunday: the live page is live. */
+function nextSundayService() {
+  const today = Temporal.Now.plainDateISO('Europe/Dublin')
+  const sunday = today.add({ days: (7 - today.dayOfWeek) % 7 || 7 })
+  return sunday.toZonedDateTime({ timeZone: 'Europe/Dublin', plainTime: '10:40' }).toInstant().toString()
 }
 
 /** In the page: whether an element is shown on the screen (laid out, visible, inside the viewport). */
@@ -143,6 +154,14 @@ const CONTROLS: Control[] = [
     },
     // The form's behaviour sends it in the background: the button is disabled and says it is sending.
     answered: `document.querySelector('#register button[type="submit"]').disabled || Boolean(document.querySelector('#register [role="status"], #register [role="alert"]'))`,
+  },
+  {
+    name: 'Live play',
+    path: '/live',
+    clock: nextSundayService,
+    // The stream's box: the player (an iframe of youtube-nocookie.com) takes its place on the tap.
+    target: (page) => page.locator('main [data-video-facade]'),
+    answered: `Boolean(document.querySelector('main iframe[src*="youtube-nocookie.com"]'))`,
   },
 ]
 
@@ -286,6 +305,9 @@ async function main() {
   const dataDir = makeDataDir()
   console.log('Seeding the demo content …')
   await seedDemo(dataDir)
+  // A copy of the content for the controls on a clock of their own (taken before the site runs on it).
+  const clockDataDir = makeDataDir()
+  fs.cpSync(dataDir, clockDataDir, { recursive: true })
   let server: BenchServer | null = null
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
   try {
@@ -299,6 +321,11 @@ async function main() {
       paths.set(control, typeof control.path === 'string' ? control.path : await control.path(server.url))
     const results: Array<{ control: string; moment: string; runs: Measure[] }> = []
     for (const control of controls) {
+      // A control on a clock of its own gets a server of its own, on a copy of the content, for its runs.
+      const own = control.clock
+        ? await startServer({ dataDir: clockDataDir, env: { CLOCK_START: control.clock() } })
+        : null
+      const site = own ?? server
       for (const moment of ['load', 'idle'] as const) {
         const measures: Measure[] = []
         for (let run = 1; run <= runs; run++) {
@@ -313,7 +340,7 @@ async function main() {
           await page.route(/^https?:\/\/(?!127\.0\.0\.1)/, (route) => route.fulfill({ status: 204 }))
           const cdp = await context.newCDPSession(page)
           await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 })
-          await page.goto(new URL(paths.get(control)!, server.url).href, { waitUntil: 'load' })
+          await page.goto(new URL(paths.get(control)!, site.url).href, { waitUntil: 'load' })
           if (moment === 'idle') {
             await page.waitForLoadState('networkidle', { timeout: 15_000 }).catch(() => {})
             await page.waitForTimeout(500)
@@ -328,6 +355,7 @@ async function main() {
         console.log(`  ${control.name} at ${moment} (frame/Event Timing): ${shown.join(', ')} ms`)
         results.push({ control: control.name, moment, runs: measures })
       }
+      await own?.stop()
     }
 
     const rows = results.map(({ control, moment, runs: measures }) => {
