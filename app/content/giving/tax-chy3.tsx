@@ -113,11 +113,8 @@ export default function Chy3Page({ loaderData }: Route.ComponentProps) {
           <p>
             I, the donor named above, declare that I have made or will make one or more donations to{' '}
             <strong>{church.name || 'the approved body named above'}</strong> in each of the years of
-            assessment{' '}
-            <strong>
-              {firstYear} to {lastYear}
-            </strong>{' '}
-            that together come to at least €250 in a year.
+            assessment <strong>{`${firstYear} to ${lastYear}`}</strong> that together come to at least €250 in
+            a year.
           </p>
           <p>
             I have paid, or will pay, income tax or capital gains tax for each of those years of at least the
