@@ -138,6 +138,9 @@ function Figure({ label, value }: { label: string; value: string }) {
 function DonorRow({ donor, year }: { donor: Donor; year: number }) {
   const name = donor.name ?? donor.email ?? 'A donor'
   const certificate = donor.certificate
+  // The saved certificate's toast is shown from here: its form is gone once the donor has a certificate.
+  const saving = useFetcher<AdminActionResult>({ key: `certificate-${donor.donor_id}` })
+  useResultToast(saving.data, saving.state === 'idle')
   return (
     <li className="px-5 py-3 text-sm sm:px-6">
       <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
@@ -182,7 +185,6 @@ function DonorRow({ donor, year }: { donor: Donor; year: number }) {
 function CertificateForm({ donorId, name, year }: { donorId: string; name: string; year: number }) {
   const fetcher = useFetcher<AdminActionResult>({ key: `certificate-${donorId}` })
   const busy = fetcher.state !== 'idle'
-  useResultToast(fetcher.data, fetcher.state === 'idle')
   const failure = fetcher.data && !fetcher.data.ok ? fetcher.data : null
   const id = (field: string) => `certificate-${donorId}-${field}`
   return (
