@@ -295,6 +295,41 @@ export interface StripeEventsTable {
   payload: string
 }
 
+/** A donor's CHY3 or CHY4 certificate (migration 0028): the PPSN only sealed, its last three characters shown. */
+export interface TaxCertificatesTable {
+  id: string
+  donor_id: string
+  /** CHY3 (five years from first_year) or CHY4 (first_year only). */
+  type: string
+  first_year: number
+  last_year: number
+  ppsn_sealed: string
+  ppsn_hint: string
+  associated: ColumnType<number, number | undefined, number>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A claim's CSV as it was downloaded: who, when, its totals (never its PPSNs). */
+export interface TaxClaimsTable {
+  id: string
+  tax_year: number
+  made_at: Timestamp
+  made_by: string | null
+  total_cents: number
+  reclaim_cents: number
+}
+
+/** A donor-year a claim held: one claim only per donor and year (a unique index). */
+export interface TaxClaimDonorsTable {
+  claim_id: string
+  donor_id: string
+  tax_year: number
+  certificate_id: string
+  total_cents: number
+  reclaim_cents: number
+}
+
 export interface MigrationMarker {
   id: Generated<number>
 }
@@ -316,5 +351,8 @@ export interface Database extends ContentTables {
   donors: DonorsTable
   gifts: GiftsTable
   stripe_events: StripeEventsTable
+  tax_certificates: TaxCertificatesTable
+  tax_claims: TaxClaimsTable
+  tax_claim_donors: TaxClaimDonorsTable
   digests: DigestsTable
 }

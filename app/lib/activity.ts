@@ -14,6 +14,7 @@ export const ACTIVITY_ACTIONS = {
   moved: 'Moved',
   erased: 'Deleted',
   exported: 'Exported',
+  viewed: 'Viewed',
   sent: 'Sent',
   signed_in: 'Signed in',
   invited: 'Invited',
@@ -35,10 +36,19 @@ export const ACTIVITY_SECTIONS: Readonly<Record<string, string>> = {
   account: 'Account',
   sign_in: 'Sign-in',
   gifts: 'Gifts',
+  tax_reclaim: 'Tax reclaim',
 }
 
 /** A section of the log: a content table's name or one of the admin's other screens. */
-export type ActivitySection = TableName | 'uploads' | 'settings' | 'staff' | 'account' | 'sign_in' | 'gifts'
+export type ActivitySection =
+  | TableName
+  | 'uploads'
+  | 'settings'
+  | 'staff'
+  | 'account'
+  | 'sign_in'
+  | 'gifts'
+  | 'tax_reclaim'
 
 const readable = (key: string) => {
   const words = key.replace(/_/g, ' ')

@@ -25,6 +25,11 @@ export const BACKUP_TABLES = [
   'donors',
   'gifts',
   'stripe_events',
+  // Tax certificates (their PPSN sealed with the server's secret, which the backup does not hold) and the claims
+  // made, so a restored site never claims a donor-year twice.
+  'tax_certificates',
+  'tax_claims',
+  'tax_claim_donors',
   // The weekly news' weeks already sent: a site restored the same week must not send that week's news again.
   'digests',
   ...AUTH_TABLES,

@@ -174,6 +174,8 @@ export const GivingSettingsSchema = z.object({
       message: 'Enter a valid BIC of 8 or 11 characters, such as AIBKIE2D',
     }),
   reference: optionalSetting(140),
+  /** The church's number as a charity (`CHY 12345`, or its RCN): on receipts and on the CHY3 donors sign. */
+  charity_number: optionalSetting(40),
 })
 
 export type GivingSettings = z.output<typeof GivingSettingsSchema>

@@ -64,6 +64,15 @@ export function adminRoutes(): AdminRoute[] {
       json: { benefit: true },
       area: 'giving',
     },
+    // The tax reclaim: PPSNs and the claim (decision 0038).
+    { method: 'GET', path: '/api/giving/tax-years/2025', area: 'giving' },
+    { method: 'GET', path: '/api/giving/tax-years/2025/claim.csv', area: 'giving' },
+    {
+      method: 'POST',
+      path: '/api/giving/certificates',
+      json: { donor_id: 'nobody', type: 'CHY4', first_year: 2025, ppsn: '1234567T' },
+      area: 'giving',
+    },
   )
   return list
 }
@@ -113,6 +122,8 @@ export const ADMINISTRATOR_PAGES: Record<string, Area> = {
   '/admin/settings': 'settings',
   '/admin/staff': 'staff',
   '/admin/activity': 'activity',
+  // The tax reclaim (issue 49): administrators' and treasurers', reached from Funds rather than the bar.
+  '/admin/funds/tax-year': 'giving',
 }
 
 interface RouteEntry {

@@ -56,7 +56,7 @@ export function AdminTopBar({
   }, [open])
 
   return (
-    <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95 shadow-xs backdrop-blur">
+    <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95 shadow-xs backdrop-blur print:hidden">
       <div className="mx-auto flex h-16 max-w-[90rem] items-center gap-4 px-4 sm:px-6">
         <NavLink
           to="/admin/dashboard"

@@ -1,4 +1,8 @@
+import { Receipt } from 'lucide-react'
+import { Link } from 'react-router'
+
 import type { Route } from './+types/admin.ts'
+import { adminSession, sessionMayUse } from '#app/auth/session.server.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
 import { pagePath } from '#app/content/registry.ts'
@@ -38,7 +42,9 @@ export const meta = () => adminMeta('Funds')
 
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
-  return { items: await listFunds({ db: runtime.db }) }
+  // Treasurers and administrators reach the tax reclaim from here.
+  const taxYear = sessionMayUse(adminSession(context), 'giving')
+  return { items: await listFunds({ db: runtime.db }), taxYear }
 }
 
 export async function action(args: Route.ActionArgs) {
@@ -52,23 +58,34 @@ export async function action(args: Route.ActionArgs) {
 
 export default function FundsScreen({ loaderData }: Route.ComponentProps) {
   return (
-    <CrudScreen
-      title="Funds"
-      description="What a gift may be given to, in this order on the giving page."
-      noun="Fund"
-      listHeading="Funds"
-      emptyText="No funds yet: the giving page needs at least one open fund"
-      items={loaderData.items}
-      fields={FIELDS}
-      schema={FundSchema}
-      translate={giving.tables.funds.translate}
-      saveFailedToast={TOASTS.saveFailed}
-      ordered
-      describe={(fund) => ({
-        title: fund.name,
-        badge: fund.open ? 'Open' : 'Closed',
-        excerpt: fund.description ?? '',
-      })}
-    />
+    <>
+      {loaderData.taxYear ? (
+        <Link
+          to="/admin/funds/tax-year"
+          className="mb-3 inline-flex items-center gap-1.5 text-sm font-medium text-primary hover:underline"
+        >
+          <Receipt aria-hidden="true" className="size-4" />
+          Tax year: the reclaim on gifts
+        </Link>
+      ) : null}
+      <CrudScreen
+        title="Funds"
+        description="What a gift may be given to, in this order on the giving page."
+        noun="Fund"
+        listHeading="Funds"
+        emptyText="No funds yet: the giving page needs at least one open fund"
+        items={loaderData.items}
+        fields={FIELDS}
+        schema={FundSchema}
+        translate={giving.tables.funds.translate}
+        saveFailedToast={TOASTS.saveFailed}
+        ordered
+        describe={(fund) => ({
+          title: fund.name,
+          badge: fund.open ? 'Open' : 'Closed',
+          excerpt: fund.description ?? '',
+        })}
+      />
+    </>
   )
 }

@@ -28,6 +28,12 @@ export const giving = defineContent({
     label: 'Funds',
     icon: HandCoins,
     area: 'content',
+    // The tax reclaim (treasurers and administrators): the year's donors, certificates, the claim and a CHY3 to
+    // send a donor without one.
+    more: [
+      { path: 'funds/tax-year', file: 'content/giving/tax-admin.tsx' },
+      { path: 'funds/tax-year/chy3/:donorId', file: 'content/giving/tax-chy3.tsx' },
+    ],
   },
   pages: {
     give: {
@@ -46,5 +52,8 @@ export const giving = defineContent({
     { path: 'stripe/webhook', file: 'content/giving/webhook.route.ts' },
     { path: 'gifts', file: 'content/giving/gifts-api.route.ts' },
     { path: 'gifts/:id', file: 'content/giving/gifts-api.$id.route.ts' },
+    { path: 'giving/certificates', file: 'content/giving/tax-api.certificates.route.ts' },
+    { path: 'giving/tax-years/:year', file: 'content/giving/tax-api.year.route.ts' },
+    { path: 'giving/tax-years/:year/claim.csv', file: 'content/giving/tax-api.claim.route.ts' },
   ],
 })

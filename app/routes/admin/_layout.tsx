@@ -63,7 +63,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
       <main
         id="admin-main"
         tabIndex={-1}
-        className="mx-auto max-w-7xl px-4 pt-24 pb-16 focus:outline-none sm:px-6 lg:px-8 xl:pt-36"
+        className="mx-auto max-w-7xl px-4 pt-24 pb-16 focus:outline-none sm:px-6 lg:px-8 xl:pt-36 print:p-0"
       >
         <Outlet />
       </main>

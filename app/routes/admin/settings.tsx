@@ -390,6 +390,7 @@ function GivingCard({ missing, bank }: { missing: string[]; bank: GivingSettings
     { name: 'iban', label: 'IBAN', value: bank.iban },
     { name: 'bic', label: 'BIC', value: bank.bic },
     { name: 'reference', label: 'Reference to quote', value: bank.reference },
+    { name: 'charity_number', label: 'Charity number (CHY or RCN)', value: bank.charity_number },
   ] as const
   return (
     <section aria-labelledby="settings-giving" className={cardClasses}>
