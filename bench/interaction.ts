@@ -12,6 +12,7 @@
 // Median of --runs visits per cell.
 import { chromium, type Page } from '@playwright/test'
 import fs from 'node:fs'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { CHROMIUM_ARGS, findChromium } from '../tests/chromium.ts'
@@ -26,6 +27,7 @@ import {
   writeResults,
 } from './support.ts'
 import { RECORD_PAGES } from './pages.ts'
+import SQLite from 'better-sqlite3'
 import { Temporal } from 'temporal-polyfill'
 
 const TARGET_MS = 100
@@ -308,6 +310,18 @@ async function main() {
   // A copy of the content for the controls on a clock of their own (taken before the site runs on it).
   const clockDataDir = makeDataDir()
   fs.cpSync(dataDir, clockDataDir, { recursive: true })
+  // …with a YouTube channel (the demo has none), whose stream the live page plays; its feed is never read here.
+  const database = new SQLite(path.join(clockDataDir, 'lampstand.db'))
+  database
+    .prepare(
+      'insert into settings (key, value, updated_at) values (?, ?, ?) on conflict (key) do update set value = excluded.value',
+    )
+    .run(
+      'youtube_channel',
+      JSON.stringify({ channel_id: 'UCx2Lw8nTqEkR3CkJv5hPp0A', address: 'https://www.youtube.com/@example' }),
+      new Date().toISOString(),
+    )
+  database.close()
   let server: BenchServer | null = null
   const browser = await chromium.launch({ executablePath, args: CHROMIUM_ARGS })
   try {
@@ -323,7 +337,11 @@ async function main() {
     for (const control of controls) {
       // A control on a clock of its own gets a server of its own, on a copy of the content, for its runs.
       const own = control.clock
-        ? await startServer({ dataDir: clockDataDir, env: { CLOCK_START: control.clock() } })
+        ? await startServer({
+            dataDir: clockDataDir,
+            // Nothing leaves the machine: the channel's feed is asked of a closed port (its check fails in words).
+            env: { CLOCK_START: control.clock(), YOUTUBE_FEED_URL: 'http://127.0.0.1:9/feeds/videos.xml' },
+          })
         : null
       const site = own ?? server
       for (const moment of ['load', 'idle'] as const) {
