@@ -68,3 +68,27 @@ test('On /live while the service is on, nothing leaves for YouTube before the cl
   await expectNoAxeViolations(page)
   await context.close()
 })
+
+test('/live is accessible in each of its other states (later, soon, ended), in both languages', async ({
+  browser,
+}) => {
+  const moments = [
+    ['2026-12-06T08:00:00Z', 'Next live: Sunday 6 December, 10:30 AM'],
+    ['2026-12-06T10:05:00Z', 'Live in 25 minutes · 10:30 AM'],
+    ['2026-12-06T13:00:00Z', 'The service has ended'],
+  ] as const
+  for (const [clock, heading] of moments) {
+    live = await startServer({ templateDir: process.env.LAMPSTAND_TEMPLATE_DIR, env: { CLOCK_START: clock } })
+    const context = await browser.newContext({ baseURL: live.url })
+    const page = await context.newPage()
+    await page.goto('/live')
+    await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible()
+    await expectNoAxeViolations(page)
+    await page.goto('/ml/live')
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ml')
+    await expectNoAxeViolations(page)
+    await context.close()
+    await live.stop()
+    live = undefined
+  }
+})
