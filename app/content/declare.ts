@@ -44,6 +44,11 @@ export interface TableDeclaration<S extends z.ZodObject = z.ZodObject> {
    * or client that does not know of them never resets them). Every other field is replaced by the write.
    */
   keepWhenAbsent?: readonly Field<S>[]
+  /**
+   * A valid record, as the API takes it: the API's general round-trip tests store it (tests/factories.ts), so a
+   * plain kind needs no factory of its own.
+   */
+  example?: z.input<S>
   /** Fields holding the rich-text editor's HTML: sanitised on every write. */
   richText: readonly Field<S>[]
   /** Booleans, stored as 0/1 so both databases read and write them alike. */
