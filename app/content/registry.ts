@@ -172,7 +172,8 @@ export type PageKey = keyof Pages & string
 type Feeds = Merged<FeedsOf<Kind>>
 export type FeedKey = keyof Feeds & string
 
-const PAGES_BY_KEY = Object.fromEntries(ALL_PAGES) as Record<PageKey, PublicPage>
+/** Every public page by its key. */
+export const PAGE_ROUTES_BY_KEY = Object.fromEntries(ALL_PAGES) as Record<PageKey, PublicPage>
 const FEEDS_BY_KEY = Object.fromEntries(
   CONTENT_TYPES.flatMap((kind) => Object.entries((kind as ContentType).feeds ?? {})),
 ) as Record<FeedKey, Feed>
@@ -184,7 +185,7 @@ function fill(path: string, params: Readonly<Record<string, string>>) {
 
 /** The address of a public page (`pagePath('event', { id })`): written nowhere else. */
 export function pagePath(key: PageKey, params: Readonly<Record<string, string>> = {}) {
-  return fill(PAGES_BY_KEY[key].path, params)
+  return fill(PAGE_ROUTES_BY_KEY[key].path, params)
 }
 
 /** The address of a feed or download (`feedPath('event-calendar', { id })`). */
