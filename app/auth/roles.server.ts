@@ -1,7 +1,7 @@
 import { createAccessControl } from 'better-auth/plugins/access'
 import { adminAc, defaultStatements } from 'better-auth/plugins/admin/access'
 
-import { ADMIN_AREAS, type AdminArea } from '#app/content/declare.ts'
+import { ADMIN_AREAS, type AdminArea } from '#app/lib/admin-areas.ts'
 
 /**
  * Who may use which part of the admin, said once (decision 0015). better-auth's admin plugin keeps each person's

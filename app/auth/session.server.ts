@@ -7,7 +7,7 @@ import {
 } from 'react-router'
 
 import { touchSession } from './account-sessions.server.ts'
-import type { AdminArea } from '#app/content/declare.ts'
+import type { AdminArea } from '#app/lib/admin-areas.ts'
 import { mayUse, refusalMessage, roleOf } from './roles.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import type { Clock } from '#app/lib/clock.ts'

@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import type { z } from 'zod'
 
+import type { AdminArea } from '#app/lib/admin-areas.ts'
 import type { AdminField, ItemSummary } from '#app/lib/admin-fields.ts'
 
 /**
@@ -116,13 +117,6 @@ export function declareTable<
 ) {
   return declaration as TableDeclaration<S> & { kind: K; order: O; versioned: V; computedColumns?: C }
 }
-
-/**
- * The parts of the admin a role may use (app/auth/roles.server.ts), in the order the bar and the dashboard ask
- * about them; the bar shows a person only theirs. Written here once.
- */
-export const ADMIN_AREAS = ['content', 'messages', 'staff', 'settings', 'activity', 'giving'] as const
-export type AdminArea = (typeof ADMIN_AREAS)[number]
 
 /** A route module and the address it answers, as React Router writes addresses (`events/:id`, no leading `/`). */
 export interface RouteFile {
