@@ -1,4 +1,5 @@
-import { IMAGE_ALT_LABEL } from '#app/schemas/fields.ts'
+/** The label of a picture's description, said the same on every form (issue 18). */
+export const IMAGE_ALT_LABEL = 'Image description (for people who cannot see it)'
 
 interface BaseField {
   name: string
