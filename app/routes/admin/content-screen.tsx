@@ -63,8 +63,19 @@ export async function action(args: ActionFunctionArgs) {
   )
 }
 
-/** The table's schema, and the fields with `required` read from it. */
+const forms = new WeakMap<PlainScreen, ReturnType<typeof makeForm>>()
+
+/**
+ * The table's schema, and the fields with `required` read from it: made once per screen, as the form's effects
+ * depend on the fields (a new list at each render would move the focus back to the first field at each render).
+ */
 function formOf(screen: PlainScreen) {
+  let form = forms.get(screen)
+  if (!form) forms.set(screen, (form = makeForm(screen)))
+  return form
+}
+
+function makeForm(screen: PlainScreen) {
   const schema = TABLES[screen.table as TableName].schema
   return {
     schema,
