@@ -1,6 +1,6 @@
 import { index, layout, prefix, route, type RouteConfig } from '@react-router/dev/routes'
 
-import { API_ROUTES, CONTENT_SCREENS, FEED_ROUTES, PAGE_ROUTES } from './content/registry.ts'
+import { API_ROUTES, FEED_ROUTES, PAGE_ROUTES, SCREEN_ROUTES } from './content/registry.ts'
 
 // The content's pages, screens and feeds come from its declarations (app/content/registry.ts); the routes written
 // here are the site's own.
@@ -30,9 +30,7 @@ export default [
     route('account/email', 'routes/admin/account-email.tsx'),
     layout('routes/admin/_layout.tsx', [
       route('dashboard', 'routes/admin/dashboard.tsx'),
-      ...CONTENT_SCREENS.flatMap((screen) => [screen, ...(screen.more ?? [])]).map((screen) =>
-        route(screen.path, screen.file),
-      ),
+      ...SCREEN_ROUTES.map((screen) => route(screen.path, screen.file, screen.id ? { id: screen.id } : {})),
       route('settings', 'routes/admin/settings.tsx'),
       route('staff', 'routes/admin/staff.tsx'),
       route('activity', 'routes/admin/activity.tsx'),

@@ -75,7 +75,7 @@ async function main() {
   try {
     const { created, changed, promoted } = await upsertAdministrator(runtime, { email, password })
     // Whoever runs this can reach the server: a lock from failed sign-ins on this account ends here.
-    await clearAccountThrottle(runtime.db, email)
+    await clearAccountThrottle({ db: runtime.db, email })
     if (created) console.log(`Created the administrator ${email}`)
     else console.log(changed ? `Reset the password of ${email}` : `${email} already has this password`)
     if (promoted) console.log(`${email} is an administrator now`)

@@ -1,7 +1,7 @@
 // Test data: make<Thing>() builds a valid API body (unique where it matters); insert<Thing>() stores one
 // through the admin API and answers the stored record.
 import type { Client } from './integration/support.ts'
-import type { ListTableName } from '#app/content/registry.ts'
+import { LIST_TABLES, type ListTableName, TABLES } from '#app/content/registry.ts'
 
 let counter = 0
 const next = () => ++counter
@@ -133,8 +133,10 @@ export const makeFund = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-/** A builder of a valid record for every list table of the API (a new table fails to compile until it has one). */
-export const LIST_TABLE_FACTORIES: Record<ListTableName, (overrides?: Record<string, unknown>) => object> = {
+type Factory = (overrides?: Record<string, unknown>) => object
+
+/** The tables whose records need more than their declaration's `example` (unique names, related records…). */
+const OWN_FACTORIES: Partial<Record<ListTableName, Factory>> = {
   services: makeService,
   events: makeEvent,
   ministries: makeMinistry,
@@ -147,6 +149,20 @@ export const LIST_TABLE_FACTORIES: Record<ListTableName, (overrides?: Record<str
   sermons: makeSermon,
   funds: makeFund,
 }
+
+/**
+ * A builder of a valid record for every list table of the API: its own above, or its declaration's `example`
+ * (a plain kind, docs/content-types.md). A table with neither is named at once.
+ */
+export const LIST_TABLE_FACTORIES = Object.fromEntries(
+  LIST_TABLES.map((table) => {
+    const own = OWN_FACTORIES[table]
+    const example = (TABLES[table] as { example?: object }).example
+    if (!own && !example)
+      throw new Error(`${table} needs an \`example\` in its declaration or a factory in tests/factories.ts`)
+    return [table, own ?? ((overrides = {}) => ({ ...example, ...overrides }))]
+  }),
+) as Record<ListTableName, Factory>
 
 export type ListTable = ListTableName
 

@@ -17,7 +17,7 @@ async function store(job: PersonJob) {
   const runtime = await openRuntime(env)
   try {
     await upsertAdministrator(runtime, { email: job.email, password: job.password })
-    await clearAccountThrottle(runtime.db, job.email)
+    await clearAccountThrottle({ db: runtime.db, email: job.email })
   } finally {
     await runtime.close()
   }

@@ -1,6 +1,8 @@
 import { createAccessControl } from 'better-auth/plugins/access'
 import { adminAc, defaultStatements } from 'better-auth/plugins/admin/access'
 
+import { ADMIN_AREAS, type AdminArea } from '#app/lib/admin-areas.ts'
+
 /**
  * Who may use which part of the admin, said once (decision 0015). better-auth's admin plugin keeps each person's
  * role on the user row and uses these same roles for its own user statements (who may invite, change roles and
@@ -15,31 +17,19 @@ import { adminAc, defaultStatements } from 'better-auth/plugins/admin/access'
  * - `giving`: gifts, donors and the tax reclaim (issue 49): money and personal data, for administrators and
  *   treasurers only.
  */
-const statements = {
-  ...defaultStatements,
-  content: ['use'],
-  messages: ['use'],
-  staff: ['use'],
-  settings: ['use'],
-  activity: ['use'],
-  giving: ['use'],
-} as const
+/** Each part of the admin (ADMIN_AREAS, said once in app/content/declare.ts) as a statement a role may be given. */
+const USE_EVERY_AREA = Object.fromEntries(ADMIN_AREAS.map((area) => [area, ['use'] as const])) as Record<
+  AdminArea,
+  readonly ['use']
+>
 
-export type Area = 'content' | 'messages' | 'staff' | 'settings' | 'activity' | 'giving'
+const statements = { ...defaultStatements, ...USE_EVERY_AREA } as const
 
 export const accessControl = createAccessControl(statements)
 
 export const ROLES = {
   /** Everything. */
-  admin: accessControl.newRole({
-    ...adminAc.statements,
-    content: ['use'],
-    messages: ['use'],
-    staff: ['use'],
-    settings: ['use'],
-    activity: ['use'],
-    giving: ['use'],
-  }),
+  admin: accessControl.newRole({ ...adminAc.statements, ...USE_EVERY_AREA }),
   /** Content and uploads; not Messages, Staff, Settings or Giving, and no say over other people's accounts. */
   editor: accessControl.newRole({ user: [], session: [], content: ['use'] }),
   /**
@@ -70,20 +60,18 @@ export function isRole(value: unknown): value is Role {
 }
 
 /** Whether a person with this role may use this part of the admin. */
-export function mayUse(role: Role | null, area: Area): boolean {
+export function mayUse(role: Role | null, area: AdminArea): boolean {
   if (!role) return false
   return ROLES[role].authorize({ [area]: ['use'] }).success
 }
 
 /** The parts of the admin a person may use: the admin bar and dashboard show only these. */
-export function areasOf(role: Role | null): Area[] {
-  return (['content', 'messages', 'staff', 'settings', 'activity', 'giving'] as const).filter((area) =>
-    mayUse(role, area),
-  )
+export function areasOf(role: Role | null): AdminArea[] {
+  return ADMIN_AREAS.filter((area) => mayUse(role, area))
 }
 
 /** What a refused person is told, naming the part they asked for. */
-export const AREA_NAMES: Record<Area, string> = {
+export const AREA_NAMES: Record<AdminArea, string> = {
   content: 'the content screens',
   messages: 'Messages',
   staff: 'Staff',
@@ -92,7 +80,7 @@ export const AREA_NAMES: Record<Area, string> = {
   giving: 'Giving',
 }
 
-export function refusalMessage(area: Area) {
+export function refusalMessage(area: AdminArea) {
   const who = area === 'giving' ? 'administrators and treasurers' : 'administrators'
   return `Only ${who} can use ${AREA_NAMES[area]}. Ask an administrator if you need it.`
 }

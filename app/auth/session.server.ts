@@ -7,7 +7,8 @@ import {
 } from 'react-router'
 
 import { touchSession } from './account-sessions.server.ts'
-import { type Area, mayUse, refusalMessage, roleOf } from './roles.server.ts'
+import type { AdminArea } from '#app/lib/admin-areas.ts'
+import { mayUse, refusalMessage, roleOf } from './roles.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { HttpError } from '#app/lib/errors.ts'
@@ -58,7 +59,7 @@ async function lacksRequiredTwoStep(runtime: AppRuntime, session: AdminSession) 
 }
 
 /** Whether this signed-in person's role lets them use this part of the admin (roles.server.ts). */
-export function sessionMayUse(session: AdminSession, area: Area) {
+export function sessionMayUse(session: AdminSession, area: AdminArea) {
   return mayUse(roleOf(session.user), area)
 }
 
@@ -66,7 +67,7 @@ export function sessionMayUse(session: AdminSession, area: Area) {
  * The API's guard: the session of someone whose role may use `area`; without a session a 401, with a role that
  * may not a 403 (roles.server.ts says who may use what).
  */
-export async function requireApiAccess(request: Request, runtime: AppRuntime, area: Area) {
+export async function requireApiAccess(request: Request, runtime: AppRuntime, area: AdminArea) {
   const session = await getAdminSession(request, runtime)
   if (!session) throw new HttpError(401, 'Sign in to do this')
   if (!sessionMayUse(session, area)) throw new HttpError(403, refusalMessage(area))
@@ -144,15 +145,15 @@ export function adminSessionOrNull(context: Readonly<RouterContextProvider>): Ad
  * page's `.data` request or form post) saying so. In a loader it answers the session (or sends a visitor without
  * one to sign in); in an action the session or null, which the action refuses in its own words.
  */
-export function requireArea(context: Readonly<RouterContextProvider>, area: Area): AdminSession
+export function requireArea(context: Readonly<RouterContextProvider>, area: AdminArea): AdminSession
 export function requireArea(
   context: Readonly<RouterContextProvider>,
-  area: Area,
+  area: AdminArea,
   options: { inAction: true },
 ): AdminSession | null
 export function requireArea(
   context: Readonly<RouterContextProvider>,
-  area: Area,
+  area: AdminArea,
   options?: { inAction: true },
 ): AdminSession | null {
   const session = options?.inAction ? adminSessionOrNull(context) : adminSession(context)

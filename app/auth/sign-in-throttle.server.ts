@@ -87,7 +87,7 @@ export async function beginSignInAttempt(
 }
 
 /** Forgets an account's failures (an operator has just reset its password). */
-export async function clearAccountThrottle(db: Db, email: string) {
+export async function clearAccountThrottle({ db, email }: { db: Db; email: string }) {
   await resetRateLimit({ db, key: `sign-in:account:${email.trim().toLowerCase()}` })
 }
 

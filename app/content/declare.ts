@@ -1,6 +1,9 @@
 import type { LucideIcon } from 'lucide-react'
 import type { z } from 'zod'
 
+import type { AdminArea } from '#app/lib/admin-areas.ts'
+import type { AdminField, ItemSummary } from '#app/lib/admin-fields.ts'
+
 /**
  * How a kind of content declares itself (docs/content-types.md): its tables, its admin screen, its public pages and
  * feeds. Each kind's folder has a `content.ts` made with `defineContent`; app/content/registry.ts lists them, and
@@ -42,6 +45,11 @@ export interface TableDeclaration<S extends z.ZodObject = z.ZodObject> {
    * or client that does not know of them never resets them). Every other field is replaced by the write.
    */
   keepWhenAbsent?: readonly Field<S>[]
+  /**
+   * A valid record, as the API takes it: the API's general round-trip tests store it (tests/factories.ts), so a
+   * plain kind needs no factory of its own.
+   */
+  example?: z.input<S>
   /** Fields holding the rich-text editor's HTML: sanitised on every write. */
   richText: readonly Field<S>[]
   /** Booleans, stored as 0/1 so both databases read and write them alike. */
@@ -110,9 +118,6 @@ export function declareTable<
   return declaration as TableDeclaration<S> & { kind: K; order: O; versioned: V; computedColumns?: C }
 }
 
-/** The parts of the admin a role may use (app/auth/roles.server.ts); the bar shows a person only theirs. */
-export type AdminArea = 'content' | 'messages' | 'staff' | 'settings' | 'activity' | 'giving'
-
 /** A route module and the address it answers, as React Router writes addresses (`events/:id`, no leading `/`). */
 export interface RouteFile {
   path: string
@@ -120,8 +125,103 @@ export interface RouteFile {
   file: string
 }
 
+/** What a list screen's toasts say after each write (app/server/admin-actions.server.ts `crudAction`). */
+export interface CrudToasts {
+  created: string
+  updated: string
+  deleted: string
+  saveFailed: string
+  deleteFailed: string
+  reordered?: string
+  reorderFailed?: string
+}
+
+/** A public page's address by its key (the registry's `pagePath`), given to a screen's `view`. */
+export type PagePathOf = (key: string, params?: Readonly<Record<string, string>>) => string
+
+/** Links to a kind's neighbouring screens beside a screen's heading (Sermons, Series, Speakers). */
+export interface ScreenTabs {
+  /** The navigation's accessible name. */
+  label: string
+  links: ReadonlyArray<{ to: string; label: string }>
+}
+
+/** The words at the top of a screen made from its declaration, and its form's fields. */
+interface ScreenWords {
+  /** Its heading, and its document title ('Carousel · Admin CMS'). */
+  title: string
+  description: string
+  /**
+   * The form's fields, in order: label, hint, control. `required` is left out: it is read from the table's schema
+   * (a field whose schema refuses a missing value), so the form and the server cannot disagree.
+   */
+  fields: readonly AdminField[]
+  tabs?: ScreenTabs
+}
+
+/**
+ * A plain list/edit screen (`CrudScreen`) said as data: one generic route (app/routes/admin/content-screen.tsx)
+ * serves every such screen, its loader and action made from the table's model. `R` is the table's record.
+ */
+export interface ListScreen<R = never> extends ScreenWords {
+  kind: 'list'
+  /** The table it edits. */
+  table: string
+  /** The singular name on buttons and headings: 'Slide' gives 'Add Slide' and 'Edit Slide'. */
+  noun: string
+  listHeading: string
+  emptyText: string
+  toasts: CrudToasts
+  /** How a record shows in the list: its title, facts, excerpt, picture. */
+  describe(record: R): ItemSummary
+  /** The public page showing a saved record, offered with the toast. */
+  view?(record: R, pagePath: PagePathOf): string
+}
+
+/** A single record's form (`SingleRecordForm`) said as data (About Us). */
+export interface SingleScreen extends ScreenWords {
+  kind: 'single'
+  table: string
+  /** The form card's heading. */
+  formTitle: string
+  toasts: { saved: string; failed: string }
+  /** The public page showing the record, offered with the toast. */
+  view?(pagePath: PagePathOf): string
+}
+
+export type PlainScreen = ListScreen<never> | SingleScreen
+
+/** A record of a table as a screen's `describe` and `view` read it: its schema's fields and its id. */
+type ScreenRecord<S extends z.ZodObject> = z.output<S> & { id: string }
+
+/**
+ * A list screen of one table, its records typed by the table's schema: `listScreen('ministries', MinistrySchema,
+ * {…})`.
+ */
+export function listScreen<S extends z.ZodObject>(
+  table: string,
+  _schema: S,
+  screen: Omit<ListScreen<ScreenRecord<S>>, 'kind' | 'table'>,
+): PlainScreen {
+  return { kind: 'list', table, ...screen } as unknown as PlainScreen
+}
+
+/** A single record's screen: `singleScreen('about_us', {…})`. */
+export function singleScreen(table: string, screen: Omit<SingleScreen, 'kind' | 'table'>): SingleScreen {
+  return { kind: 'single', table, ...screen }
+}
+
+/**
+ * A screen of the admin, at `/admin/<path>`: either its own route module (`file`: the rich screens, events'
+ * schedule, sermons' audio) or a plain screen said as data (`screen`), served by the generic one.
+ */
+export type ScreenRoute = { path: string } & (
+  | { file: string; screen?: never }
+  | { screen: PlainScreen; file?: never }
+)
+
 /** A kind of content's screen in the admin, at `/admin/<path>`, in the top bar in the registry's order. */
-export interface AdminScreen extends RouteFile {
+export type AdminScreen = ScreenRoute & {
   label: string
   icon: LucideIcon
   area: AdminArea
@@ -129,7 +229,7 @@ export interface AdminScreen extends RouteFile {
    * Further addresses under the screen (the messages' CSV: `messages/export`); `edits` names the table such a
    * screen edits (the sermons' series), where links to a record lead. The kind's other tables are edited here.
    */
-  more?: ReadonlyArray<RouteFile & { edits?: string }>
+  more?: ReadonlyArray<ScreenRoute & { edits?: string }>
 }
 
 /** What search engines, share previews and the sitemap are told of a public page. */

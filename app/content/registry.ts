@@ -10,6 +10,7 @@ import type {
   ContentType,
   Feed,
   PageMeta,
+  PlainScreen,
   PublicPage,
   RouteFile,
   TableDeclaration,
@@ -171,7 +172,8 @@ export type PageKey = keyof Pages & string
 type Feeds = Merged<FeedsOf<Kind>>
 export type FeedKey = keyof Feeds & string
 
-const PAGES_BY_KEY = Object.fromEntries(ALL_PAGES) as Record<PageKey, PublicPage>
+/** Every public page by its key. */
+export const PAGE_ROUTES_BY_KEY = Object.fromEntries(ALL_PAGES) as Record<PageKey, PublicPage>
 const FEEDS_BY_KEY = Object.fromEntries(
   CONTENT_TYPES.flatMap((kind) => Object.entries((kind as ContentType).feeds ?? {})),
 ) as Record<FeedKey, Feed>
@@ -183,7 +185,7 @@ function fill(path: string, params: Readonly<Record<string, string>>) {
 
 /** The address of a public page (`pagePath('event', { id })`): written nowhere else. */
 export function pagePath(key: PageKey, params: Readonly<Record<string, string>> = {}) {
-  return fill(PAGES_BY_KEY[key].path, params)
+  return fill(PAGE_ROUTES_BY_KEY[key].path, params)
 }
 
 /** The address of a feed or download (`feedPath('event-calendar', { id })`). */
@@ -223,6 +225,26 @@ export const CONTENT_SCREENS: readonly AdminScreen[] = CONTENT_TYPES.flatMap((ki
   const admin = (kind as ContentType).admin
   return admin ? [admin] : []
 })
+
+/** The one route module that serves every screen said as data (a declaration's `screen`). */
+const PLAIN_SCREEN_FILE = 'routes/admin/content-screen.tsx'
+
+const EVERY_SCREEN = CONTENT_SCREENS.flatMap((screen) => [screen, ...(screen.more ?? [])])
+
+/**
+ * Every content screen as React Router routes it under `/admin/`: its own module, or the generic one (each such
+ * route with an id of its own, as one module serves them all).
+ */
+export const SCREEN_ROUTES: ReadonlyArray<RouteFile & { id?: string }> = EVERY_SCREEN.map((screen) =>
+  screen.screen
+    ? { path: screen.path, file: PLAIN_SCREEN_FILE, id: `content-screen/${screen.path}` }
+    : { path: screen.path, file: screen.file },
+)
+
+/** The screens said as data, by their address under `/admin/` (`sermons/series`). */
+export const PLAIN_SCREENS: Readonly<Record<string, PlainScreen>> = Object.fromEntries(
+  EVERY_SCREEN.flatMap((screen) => (screen.screen ? [[screen.path, screen.screen]] : [])),
+)
 
 /** The admin screen where each table's records are edited (`/admin/sermons/series`), for links to them. */
 export const TABLE_SCREENS: Readonly<Record<string, string>> = Object.fromEntries(

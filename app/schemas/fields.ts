@@ -57,8 +57,6 @@ export const requiredImageUrl = (label = 'Image') =>
   z.string({ error: 'Please upload an image' }).trim().min(1, 'Please upload an image').pipe(imageUrl(label))
 
 export const IMAGE_ALT_MAX_LENGTH = 300
-/** The label of a picture's description, said the same on every form (issue 18). */
-export const IMAGE_ALT_LABEL = 'Image description (for people who cannot see it)'
 
 /** A picture's description, its `alt` on the public site: required where the picture is the point. */
 export const requiredImageAlt = () =>

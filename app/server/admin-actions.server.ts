@@ -9,6 +9,7 @@ import { readFormBody } from './api.server.ts'
 import { HttpError, NotFoundError } from '#app/lib/errors.ts'
 import { actorFromSession, adminSessionOrNull } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
+import type { CrudToasts } from '#app/content/declare.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { Actor } from '#app/models/activity.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
@@ -16,16 +17,6 @@ import type { AppRuntime } from '#app/runtime.server.ts'
 interface ActionArgs {
   request: Request
   context: Readonly<RouterContextProvider>
-}
-
-export interface CrudToasts {
-  created: string
-  updated: string
-  deleted: string
-  saveFailed: string
-  deleteFailed: string
-  reordered?: string
-  reorderFailed?: string
 }
 
 /** A list table's writes; each logs itself in the activity log as the `actor`'s. */

@@ -63,7 +63,7 @@ export async function choosePasswordAction(
     const state = await spendPasswordLink(runtime, purpose, token, password)
     if (!state.ok) return data({ error: LINK_PROBLEMS[purpose][state.reason] }, { status: 410 })
     // A lock from failed sign-ins on this account ends with the new password.
-    await clearAccountThrottle(runtime.db, state.email)
+    await clearAccountThrottle({ db: runtime.db, email: state.email })
     await recordActivity({
       db: runtime.db,
       actor: {

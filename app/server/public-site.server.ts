@@ -1,7 +1,6 @@
 import type { Db } from '#app/db/database.server.ts'
 import { pageWords } from '#app/i18n/pages.ts'
 import type { Clock } from '#app/lib/clock.ts'
-import { eventPath } from '#app/content/events/seo.ts'
 import { officeHoursRows, summarise, textLines } from '#app/lib/church-text.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
@@ -14,15 +13,8 @@ import { listServices } from '#app/content/services/model.server.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
 import { socialLinks } from '#app/lib/social-links.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
-import { getEvent } from '#app/content/events/model.server.ts'
 import { latestContentChanges } from '#app/models/content-dates.server.ts'
-import { upcomingEvents } from '#app/content/events/events.server.ts'
-import {
-  getSermon,
-  getSermonSeries,
-  listSermons,
-  listSermonSeries,
-} from '#app/content/sermons/model.server.ts'
+import { RECORD_PAGES, recordOfShareKey } from './record-pages.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import type { PageLanguage } from '#app/context.ts'
 import { type ContentTableName, TABLES } from '#app/content/registry.ts'
@@ -123,7 +115,7 @@ function mainLocale(code: string | undefined, country: string) {
 
 /**
  * The share card behind `/og/<key>.jpg` (or `/og/<language>/<key>.jpg`, `site` then being made in that language):
- * a page of SITE_PAGES, an event's ('events/<id>') or a sermon's ('sermons/<id>'), or null. Its words are those
+ * a page of SITE_PAGES, a record's page whose kind makes it a card ('events/<id>', 'sermons/<id>'), or null. Its words are those
  * of the page that names it, so the picture's fingerprint is the page's.
  */
 export async function shareCardFor({
@@ -139,21 +131,10 @@ export async function shareCardFor({
   const inLanguage = <R extends { translations?: Translations }>(table: ContentTableName, record: R) =>
     language === languages[0] ? record : localize(record, language, TABLES[table].translate ?? [])
   if (isSitePageKey(key)) return shareCard(site, pageWords(key, language).title)
-  const eventId = /^events\/([\w-]+)$/.exec(key)?.[1]
-  if (eventId) {
-    const event = await getEvent({ db, id: eventId })
-    return event ? shareCard(site, inLanguage('events', event).title, event.image_url) : null
-  }
-  const sermonId = /^sermons\/([\w-]+)$/.exec(key)?.[1]
-  if (sermonId) {
-    // A draft has no share image, as it has no page.
-    const sermon = await getSermon({ db, id: sermonId, publicOnly: true })
-    if (!sermon) return null
-    const series = sermon.series_id ? await getSermonSeries({ db, id: sermon.series_id }) : null
-    // The same picture as the page's (sermon-page.tsx): the sermon's own, else its series'.
-    return shareCard(site, inLanguage('sermons', sermon).title, sermon.image_url ?? series?.image_url ?? null)
-  }
-  return null
+  // A record's page (`events/<id>`): its kind says what its card shows (record-pages.server.ts).
+  const named = recordOfShareKey(key)
+  const found = named && (await named.card({ db, id: named.id }))
+  return found ? shareCard(site, inLanguage(named.page.table, found.record).title, found.image) : null
 }
 
 export interface SitemapEntry {
@@ -163,19 +144,15 @@ export interface SitemapEntry {
 }
 
 /**
- * Every public page with the date of the newest content it shows (church info shows on every page), and the
- * page of each event that is still to come (or repeats), of each published sermon and of each series, with the
- * date it last changed.
+ * Every public page with the date of the newest content it shows (church info shows on every page), and each
+ * record's page that is there now (an event still to come or repeating, a published sermon, a series), with the
+ * date it last changed, as its kind lists them (a kind's `record-pages.server.ts`).
  */
 export async function sitemapEntries({ db, clock }: { db: Db; clock: Clock }): Promise<SitemapEntry[]> {
-  const [changed, { oneTime, repeating }, sermons, series, services] = await Promise.all([
-    latestContentChanges({ db }),
-    // What /events lists: a repeating series that has ended (its COUNT reached, its UNTIL passed) left it.
-    upcomingEvents({ db, clock }),
-    listSermons({ db, publicOnly: true }),
-    listSermonSeries({ db }),
-    listServices({ db }),
-  ])
+  const [changed, services] = await Promise.all([latestContentChanges({ db }), listServices({ db })])
+  const records = await Promise.all(
+    RECORD_PAGES.map(async ({ key, page }) => ({ key, records: await page.sitemap({ db, clock, changed }) })),
+  )
   // A page there only at times is listed only then (the live page while a service is streamed).
   const present = { streamed: services.some((service) => service.streamed) }
   const newest = (...dates: Array<string | null>) =>
@@ -190,18 +167,13 @@ export async function sitemapEntries({ db, clock }: { db: Db; clock: Clock }): P
         path: page.path,
         lastmod: newest(changed.church_info, ...page.shows.map((table) => changed[table])),
       })),
-    ...[...oneTime, ...repeating].map(({ event }) => ({
-      path: eventPath(event.id),
-      lastmod: newest(changed.church_info, event.updated_at),
-    })),
-    ...sermons.map((sermon) => ({
-      path: pagePath('sermon', { id: sermon.id }),
-      lastmod: newest(changed.church_info, sermon.updated_at),
-    })),
-    ...series.map((item) => ({
-      path: pagePath('sermon-series', { id: item.id }),
-      lastmod: newest(changed.church_info, item.updated_at, changed.sermons),
-    })),
+    // Each record's own page (an event's, a sermon's), as its kind lists them (record-pages.server.ts).
+    ...records.flatMap(({ key, records }) =>
+      records.map(({ id, dates }) => ({
+        path: pagePath(key, { id }),
+        lastmod: newest(changed.church_info, ...dates),
+      })),
+    ),
   ]
 }
 

@@ -1,6 +1,6 @@
 import { History, LayoutDashboard, Settings, UserCog, UserRound } from 'lucide-react'
 
-import type { AdminArea } from '#app/content/declare.ts'
+import type { AdminArea } from '#app/lib/admin-areas.ts'
 import { CONTENT_SCREENS } from '#app/content/registry.ts'
 
 export type { AdminArea }

@@ -2,7 +2,7 @@ import { LoaderCircle, Music, RotateCw, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 import type { DetailedError, Upload } from 'tus-js-client'
 
-import type { FieldControlProps } from './admin-fields.ts'
+import type { FieldControlProps } from '#app/lib/admin-fields.ts'
 import { RequiredMark } from './required-mark.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'

@@ -1,4 +1,4 @@
-import { type AdminField, type FieldControlProps, toFieldValue } from './admin-fields.ts'
+import { type AdminField, type FieldControlProps, toFieldValue } from '#app/lib/admin-fields.ts'
 import { AudioUploadField } from './audio-upload-field.tsx'
 import { ImageUploadField } from './image-upload-field.tsx'
 import { MapPositionField } from './map-position-field.tsx'

@@ -1,7 +1,7 @@
 import { ImageIcon, LoaderCircle, Trash2 } from 'lucide-react'
 import { useEffect, useRef, useState } from 'react'
 
-import type { FieldControlProps } from './admin-fields.ts'
+import type { FieldControlProps } from '#app/lib/admin-fields.ts'
 import { RequiredMark } from './required-mark.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Label } from '#app/components/ui/label.tsx'

@@ -1,7 +1,7 @@
 import { X } from 'lucide-react'
 import { useEffect } from 'react'
 
-import type { AdminField } from './admin-fields.ts'
+import type { AdminField } from '#app/lib/admin-fields.ts'
 import { FormError } from './form-error.tsx'
 import { LanguageTabs } from './language-tabs.tsx'
 import { rememberSavedState } from './unsaved-changes.tsx'

@@ -5,19 +5,7 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx'
 import { Button, buttonClasses } from '#app/components/ui/button.tsx'
 import { cn } from '#app/lib/cn.ts'
 
-/** How one item shows in an admin list. */
-export interface ItemSummary {
-  title: string
-  /** Short facts under the title, e.g. date and time. */
-  meta?: Array<string | null | undefined>
-  badge?: string | null
-  /** A plain-text excerpt (two lines at most). */
-  excerpt?: string | null
-  /** Show an image column; the address may be empty (a placeholder is shown). */
-  image?: { url: string | null | undefined }
-  /** A screen of the item's own beside Edit (an event's registrations): its address, words and accessible name. */
-  link?: { to: string; label: string; name: string }
-}
+import type { ItemSummary } from '#app/lib/admin-fields.ts'
 
 export type MoveDirection = 'up' | 'down'
 

@@ -3,7 +3,7 @@ import { Tabs } from 'radix-ui'
 import { useRef, useState } from 'react'
 import { useLocation, useSearchParams } from 'react-router'
 
-import type { AdminField } from './admin-fields.ts'
+import type { AdminField } from '#app/lib/admin-fields.ts'
 import { FormField } from './form-field.tsx'
 import { LanguageLabel } from './language-label.tsx'
 import { useSiteLanguages } from './use-site-languages.ts'

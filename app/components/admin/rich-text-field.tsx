@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, useSyncExternalStore } from 'react'
 
-import type { FieldControlProps } from './admin-fields.ts'
+import type { FieldControlProps } from '#app/lib/admin-fields.ts'
 import { RequiredMark } from './required-mark.tsx'
 import { cn } from '#app/lib/cn.ts'
 

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react'
 import { useEffect, useId, useRef, useState } from 'react'
 
-import type { SelectCreate } from './admin-fields.ts'
+import type { SelectCreate } from '#app/lib/admin-fields.ts'
 import { Button } from '#app/components/ui/button.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Select } from '#app/components/ui/select.tsx'

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react'
 import type { z } from 'zod'
 
-import type { AdminField } from './admin-fields.ts'
+import type { AdminField } from '#app/lib/admin-fields.ts'
 import { ItemFormCard } from './item-form-card.tsx'
 import { PageHeader } from './page-header.tsx'
 import { scrollToTop, useAdminForm } from './use-admin-form.ts'

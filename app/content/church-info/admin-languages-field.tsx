@@ -1,6 +1,6 @@
 import { useState } from 'react'
 
-import type { CustomControlProps } from '#app/components/admin/admin-fields.ts'
+import type { CustomControlProps } from '#app/lib/admin-fields.ts'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { canonicalLanguage, languageList, languageName, siteLanguages } from '#app/lib/languages.ts'

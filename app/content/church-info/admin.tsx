@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 import type { Route } from './+types/admin.ts'
-import type { AdminField } from '#app/components/admin/admin-fields.ts'
+import type { AdminField } from '#app/lib/admin-fields.ts'
 import { SingleRecordForm } from '#app/components/admin/single-record-form.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { singleRecordAction } from '#app/server/admin-actions.server.ts'

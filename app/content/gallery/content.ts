@@ -1,7 +1,10 @@
 import { Images } from 'lucide-react'
 
-import { GalleryImageSchema } from './schema.ts'
-import { declareTable, defineContent } from '../declare.ts'
+import { GALLERY_CATEGORIES, GalleryImageSchema } from './schema.ts'
+import { declareTable, defineContent, listScreen } from '../declare.ts'
+import { imageAltField } from '#app/lib/admin-fields.ts'
+
+const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1)
 
 /** Photos by category, newest first: the Gallery page (a tab per category) and the home page. */
 export const gallery = defineContent({
@@ -19,10 +22,43 @@ export const gallery = defineContent({
   },
   admin: {
     path: 'gallery',
-    file: 'content/gallery/admin.tsx',
     label: 'Gallery',
     icon: Images,
     area: 'content',
+    screen: listScreen('gallery_images', GalleryImageSchema, {
+      title: 'Gallery',
+      description: 'Photos of church life, filed by category on the Gallery page.',
+      noun: 'Image',
+      listHeading: 'Current Images',
+      emptyText: 'No images added yet',
+      toasts: {
+        created: 'Image added successfully',
+        updated: 'Image updated successfully',
+        deleted: 'Image deleted successfully',
+        saveFailed: 'Failed to save image',
+        deleteFailed: 'Failed to delete image',
+      },
+      fields: [
+        { kind: 'text', name: 'title', label: 'Title', placeholder: 'Easter Sunday' },
+        {
+          kind: 'select',
+          name: 'category',
+          label: 'Category',
+          options: [
+            { value: '', label: 'Choose a category' },
+            ...GALLERY_CATEGORIES.map((category) => ({ value: category, label: capitalize(category) })),
+          ],
+        },
+        { kind: 'image', name: 'image_url', label: 'Image' },
+        imageAltField(),
+      ],
+      describe: (image) => ({
+        title: image.title,
+        badge: capitalize(image.category),
+        image: { url: image.image_url },
+      }),
+      view: (_image, pagePath) => pagePath('gallery'),
+    }),
   },
   pages: {
     gallery: {

@@ -1,7 +1,9 @@
 import { HandHeart } from 'lucide-react'
 
 import { MinistrySchema } from './schema.ts'
-import { declareTable, defineContent } from '../declare.ts'
+import { declareTable, defineContent, listScreen } from '../declare.ts'
+import { imageAltField } from '#app/lib/admin-fields.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
 
 /** The ministries, in the order staff give them: the Ministries page and the home page. */
 export const ministries = defineContent({
@@ -20,10 +22,51 @@ export const ministries = defineContent({
   },
   admin: {
     path: 'ministries',
-    file: 'content/ministries/admin.tsx',
     label: 'Ministries',
     icon: HandHeart,
     area: 'content',
+    screen: listScreen('ministries', MinistrySchema, {
+      title: 'Ministries',
+      description:
+        "The church's ministries and their activities, shown on the Ministries and home pages, in this order.",
+      noun: 'Ministry',
+      listHeading: 'Current Ministries',
+      emptyText: 'No ministries added yet',
+      toasts: {
+        created: 'Ministry added successfully',
+        updated: 'Ministry updated successfully',
+        deleted: 'Ministry deleted successfully',
+        saveFailed: 'Failed to save ministry',
+        deleteFailed: 'Failed to delete ministry',
+        reordered: 'Ministries order updated',
+        reorderFailed: 'Failed to update order',
+      },
+      fields: [
+        { kind: 'text', name: 'name', label: 'Name', placeholder: 'Youth Ministry' },
+        { kind: 'rich-text', name: 'description', label: 'Description' },
+        {
+          kind: 'lines',
+          name: 'activities',
+          label: 'Activities',
+          rows: 5,
+          placeholder: 'Friday youth night\nSummer camp',
+          hint: 'One activity per line; blank lines are left out.',
+        },
+        { kind: 'image', name: 'image_url', label: 'Image' },
+        imageAltField({ fallback: 'the ministry’s name' }),
+      ],
+      describe: (ministry) => ({
+        title: ministry.name,
+        meta: [
+          ministry.activities.length
+            ? `${ministry.activities.length} ${ministry.activities.length === 1 ? 'activity' : 'activities'}`
+            : null,
+        ],
+        excerpt: htmlToText(ministry.description),
+        image: { url: ministry.image_url },
+      }),
+      view: (ministry, pagePath) => `${pagePath('ministries')}#${ministry.id}`,
+    }),
   },
   pages: {
     ministries: {

@@ -1,6 +1,6 @@
 import type { Route } from './+types/admin.ts'
-import { AdminSermonTabs } from './admin-tabs.tsx'
-import { type AdminField, imageAltField } from '#app/components/admin/admin-fields.ts'
+import { ScreenTabs } from '#app/components/admin/screen-tabs.tsx'
+import { type AdminField, imageAltField } from '#app/lib/admin-fields.ts'
 import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { crudAction } from '#app/server/admin-actions.server.ts'
@@ -16,7 +16,7 @@ import {
   updateSermon,
 } from './model.server.ts'
 import { SermonSchema } from './schema.ts'
-import { sermons } from './content.ts'
+import { SERMON_TABS, sermons } from './content.ts'
 import { pagePath } from '#app/content/registry.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { formatMessageDate } from '#app/lib/message-format.ts'
@@ -172,7 +172,7 @@ export default function SermonsScreen({ loaderData }: Route.ComponentProps) {
       schema={SermonSchema}
       translate={sermons.tables.sermons.translate}
       saveFailedToast={TOASTS.saveFailed}
-      headerLinks={<AdminSermonTabs />}
+      headerLinks={<ScreenTabs tabs={SERMON_TABS} />}
       after={
         <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">
           <FeedHealthPanel feeds={health} siteAddressKnown={siteAddressKnown} />

@@ -1,11 +1,23 @@
 import { BookOpen } from 'lucide-react'
 
 import { SermonSchema, SermonSeriesSchema, SpeakerSchema } from './schema.ts'
-import { declareTable, defineContent } from '../declare.ts'
+import { declareTable, defineContent, listScreen, type ScreenTabs } from '../declare.ts'
+import { imageAltField } from '#app/lib/admin-fields.ts'
 import { ValidationError } from '#app/lib/errors.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
 
 /** The shorter side a series' picture needs to make its 1,400-pixel podcast picture (enlarged at most twice). */
 const ARTWORK_MIN_SIDE = 700
+
+/** The sermons' three screens, one entry in the top bar: Sermons, and their Series and Speakers beside them. */
+export const SERMON_TABS: ScreenTabs = {
+  label: 'Sermons, series and speakers',
+  links: [
+    { to: '/admin/sermons', label: 'Sermons' },
+    { to: '/admin/sermons/series', label: 'Series' },
+    { to: '/admin/sermons/speakers', label: 'Speakers' },
+  ],
+}
 
 /**
  * Sermons, the series they belong to and who preached them: the archive at /sermons, a page for each sermon and
@@ -101,8 +113,72 @@ export const sermons = defineContent({
     icon: BookOpen,
     area: 'content',
     more: [
-      { path: 'sermons/series', file: 'content/sermons/admin-series.tsx', edits: 'sermon_series' },
-      { path: 'sermons/speakers', file: 'content/sermons/admin-speakers.tsx', edits: 'speakers' },
+      {
+        path: 'sermons/series',
+        edits: 'sermon_series',
+        screen: listScreen('sermon_series', SermonSeriesSchema, {
+          title: 'Sermon series',
+          description:
+            'Series group sermons on the Sermons page; deleting one keeps its sermons, without a series.',
+          noun: 'Series',
+          listHeading: 'Current Series',
+          emptyText: 'No series added yet',
+          toasts: {
+            created: 'Series added successfully',
+            updated: 'Series updated successfully',
+            deleted: 'Series deleted successfully',
+            saveFailed: 'Failed to save series',
+            deleteFailed: 'Failed to delete series',
+          },
+          fields: [
+            { kind: 'text', name: 'title', label: 'Title', placeholder: 'Letters to the churches' },
+            { kind: 'image', name: 'image_url', label: 'Image' },
+            imageAltField({ fallback: 'the series’ title' }),
+            { kind: 'rich-text', name: 'description', label: 'Description' },
+          ],
+          tabs: SERMON_TABS,
+          describe: (series) => ({
+            title: series.title,
+            excerpt: htmlToText(series.description),
+            image: { url: series.image_url },
+          }),
+          view: (series, pagePath) => pagePath('sermon-series', { id: series.id }),
+        }),
+      },
+      {
+        path: 'sermons/speakers',
+        edits: 'speakers',
+        screen: listScreen('speakers', SpeakerSchema, {
+          title: 'Speakers',
+          description:
+            'The people who preach, chosen on each sermon; deleting one keeps their sermons, without a speaker.',
+          noun: 'Speaker',
+          listHeading: 'Current Speakers',
+          emptyText: 'No speakers added yet',
+          toasts: {
+            created: 'Speaker added successfully',
+            updated: 'Speaker updated successfully',
+            deleted: 'Speaker deleted successfully',
+            saveFailed: 'Failed to save speaker',
+            deleteFailed: 'Failed to delete speaker',
+          },
+          fields: [
+            { kind: 'text', name: 'name', label: 'Name', placeholder: 'Pastor Thomas Mathew' },
+            { kind: 'text', name: 'role', label: 'Role', placeholder: 'Senior Pastor' },
+            { kind: 'image', name: 'image_url', label: 'Photo' },
+            imageAltField({ fallback: 'the speaker’s name' }),
+            { kind: 'rich-text', name: 'bio', label: 'Bio' },
+          ],
+          tabs: SERMON_TABS,
+          describe: (speaker) => ({
+            title: speaker.name,
+            meta: [speaker.role],
+            excerpt: htmlToText(speaker.bio),
+            image: { url: speaker.image_url },
+          }),
+          view: (speaker, pagePath) => `${pagePath('sermons')}?speaker=${encodeURIComponent(speaker.id)}`,
+        }),
+      },
       // The YouTube card's channel and "Check now" (the screen's own action is its sermons').
       { path: 'sermons/youtube', file: 'content/sermons/admin-youtube.route.ts' },
     ],

@@ -20,15 +20,10 @@ export const deleteSermon = sermons.delete
 
 export const listSermonSeries = series.list
 export const getSermonSeries = series.get
-export const createSermonSeries = series.create
-export const updateSermonSeries = series.update
-export const deleteSermonSeries = series.delete
 
 export const listSpeakers = speakers.list
 export const getSpeaker = speakers.get
 export const createSpeaker = speakers.create
-export const updateSpeaker = speakers.update
-export const deleteSpeaker = speakers.delete
 
 /** What the archive may be narrowed to: a series, a speaker, a book of the Bible (its OSIS code). */
 export interface SermonFilter {

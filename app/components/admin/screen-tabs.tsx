@@ -1,19 +1,14 @@
 import { NavLink } from 'react-router'
 
+import type { ScreenTabs as Tabs } from '#app/content/declare.ts'
 import { cn } from '#app/lib/cn.ts'
 
-const TABS = [
-  { to: '/admin/sermons', label: 'Sermons' },
-  { to: '/admin/sermons/series', label: 'Series' },
-  { to: '/admin/sermons/speakers', label: 'Speakers' },
-] as const
-
-/** The sermons' three screens, one entry in the top bar: Sermons, and their Series and Speakers beside them. */
-export function AdminSermonTabs() {
+/** A kind's neighbouring screens, one entry in the top bar, as tabs beside the heading (Sermons, Series, Speakers). */
+export function ScreenTabs({ tabs }: { tabs: Tabs }) {
   return (
-    <nav aria-label="Sermons, series and speakers">
+    <nav aria-label={tabs.label}>
       <ul className="flex gap-1 rounded-lg border border-gray-200 bg-white p-1 text-sm font-medium shadow-sm">
-        {TABS.map((tab) => (
+        {tabs.links.map((tab) => (
           <li key={tab.to}>
             <NavLink
               to={tab.to}
