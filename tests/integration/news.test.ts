@@ -291,4 +291,38 @@ describe.each(databases)('$name', (database) => {
     expect(to(smtp, robot)).toHaveLength(0)
     expect(await statusOf(robot)).toBeUndefined()
   })
+
+  test('every page’s footer signs up without JavaScript in the page’s language, recording the page it was on', async () => {
+    const events = await anonymous.get('/ml/events')
+    expect(events.status).toBe(200)
+    const footer = /<section aria-labelledby="footer-news"[\s\S]*?<\/section>/.exec(events.text)?.[0] ?? ''
+    expect(footer).toMatch(/<form [^>]*action="\/ml\/news" method="post"/)
+    expect(footer).toContain('name="footer_page" value="/ml/events"')
+    expect(footer).toContain('name="website"')
+    expect(footer).toContain(ml.news.consent)
+    // A kept page is the same for everyone: it carries no form token, and no script.
+    expect(footer).not.toContain('form_token')
+    expect(footer).not.toContain('<script')
+    // The news pages have their own form.
+    expect((await anonymous.get('/news')).text).not.toContain('footer_page')
+
+    const email = address()
+    const posted = await anonymous.request('POST', '/ml/news', {
+      body: new URLSearchParams({ email, name: '', footer_page: '/ml/events', website: '' }),
+      headers: { ...FORM, ...visitor() },
+    })
+    expect(posted.status).toBe(200)
+    expect(posted.text).toContain(ml.news.sent)
+    const [mail] = await mailTo(smtp, email)
+    expect(linkOf(mail, 'confirm').startsWith(`${server.url}/ml/news/confirm?token=`)).toBe(true)
+    const history = await admin.get(`/api/subscribers/consents?email=${encodeURIComponent(email)}`)
+    expect(history.body).toEqual([
+      expect.objectContaining({
+        action: 'subscribe',
+        wording: ml.news.consent,
+        language: 'ml',
+        page: '/ml/events',
+      }),
+    ])
+  })
 })

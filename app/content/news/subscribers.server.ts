@@ -86,6 +86,11 @@ export interface SignUpSource {
   page: string | null
   /** The page's language; the body's `language` (or the main language) from the API. */
   language?: string
+  /**
+   * A form without a form token: the footer's, on pages kept in the cache (decision 0036). Its words are recorded,
+   * but its post counts against the hourly allowance of posts without a token, like the API's.
+   */
+  untimed?: boolean
 }
 
 /**
@@ -126,7 +131,7 @@ export async function subscribe({
     clientIp,
     now,
     formToken: data[FORM_TOKEN_FIELD],
-    fromForm: source.fromForm,
+    fromForm: source.fromForm && !source.untimed,
     fields: { first_name: input.name ?? '', last_name: '', subject: null, message: '' },
     tooMany: 'Too many sign-ups from your connection. Please try again in a few minutes.',
   })
