@@ -1,6 +1,7 @@
 import { HtmlValidate } from 'html-validate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
+import { en } from '#app/i18n/en.ts'
 import { ml } from '#app/i18n/ml.ts'
 import { makeChurchInfo } from '../factories.ts'
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
@@ -324,5 +325,19 @@ describe.each(databases)('$name', (database) => {
         page: '/ml/events',
       }),
     ])
+  })
+
+  test('the privacy policy names the list, its lawful basis, the consent record and the retention, in the page’s language', async () => {
+    for (const [path, words] of [
+      ['/privacy-policy', en.privacy.news],
+      ['/ml/privacy-policy', ml.privacy.news],
+    ] as const) {
+      const policy = (await anonymous.get(path)).text.replace(/<!-- -->/g, '')
+      for (const text of Object.values(words)) expect(policy).toContain(text)
+    }
+    expect(en.privacy.news.basis).toContain('Article 6(1)(a)')
+    expect(en.privacy.news.retention).toContain('7 days')
+    const mlPolicy = (await anonymous.get('/ml/privacy-policy')).text
+    expect(mlPolicy).toMatch(new RegExp(`<section lang="ml"[^>]*><h2[^>]*>${ml.privacy.news.title}`))
   })
 })
