@@ -112,6 +112,13 @@ async function main() {
     if (args.large) {
       console.log(`Weekly news for ${DIGEST_SUBSCRIBERS} subscribers …`)
       digest = await benchDigest(dataDir)
+      console.log(
+        `  assembled in ${Object.entries(digest.assemblyMs)
+          .map(([language, ms]) => `${round(ms, 1)} ms (${language})`)
+          .join(
+            ', ',
+          )}; ${digest.queued} e-mails queued in ${round(digest.sendMs)} ms, outbox inserts of ${digest.outboxInserts.join(', ')} rows`,
+      )
     }
 
     // As `npm start` runs it: the supervisor and one worker per CPU.

@@ -392,6 +392,7 @@ export const en = {
     email: 'Email',
     name: 'Name (optional)',
     submit: 'Subscribe',
+    again: 'Please check your address and press Subscribe once more to have the confirmation e-mail sent.',
     sent: 'Thank you. Please check your inbox: we have sent an e-mail with a link to confirm your subscription.',
     confirmTitle: 'Confirm your subscription',
     /** The confirm page's words: stored with the confirmation. */

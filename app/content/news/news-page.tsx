@@ -48,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const footer = footerPage(form.get(FOOTER_PAGE_FIELD))
   try {
     const { clientIp } = context.get(requestContext)
-    await subscribe({
+    const outcome = await subscribe({
       runtime,
       clientIp,
       data: { ...values, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') },
@@ -59,6 +59,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         language,
       },
     })
+    // Past the hour's allowance of footer sign-ups: the news page's form, filled in, sends it with a token.
+    if (outcome === 'ask-again') {
+      return {
+        ok: false,
+        message: t('news.again'),
+        values: { ...values, [FORM_TOKEN_FIELD]: '' },
+      } satisfies SubscribeFormResult
+    }
     return { ok: true } satisfies SubscribeFormResult
   } catch (error) {
     if (!(error instanceof HttpError)) {
