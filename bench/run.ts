@@ -111,13 +111,17 @@ async function main() {
     let digest: DigestBench | null = null
     if (args.large) {
       console.log(`Weekly news for ${DIGEST_SUBSCRIBERS} subscribers …`)
-      digest = await benchDigest(dataDir)
+      const measured = await benchDigest(dataDir)
+      digest = measured
       console.log(
-        `  assembled in ${Object.entries(digest.assemblyMs)
-          .map(([language, ms]) => `${round(ms, 1)} ms (${language})`)
+        `  assembled in ${Object.entries(measured.assemblyMs)
+          .map(
+            ([language, ms]) =>
+              `${round(ms, 1)} ms, ${round(measured.assemblyCpuMs[language] ?? 0, 1)} ms CPU (${language})`,
+          )
           .join(
             ', ',
-          )}; ${digest.queued} e-mails queued in ${round(digest.sendMs)} ms, outbox inserts of ${digest.outboxInserts.join(', ')} rows`,
+          )}; ${measured.queued} e-mails queued in ${round(measured.sendMs)} ms, outbox inserts of ${measured.outboxInserts.join(', ')} rows`,
       )
     }
 
