@@ -6,6 +6,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 
+import { benchDigest, type DigestBench, digestSection, DIGEST_SUBSCRIBERS } from './digest.ts'
 import { addLargeData, LARGE } from './large-data.ts'
 import { type LoadResult, runLoad } from './load.ts'
 import { measurePageWeights, type PageWeight } from './page-weight.ts'
@@ -43,6 +44,8 @@ const TARGETS = {
   messagesPageMs: 200,
   /** The calendar feed rendered afresh (page cache off), with every event in it. */
   uncachedFeedMs: 50,
+  /** Issue 48: the week's digest made from the large data, per language. */
+  digestAssemblyMs: 1000,
 }
 
 const ADMIN = { email: 'bench@example.org', password: 'bench-password-1234' }
@@ -104,6 +107,22 @@ async function main() {
       const began = performance.now()
       await addLargeData(dataDir)
       console.log(`  done in ${round((performance.now() - began) / 1000, 1)} s`)
+    }
+    let digest: DigestBench | null = null
+    if (args.large) {
+      console.log(`Weekly news for ${DIGEST_SUBSCRIBERS} subscribers …`)
+      const measured = await benchDigest(dataDir)
+      digest = measured
+      console.log(
+        `  assembled in ${Object.entries(measured.assemblyMs)
+          .map(
+            ([language, ms]) =>
+              `${round(ms, 1)} ms, ${round(measured.assemblyCpuMs[language] ?? 0, 1)} ms CPU (${language})`,
+          )
+          .join(
+            ', ',
+          )}; ${measured.queued} e-mails queued in ${round(measured.sendMs)} ms, outbox inserts of ${measured.outboxInserts.join(', ')} rows`,
+      )
     }
 
     // As `npm start` runs it: the supervisor and one worker per CPU.
@@ -181,8 +200,9 @@ async function main() {
       pageWeight: weights,
       messagesPage,
       eventPages,
+      digest,
     }
-    printReport(report.options, host, rows, weights, messagesPage, eventPages)
+    printReport(report.options, host, rows, weights, messagesPage, eventPages, digest)
     console.log(`\nSaved ${writeResults('', report)}`)
   } finally {
     await stopAll()
@@ -395,6 +415,7 @@ function printReport(
   weights: PageWeight[],
   messagesPage: Awaited<ReturnType<typeof timeMessagesPage>> | null,
   eventPages: Timing[],
+  digest: DigestBench | null,
 ) {
   console.log(
     `\nLampstand benchmark — ${options.buildDir}, ${options.duration} s per row at ${options.connections} connections` +
@@ -515,6 +536,7 @@ function printReport(
       ),
     ]),
   })
+  if (digest) sections.push(digestSection(digest, TARGETS.digestAssemblyMs))
   printTable(sections.filter((section) => section.rows.length > 0))
   if (loadAverage[0] > cpus / 2) {
     console.log(

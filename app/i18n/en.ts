@@ -296,7 +296,20 @@ export const en = {
     title: 'Privacy Policy',
     intro: 'Our cookie policy: what we store in your browser, and why.',
     /** Said above the policy on a page whose language the policy is not written in. */
-    inEnglish: 'The policy itself is written in English.',
+    inEnglish: 'The policy itself is written in English, but for its part on the weekly news.',
+    /**
+     * The policy's part on the weekly news (issue 48), in every language: the sign-up form is in the page's
+     * language, so what it leads to is said in it too. Keep it true to app/content/news (UNCONFIRMED_KEPT_MS).
+     */
+    news: {
+      title: 'Weekly News by E-mail',
+      list: 'If you sign up for our weekly news (the form at the foot of each page, or the Weekly news page), we keep your e-mail address, the name you give (if any) and the language you chose, and send you one e-mail a week with the coming week’s events and services and the newest sermon. It is sent from the church’s own mailbox and is not shared with anyone else.',
+      basis:
+        'We send it only with your consent (GDPR Article 6(1)(a)), which you give by pressing Confirm on the page the link in our first e-mail opens. You can withdraw it at any time with the Unsubscribe link in every e-mail, or by writing to us.',
+      kept: 'So that we can show what you agreed to (GDPR Article 7(1)), we keep a record of each sign-up, confirmation and unsubscription: when it happened, the words of the form you saw, its language and the page it was on.',
+      retention:
+        'A sign-up not confirmed within 7 days is deleted, with its record. When you unsubscribe, or your address refuses our e-mails, we send nothing more; we keep the address marked as unsubscribed, with the record of your consent and its withdrawal as proof of both, and erase them when you ask us to.',
+    },
   },
   events: {
     intro: 'Join us for worship, fellowship and community. Everyone is welcome at our events and gatherings.',
@@ -379,6 +392,7 @@ export const en = {
     email: 'Email',
     name: 'Name (optional)',
     submit: 'Subscribe',
+    again: 'Please check your address and press Subscribe once more to have the confirmation e-mail sent.',
     sent: 'Thank you. Please check your inbox: we have sent an e-mail with a link to confirm your subscription.',
     confirmTitle: 'Confirm your subscription',
     /** The confirm page's words: stored with the confirmation. */

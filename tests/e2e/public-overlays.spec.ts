@@ -145,7 +145,10 @@ test('On a phone the floating buttons step aside while the page moves or a field
   await page.mouse.wheel(0, -300)
   await expect(green).toBeHidden()
   // Over the form's fields they keep away once the page rests.
-  await page.getByRole('textbox', { name: /Email/ }).scrollIntoViewIfNeeded()
+  await page
+    .getByRole('form', { name: 'Contact form' })
+    .getByRole('textbox', { name: /Email/ })
+    .scrollIntoViewIfNeeded()
   await settle(page)
   await expect(whatsapp).toBeHidden()
 

@@ -1,6 +1,7 @@
 import { HtmlValidate } from 'html-validate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
+import { en } from '#app/i18n/en.ts'
 import { ml } from '#app/i18n/ml.ts'
 import { makeChurchInfo } from '../factories.ts'
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
@@ -290,5 +291,53 @@ describe.each(databases)('$name', (database) => {
     await sleep(1_000)
     expect(to(smtp, robot)).toHaveLength(0)
     expect(await statusOf(robot)).toBeUndefined()
+  })
+
+  test('every page’s footer signs up without JavaScript in the page’s language, recording the page it was on', async () => {
+    const events = await anonymous.get('/ml/events')
+    expect(events.status).toBe(200)
+    const footer = /<section aria-labelledby="footer-news"[\s\S]*?<\/section>/.exec(events.text)?.[0] ?? ''
+    expect(footer).toMatch(/<form [^>]*action="\/ml\/news" method="post"/)
+    expect(footer).toContain('name="footer_page" value="/ml/events"')
+    expect(footer).toContain('name="website"')
+    expect(footer).toContain(ml.news.consent)
+    // A kept page is the same for everyone: it carries no form token, and no script.
+    expect(footer).not.toContain('form_token')
+    expect(footer).not.toContain('<script')
+    // The news pages have their own form.
+    expect((await anonymous.get('/news')).text).not.toContain('footer_page')
+
+    const email = address()
+    const posted = await anonymous.request('POST', '/ml/news', {
+      body: new URLSearchParams({ email, name: '', footer_page: '/ml/events', website: '' }),
+      headers: { ...FORM, ...visitor() },
+    })
+    expect(posted.status).toBe(200)
+    expect(posted.text).toContain(ml.news.sent)
+    const [mail] = await mailTo(smtp, email)
+    expect(linkOf(mail, 'confirm').startsWith(`${server.url}/ml/news/confirm?token=`)).toBe(true)
+    const history = await admin.get(`/api/subscribers/consents?email=${encodeURIComponent(email)}`)
+    expect(history.body).toEqual([
+      expect.objectContaining({
+        action: 'subscribe',
+        wording: ml.news.consent,
+        language: 'ml',
+        page: '/ml/events',
+      }),
+    ])
+  })
+
+  test('the privacy policy names the list, its lawful basis, the consent record and the retention, in the page’s language', async () => {
+    for (const [path, words] of [
+      ['/privacy-policy', en.privacy.news],
+      ['/ml/privacy-policy', ml.privacy.news],
+    ] as const) {
+      const policy = (await anonymous.get(path)).text.replace(/<!-- -->/g, '')
+      for (const text of Object.values(words)) expect(policy).toContain(text)
+    }
+    expect(en.privacy.news.basis).toContain('Article 6(1)(a)')
+    expect(en.privacy.news.retention).toContain('7 days')
+    const mlPolicy = (await anonymous.get('/ml/privacy-policy')).text
+    expect(mlPolicy).toMatch(new RegExp(`<section lang="ml"[^>]*><h2[^>]*>${ml.privacy.news.title}`))
   })
 })

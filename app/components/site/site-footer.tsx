@@ -7,6 +7,7 @@ import { SiteImage } from './site-image.tsx'
 import { useNavLinks, usePageLanguage, usePageTexts } from './use-church.ts'
 import { pageWords } from '#app/i18n/pages.ts'
 import { LanguageLinks } from './language-links.tsx'
+import { NewsFooterForm } from '#app/content/news/footer-form.tsx'
 import { telHref } from '#app/lib/contact-links.ts'
 import type { ImageSource } from '#app/lib/images.ts'
 import type { SocialNetwork } from '#app/lib/social-links.ts'
@@ -31,9 +32,12 @@ const linkClass =
 
 export function SiteFooter({ church }: SiteFooterProps) {
   const { name, logo, tagline, address, email, phone, phoneDisplay, social } = church
-  const { to, language } = usePageLanguage()
+  const { to, language, path } = usePageLanguage()
   const t = usePageTexts()
   const links = useNavLinks()
+  const news = pagePath('news')
+  // The news pages have the form (or its e-mails' links) already.
+  const onNewsPage = path === news || path.startsWith(`${news}/`)
   return (
     <footer className="bg-[hsl(var(--primary-h)_32%_13%)] text-white/80">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-2 lg:grid-cols-[1.4fr_1fr_1fr_1.4fr] lg:px-8">
@@ -114,6 +118,7 @@ export function SiteFooter({ church }: SiteFooterProps) {
           </ul>
         </div>
       </div>
+      {onNewsPage ? null : <NewsFooterForm />}
       <div className="border-t border-white/10">
         {/* The page ends in a band as tall as the floating WhatsApp and theme buttons with their margins (1 rem,
             46 px, 1 rem), so at its end they cover nothing (site.css). */}

@@ -15,6 +15,7 @@ import { pageLanguage } from '#app/server/page-language.server.ts'
 import { makeFormToken } from '#app/server/spam.server.ts'
 import { SubscribeForm, type SubscribeFormResult } from './subscribe-form.tsx'
 import { subscribe } from './subscribers.server.ts'
+import { FOOTER_PAGE_FIELD, footerPage } from './schema.ts'
 
 const FORM_FIELDS = ['email', 'name', FORM_TOKEN_FIELD] as const
 
@@ -28,8 +29,9 @@ const formValues = (form: FormData) =>
   Object.fromEntries(FORM_FIELDS.map((field) => [field, String(form.get(field) ?? '')]))
 
 /**
- * The sign-up form's post: the same answer whatever the address's state (subscribe says why). The e-mails are in
- * the page's language, and the sign-up records the words this page showed.
+ * The sign-up form's post, from this page or from the footer of any page (which names its page): the same answer
+ * whatever the address's state (subscribe says why), shown on this page. The e-mails are in the page's language,
+ * and the sign-up records the words the form showed and the page it was on.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const runtime = context.get(runtimeContext)
@@ -43,14 +45,28 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ ok: false, message } satisfies SubscribeFormResult, { status: (error as HttpError).status })
   }
   const values = formValues(form)
+  const footer = footerPage(form.get(FOOTER_PAGE_FIELD))
   try {
     const { clientIp } = context.get(requestContext)
-    await subscribe({
+    const outcome = await subscribe({
       runtime,
       clientIp,
       data: { ...values, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') },
-      source: { fromForm: true, page: new URL(request.url).pathname, language },
+      source: {
+        fromForm: true,
+        untimed: footer !== null,
+        page: footer ?? new URL(request.url).pathname,
+        language,
+      },
     })
+    // Past the hour's allowance of footer sign-ups: the news page's form, filled in, sends it with a token.
+    if (outcome === 'ask-again') {
+      return {
+        ok: false,
+        message: t('news.again'),
+        values: { ...values, [FORM_TOKEN_FIELD]: '' },
+      } satisfies SubscribeFormResult
+    }
     return { ok: true } satisfies SubscribeFormResult
   } catch (error) {
     if (!(error instanceof HttpError)) {

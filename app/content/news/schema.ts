@@ -28,6 +28,15 @@ export type ConsentAction = (typeof CONSENT_ACTIONS)[number]
  */
 export const NEWS_WORDING_VERSION = '2026-12-06'
 
+/** The footer form's hidden field: the address of the page it was on, which the sign-up records (decision 0036). */
+export const FOOTER_PAGE_FIELD = 'footer_page'
+
+/** The page a footer sign-up names, when it is one of the site's addresses (`/ml/events`); null otherwise. */
+export function footerPage(value: unknown) {
+  if (typeof value !== 'string') return null
+  return /^\/(?!\/)[\w\-./]{0,199}$/.test(value) ? value : null
+}
+
 /** What a visitor gives to sign up, from the news form and POST /api/subscribers alike. */
 export const SubscriberSchema = z.object({
   email: ContactMessageSchema.shape.email,

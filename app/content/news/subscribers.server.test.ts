@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest'
 
+import { saveChurchInfo } from '#app/content/church-info/model.server.ts'
 import { countWaitingMail, enqueueMail } from '#app/models/outbox.server.ts'
+import { makeChurchInfo } from '#tests/factories.ts'
 import { testDatabase, testDatabases } from '#tests/test-database.ts'
 import {
   addConsent,
@@ -13,6 +15,7 @@ import type { ConsentAction, SubscriberStatus } from './schema.ts'
 import {
   deleteExpiredSignUps,
   recordRefusal,
+  subscribe,
   subscriberOfLink,
   subscriberToken,
   tokenHash,
@@ -33,6 +36,32 @@ test('a subscription’s confirm and unsubscribe tokens differ from each other a
 })
 
 describe.each(testDatabases)('$name', (kind) => {
+  test('footer sign-ups (no form token) past the hour’s allowance are not kept, and the visitor is asked to send it again', async () => {
+    const db = await testDatabase(kind)
+    await saveChurchInfo({ db, data: makeChurchInfo({ languages: ['en', 'ml'] }) })
+    const runtime = {
+      db,
+      env: { CONTACT_RATE_LIMIT: 100, CONTACT_API_LIMIT: 1 },
+      clock: { now: () => new Date('2027-01-05T10:00:00Z') },
+      secret: SECRET,
+      mail: null,
+      mailer: { wake: () => {} },
+    } as unknown as Parameters<typeof subscribe>[0]['runtime']
+    const footer = (email: string, clientIp: string) =>
+      subscribe({
+        runtime,
+        clientIp,
+        data: { email, name: '' },
+        source: { fromForm: true, untimed: true, page: '/ml/events', language: 'ml' },
+      })
+    expect(await footer('first@example.org', '203.0.113.1')).toBeUndefined()
+    expect(await footer('second@example.org', '203.0.113.2')).toBe('ask-again')
+    const kept = await listSubscribers({ db })
+    expect(kept.items.map((row) => [row.email, row.status, row.language])).toEqual([
+      ['first@example.org', 'pending', 'ml'],
+    ])
+  })
+
   async function insert(
     db: Awaited<ReturnType<typeof testDatabase>>,
     email: string,

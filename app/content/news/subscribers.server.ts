@@ -86,6 +86,12 @@ export interface SignUpSource {
   page: string | null
   /** The page's language; the body's `language` (or the main language) from the API. */
   language?: string
+  /**
+   * A form without a form token: the footer's, on pages kept in the cache (decision 0036). Its words are recorded,
+   * but its post counts against the hourly allowance of posts without a token, like the API's; past it (or when it
+   * looks like spam) subscribe answers `ask-again` and does nothing.
+   */
+  untimed?: boolean
 }
 
 /**
@@ -126,12 +132,14 @@ export async function subscribe({
     clientIp,
     now,
     formToken: data[FORM_TOKEN_FIELD],
-    fromForm: source.fromForm,
+    fromForm: source.fromForm && !source.untimed,
     fields: { first_name: input.name ?? '', last_name: '', subject: null, message: '' },
     tooMany: 'Too many sign-ups from your connection. Please try again in a few minutes.',
   })
-  // Nothing is kept of a robot's sign-up: the confirmation would only reach someone who never asked.
-  if (spam) return
+  // Nothing is kept of a robot's sign-up: the confirmation would only reach someone who never asked. A form
+  // without a token (the footer's) past the hour's allowance may be a person's: they are asked to send it again
+  // from the news page, whose form has a token.
+  if (spam) return source.untimed ? ('ask-again' as const) : undefined
   const compose = runtime.mail ? await confirmationComposer(runtime, languages) : null
   const at = now.toISOString()
   const recentlySent = (subscriber: Subscriber) =>

@@ -118,6 +118,14 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             </p>
           </PolicySection>
 
+          {/* In the page's language: the sign-up form that leads here is in it. */}
+          <PolicySection title={t('privacy.news.title')} lang={english ? undefined : language}>
+            <p>{t('privacy.news.list')}</p>
+            <p>{t('privacy.news.basis')}</p>
+            <p>{t('privacy.news.kept')}</p>
+            <p>{t('privacy.news.retention')}</p>
+          </PolicySection>
+
           <PolicySection title="Your Rights">
             <p>
               Under the General Data Protection Regulation (GDPR) you have the right to access, correct and
@@ -160,9 +168,9 @@ export function ErrorBoundary() {
   return <SiteError />
 }
 
-function PolicySection({ title, children }: { title: string; children: ReactNode }) {
+function PolicySection({ title, lang, children }: { title: string; lang?: string; children: ReactNode }) {
   return (
-    <section className="mt-10">
+    <section lang={lang} className="mt-10">
       <h2 className="font-serif text-2xl font-bold">{title}</h2>
       <div className="rich-text mt-4 leading-relaxed text-foreground/80 [&_h3]:mt-6 [&_h3]:text-lg">
         {children}
