@@ -1,7 +1,7 @@
 import { CalendarX2, CheckCircle2 } from '#app/components/site/icons.tsx'
 import { data, Link } from 'react-router'
 
-import type { Route } from './+types/registration-cancel-page.ts'
+import type { Route } from './+types/cancel-page.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { pagePath } from '#app/content/registry.ts'
@@ -9,8 +9,11 @@ import { SiteError } from '#app/components/site/site-error.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { readFormBody } from '#app/server/api.server.ts'
+import { pageLanguage } from '#app/server/page-language.server.ts'
 import { getRegistration } from './model.server.ts'
-import { cancel, cancelTokenMatches, describeRegistration } from './registrations.server.ts'
+import { cancel } from './cancel.server.ts'
+import { describeRegistration } from './dates-offered.server.ts'
+import { cancelTokenMatches } from './tokens.server.ts'
 
 /** A link that names no registration it may cancel: answered 404, with the page saying so in its own words. */
 const notFound = () => data({ invalid: true } as const, { status: 404 })
@@ -30,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     token: token!,
     cancelled: registration.status === 'cancelled' || registration.status === 'spam',
     waiting: registration.status === 'waiting',
-    ...(await describeRegistration({ db, registration })),
+    ...(await describeRegistration({ db, registration, scope: pageLanguage(context) })),
   }
 }
 
@@ -52,7 +55,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data(
       {
         done: result.cancelled ? ('cancelled' as const) : ('already' as const),
-        ...(await describeRegistration({ db: runtime.db, registration: result.registration })),
+        ...(await describeRegistration({
+          db: runtime.db,
+          registration: result.registration,
+          scope: pageLanguage(context),
+        })),
       },
       { status: 200 },
     )
