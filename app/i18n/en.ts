@@ -370,6 +370,24 @@ export const en = {
     notePlaceholder: 'Dietary needs, access, anything we should know',
     submit: 'Register',
     failed: 'Sorry, your registration could not be taken. Please try again later.',
+    /** The page a registration's cancel link opens (app/content/registrations/cancel-page.tsx). */
+    cancel: {
+      title: 'Your registration',
+      heading: 'Cancel your registration?',
+      waiting: 'You are on the waiting list for {{title}} on {{when}}. Cancelling takes you off it.',
+      confirmed:
+        'You are registered for {{title}} on {{when}}. Cancelling gives your place to the next person waiting.',
+      submit: 'Cancel my registration',
+      keep: 'Keep it',
+      cancelled: 'Your registration is cancelled',
+      cancelledText: 'Thank you for letting us know: your place goes to the next person waiting.',
+      already: 'This registration was already cancelled',
+      alreadyText: 'There is nothing more to do.',
+      invalid: 'This cancel link is not valid',
+      invalidText:
+        'It may have been copied in part, or the registration has been erased since. Nothing has changed. To cancel a registration, use the link in its e-mail, or write to the church.',
+      contact: 'Contact the church',
+    },
     /** The e-mails a registration gets (app/content/registrations/mails.server.ts), in the page's language. */
     mail: {
       subjectConfirmed: 'You are registered: {{title}}',

@@ -83,10 +83,11 @@ describe.each(databases)('$name', (database) => {
     const ics = mail.attachments.find((attachment) => attachment.filename === 'youth-retreat.ics')
     expect(ics?.content.toString('utf8')).toContain(`SUMMARY:${ML_TITLE}`)
 
-    // The cancel link opens the Malayalam page of the registration, about the event in Malayalam.
+    // The cancel link opens the Malayalam page of the registration, in Malayalam about the event in Malayalam.
     const cancelPage = await anonymous.get(cancelLink!.slice(server.url.length))
     expect(cancelPage.status).toBe(200)
     expect(cancelPage.text).toContain(ML_TITLE)
+    expect(cancelPage.text).toContain('രജിസ്ട്രേഷൻ റദ്ദാക്കണോ?')
     expect(cancelPage.text).toContain(`href="/ml/events/${event.id}"`)
 
     // Staff's e-mail to everyone: their words, its last line in the person's language.
