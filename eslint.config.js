@@ -1,3 +1,5 @@
+import fs from 'node:fs'
+
 import js from '@eslint/js'
 import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
@@ -50,6 +52,67 @@ const MODEL_FORBIDS = [
 /** A kind of content's leaves: its declaration, schema and browser-safe helpers (app/content/<kind>/*.ts). */
 const CONTENT_LEAVES = ['app/content/*.ts', 'app/content/*/*.ts']
 
+/**
+ * A kind of content reaches another only through its declaration (`content.ts`, with the `schema.ts` it declares)
+ * and its model (issue 46, decision 0039), as bulletproof-react seals its features: what a kind keeps inside
+ * (its services, pages, components) can change without another kind noticing.
+ */
+const KINDS = fs
+  .readdirSync('app/content', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const KIND_FACES = ['content.ts', 'schema.ts', 'model.server.ts']
+/**
+ * Modules other kinds use today that belong to no one kind, each waiting for a home of its own (issue 46 item 5):
+ * the date engine and its words (events'), the events' timing helpers and calendar file, the schedule field,
+ * a service's live times and a sermon's words.
+ */
+const SHARED_FOR_NOW = [
+  'events/dates.ts',
+  'events/date-words.ts',
+  'events/events.server.ts',
+  'events/calendar.server.ts',
+  'events/admin-schedule-field.tsx',
+  'services/live.ts',
+  'sermons/sermon-text.ts',
+]
+/**
+ * Pages and mails made of several kinds: the home page, the About page (its leaders), an event's page and the
+ * Events page (their sign-up form and places), the weekly news (events, services and the newest sermon).
+ */
+const COMPOSITES = [
+  'app/content/home/**',
+  'app/content/about/page.tsx',
+  'app/content/events/event-page.tsx',
+  'app/content/events/events-page.tsx',
+  'app/content/news/weekly.server.ts',
+  'app/content/news/digest.ts',
+  'app/content/news/digest.test.ts',
+]
+const sealedKinds = {
+  files: ['app/content/*/**'],
+  ignores: COMPOSITES,
+  plugins: { 'import-x': importX },
+  rules: {
+    'import-x/no-restricted-paths': [
+      'error',
+      {
+        zones: KINDS.map((kind) => ({
+          target: `./app/content/${kind}/**`,
+          from: './app/content/*/**',
+          except: [
+            `**/app/content/${kind}/**`,
+            ...KIND_FACES.map((file) => `**/app/content/*/${file}`),
+            ...SHARED_FOR_NOW.map((file) => `**/app/content/${file}`),
+          ],
+          message:
+            "A kind of content imports another only through its content.ts, schema.ts and model.server.ts (decision 0039); a page made of several kinds is listed in eslint.config.js's COMPOSITES",
+        })),
+      },
+    ],
+  },
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -88,6 +151,7 @@ export default tseslint.config(
     },
     rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
+  sealedKinds,
   {
     files: ['scripts/**', 'bench/**', 'server.js', 'host/supervisor.js', '.ci/**', 'tests/**'],
     rules: { 'no-console': 'off', 'react-hooks/rules-of-hooks': 'off' },

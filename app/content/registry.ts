@@ -27,6 +27,7 @@ import { messages } from './messages/content.ts'
 import { ministries } from './ministries/content.ts'
 import { news } from './news/content.ts'
 import { privacyPolicy } from './privacy-policy/content.ts'
+import { registrations } from './registrations/content.ts'
 import { services } from './services/content.ts'
 import { sermons } from './sermons/content.ts'
 
@@ -44,6 +45,7 @@ export const CONTENT_TYPES = [
   gettingHere,
   services,
   events,
+  registrations,
   sermons,
   ministries,
   gallery,

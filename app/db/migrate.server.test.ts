@@ -8,12 +8,8 @@ import { migrateAuthTables } from '#app/auth/auth.server.ts'
 import { readEnv } from '#app/env.server.ts'
 import * as initial from './migrations/0001-initial.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
-import {
-  createEvent,
-  createRegistration,
-  listEvents,
-  listRegistrations,
-} from '#app/content/events/model.server.ts'
+import { createEvent, listEvents } from '#app/content/events/model.server.ts'
+import { createRegistration, listRegistrations } from '#app/content/registrations/model.server.ts'
 import { listMinistries } from '#app/content/ministries/model.server.ts'
 import { listServices } from '#app/content/services/model.server.ts'
 import { listCarouselSlides } from '#app/content/carousel/model.server.ts'

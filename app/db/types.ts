@@ -161,7 +161,7 @@ export interface YoutubeImportsTable {
   imported_at: Timestamp
 }
 
-/** One sign-up for one date of an event (app/content/events/registrations.server.ts). */
+/** One sign-up for one date of an event (app/content/registrations/sign-up.server.ts). */
 export interface RegistrationsTable {
   id: string
   event_id: string
@@ -185,6 +185,8 @@ export interface RegistrationsTable {
   email_key: string | null
   /** A keyed hash of the connection (IP address) it came from, to count its places; null when staff added it. */
   client_key: string | null
+  /** The language of the page it was made on: its e-mails' (migration 0029); null: the site's main language. */
+  language: string | null
   created_at: Timestamp
   updated_at: Timestamp
 }

@@ -272,6 +272,10 @@ export const en = {
     podcast: 'Listen as a podcast',
     feedTitle: 'Sermons (podcast)',
     seriesFeedTitle: '{{title}} (podcast)',
+    /** A podcast feed's own words where the church or the series gives none (podcast-feed.server.ts). */
+    podcastTitle: '{{church}} Sermons',
+    podcastDescription: 'Sermons preached at {{church}}.',
+    seriesPodcastDescription: 'Sermons in the series {{title}}, preached at {{church}}.',
     seriesDescription: 'Sermons in the series {{title}}.',
     all: 'All sermons',
     listen: 'Listen',
@@ -379,6 +383,56 @@ export const en = {
     notePlaceholder: 'Dietary needs, access, anything we should know',
     submit: 'Register',
     failed: 'Sorry, your registration could not be taken. Please try again later.',
+    /** The page a registration's cancel link opens (app/content/registrations/cancel-page.tsx). */
+    cancel: {
+      title: 'Your registration',
+      heading: 'Cancel your registration?',
+      waiting: 'You are on the waiting list for {{title}} on {{when}}. Cancelling takes you off it.',
+      confirmed:
+        'You are registered for {{title}} on {{when}}. Cancelling gives your place to the next person waiting.',
+      submit: 'Cancel my registration',
+      keep: 'Keep it',
+      cancelled: 'Your registration is cancelled',
+      cancelledText: 'Thank you for letting us know: your place goes to the next person waiting.',
+      already: 'This registration was already cancelled',
+      alreadyText: 'There is nothing more to do.',
+      invalid: 'This cancel link is not valid',
+      invalidText:
+        'It may have been copied in part, or the registration has been erased since. Nothing has changed. To cancel a registration, use the link in its e-mail, or write to the church.',
+      contact: 'Contact the church',
+    },
+    /** The e-mails a registration gets (app/content/registrations/mails.server.ts), in the page's language. */
+    mail: {
+      subjectConfirmed: 'You are registered: {{title}}',
+      subjectWaiting: 'You are on the waiting list: {{title}}',
+      subjectUpdated: 'Your registration is changed: {{title}}',
+      confirmed: 'Thank you for registering for {{title}}. Your place is confirmed.',
+      waiting:
+        '{{title}} is full at the moment, so you are on the waiting list. If a place comes free, it is yours in turn and we will e-mail you.',
+      movedUp:
+        'Good news: a place has come free at {{title}}, and it is yours. Your registration is now confirmed.',
+      updated: 'Your registration for {{title}} is changed as below, and your place is confirmed.',
+      updatedWaiting:
+        'Your registration for {{title}} is changed as below. The date is full at the moment, so you are still on the waiting list: if a place comes free, it is yours in turn and we will e-mail you.',
+      greeting: 'Hello {{name}},',
+      hello: 'Hello,',
+      when: 'When',
+      where: 'Where',
+      for: 'For',
+      people_one: '{{count}} person',
+      people_other: '{{count}} people',
+      aboutEvent: 'About the event',
+      ics: 'The calendar file attached adds it to your calendar.',
+      icsWaiting: 'The calendar file attached keeps the date in your calendar, in case a place comes free.',
+      cancel:
+        'Cannot come after all? Cancel your registration here, so that someone else can have the place:',
+      /** The HTML part's sentence around its link. */
+      cancelBefore: 'Cannot come after all? ',
+      cancelLink: 'Cancel your registration',
+      cancelAfter: ', so that someone else can have the place.',
+      /** The last line of staff's e-mail to everyone registered. */
+      everyone: '{{church}}: you are registered for {{title}}.',
+    },
   },
   /** Weekly news by e-mail (issue 48): the sign-up form, the confirm and unsubscribe pages, the e-mail. */
   news: {

@@ -2,7 +2,7 @@
  * What a public form (the contact form, an event's registration) says in the page's language when the server's
  * words are in the main language only: its field messages come from the schemas, in English.
  */
-import { isEnglish } from '#app/lib/languages.ts'
+import { isSourceLanguage } from '#app/lib/languages.ts'
 import type { TFunction } from 'i18next'
 
 import type { HttpError } from '#app/lib/errors.ts'
@@ -16,7 +16,7 @@ type InvalidField = keyof typeof en.forms.invalid
  * catalogue's for each field otherwise (a rate limit says so; anything else asks to correct the fields).
  */
 export function formProblem(error: HttpError, t: TFunction, language: string) {
-  if (isEnglish(language)) return { message: error.message, fields: error.fields }
+  if (isSourceLanguage(language)) return { message: error.message, fields: error.fields }
   const fields = error.fields
     ? Object.fromEntries(
         Object.keys(error.fields).map((field) => [

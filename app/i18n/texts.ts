@@ -11,6 +11,8 @@
  */
 import i18next, { type TFunction } from 'i18next'
 
+import { SOURCE_LANGUAGE } from '#app/lib/languages.ts'
+
 import { en } from './en.ts'
 import { ml } from './ml.ts'
 
@@ -21,8 +23,8 @@ void i18n.init({
   resources: Object.fromEntries(
     Object.entries(catalogues).map(([code, messages]) => [code, { translation: messages }]),
   ),
-  lng: 'en',
-  fallbackLng: 'en',
+  lng: SOURCE_LANGUAGE,
+  fallbackLng: SOURCE_LANGUAGE,
   // Synchronous: the resources are in memory, and a page is made in one pass.
   initAsync: false,
   // React escapes what it renders; i18next escaping too would show `&amp;` in a heading.

@@ -18,8 +18,17 @@ export function translatedLines(text: string): string[] {
     .filter(Boolean)
 }
 
+/**
+ * The language the site's own words are written in, named here once (issue 46): the code's messages, the first
+ * catalogue of fixed texts (app/i18n/en.ts) that every other is checked against, the hand-written rules of
+ * repeating dates. Another language gets its words from its catalogue and Intl.
+ */
+export const SOURCE_LANGUAGE = 'en'
+/** How Intl writes the source language here: as Ireland does ("Sunday 22 November 2026"). */
+const SOURCE_LOCALE = 'en-IE'
+
 /** The languages of a site that has not chosen any. */
-export const DEFAULT_LANGUAGES: readonly string[] = ['en']
+export const DEFAULT_LANGUAGES: readonly string[] = [SOURCE_LANGUAGE]
 
 /** At most so many languages: each is a set of pages to keep and a column of every form. */
 export const MAX_LANGUAGES = 10
@@ -115,8 +124,12 @@ function isEmpty(value: unknown) {
   return value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
 }
 
-/** Intl's locale for a site language: its usual region when it has one (`ml` → `ml-IN`). */
+/**
+ * Intl's locale for a site language: the source language's as the site has always written it (`en-IE`), another
+ * its usual region when it has one (`ml` → `ml-IN`).
+ */
 export function intlLocale(language: string) {
+  if (isSourceLanguage(language)) return SOURCE_LOCALE
   try {
     const locale = new Intl.Locale(language).maximize()
     return locale.region ? `${locale.language}-${locale.region}` : language
@@ -136,7 +149,7 @@ export function languageList(text: string): string[] {
     .filter(Boolean)
 }
 
-/** Whether a language is English (`en`, `en-IE`): the language the site's own hand-written words are in. */
-export function isEnglish(language: string) {
-  return language.split('-')[0] === 'en'
+/** Whether a language is the source language (`en`, `en-IE`): the one the site's own hand-written words are in. */
+export function isSourceLanguage(language: string) {
+  return language.split('-')[0] === SOURCE_LANGUAGE
 }

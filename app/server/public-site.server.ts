@@ -25,6 +25,7 @@ import {
   siteLanguages,
   type Translations,
 } from '#app/lib/languages.ts'
+import { escapeXml } from '#app/lib/escape.ts'
 
 /**
  * The church's public settings and where the site is reached: what the public layout gives every page, and
@@ -253,11 +254,4 @@ export function webManifest({ church }: PublicSite, iconVersion: string) {
 /** What the app icons are drawn from: the logo's address (the bundled default when the church has none). */
 export function iconLogo(site: PublicSite) {
   return site.church.logo.src
-}
-
-function escapeXml(text: string) {
-  return text.replace(
-    /[<>&'"]/g,
-    (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[char]!,
-  )
 }

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { sharp } from '#app/lib/native-modules.server.ts'
 
 import { defaultLogoSvg } from '#app/lib/default-logo.ts'
+import { escapeXml } from '#app/lib/escape.ts'
 import { SHARE_IMAGE_SIZE, type ShareCard, shareCardVersion, SITE_THEME, themeHex } from '#app/lib/seo.ts'
 import type { LocalImageStorage } from '#app/storage/images.server.ts'
 
@@ -137,7 +138,7 @@ export function createShareImages(storage: Pick<LocalImageStorage, 'root'>): Sha
 
   /** The title in the largest size that fits between the name and the host (long titles get smaller type). */
   async function titleText(title: string, room: number) {
-    const markup = `<span foreground="#ffffff">${escapeMarkup(clip(title, 120))}</span>`
+    const markup = `<span foreground="#ffffff">${escapeXml(clip(title, 120))}</span>`
     let block = await text(markup, 'serif', 'bold 68', WIDTH - 2 * MARGIN)
     for (const size of [58, 48, 40]) {
       if (block.height <= room) break
@@ -153,9 +154,9 @@ export function createShareImages(storage: Pick<LocalImageStorage, 'root'>): Sha
       background(card.photo),
       logoDisc(card.logo, logoSize),
       text(
-        `<span foreground="#ffffff" weight="bold">${escapeMarkup(card.name)}</span>` +
+        `<span foreground="#ffffff" weight="bold">${escapeXml(card.name)}</span>` +
           (card.subtitle
-            ? `\n<span foreground="#ffffffc0" size="22pt">${escapeMarkup(card.subtitle)}</span>`
+            ? `\n<span foreground="#ffffffc0" size="22pt">${escapeXml(card.subtitle)}</span>`
             : ''),
         'sans',
         '36',
@@ -164,7 +165,7 @@ export function createShareImages(storage: Pick<LocalImageStorage, 'root'>): Sha
       // Until the site's address is known the foot of the picture stays empty (never a host a request named).
       card.host
         ? text(
-            `<span foreground="#ffffffb0">${escapeMarkup(card.host)}</span>`,
+            `<span foreground="#ffffffb0">${escapeXml(card.host)}</span>`,
             'sans',
             '26',
             WIDTH - 2 * MARGIN,
@@ -233,14 +234,6 @@ export async function readSitePicture(
     if (bytes) return bytes
   }
   return null
-}
-
-/** Pango markup treats these as its own. */
-export function escapeMarkup(text: string) {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!,
-  )
 }
 
 /** At most `max` characters, cut at a word. */

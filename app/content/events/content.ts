@@ -1,6 +1,5 @@
 import { CalendarDays } from 'lucide-react'
 
-import { RegistrationSchema } from './registration-schema.ts'
 import { EventSchema } from './schema.ts'
 import { declareTable, defineContent } from '../declare.ts'
 
@@ -20,24 +19,17 @@ export const events = defineContent({
       versioned: true,
       public: true,
     }),
-    // Visitors' sign-ups (personal data): their own model, screen and API routes, like the contact messages.
-    registrations: declareTable({
-      schema: RegistrationSchema,
-      kind: 'inbox',
-      richText: [],
-      public: false,
-    }),
   },
-  activity: { registrations: 'Registrations' },
   admin: {
     path: 'events',
     file: 'content/events/admin.tsx',
     label: 'Events',
     icon: CalendarDays,
     area: 'content',
+    // An event's sign-ups (app/content/registrations/), reached from its row.
     more: [
-      { path: 'events/:id/registrations', file: 'content/events/admin-registrations.tsx' },
-      { path: 'events/:id/registrations/export', file: 'content/events/registrations-export.route.ts' },
+      { path: 'events/:id/registrations', file: 'content/registrations/admin.tsx' },
+      { path: 'events/:id/registrations/export', file: 'content/registrations/export.route.ts' },
     ],
   },
   pages: {
@@ -53,12 +45,6 @@ export const events = defineContent({
       },
     },
     event: { path: 'events/:id', file: 'content/events/event-page.tsx' },
-    // The link in a registration's e-mail: asks before it cancels (mail scanners open links), made per request.
-    'registration-cancel': {
-      path: 'registrations/:id/cancel',
-      file: 'content/events/registration-cancel-page.tsx',
-      cache: 'fresh',
-    },
   },
   feeds: {
     // The feed people subscribe to; it changes with the events (and with the day, as every entry does).
@@ -76,11 +62,4 @@ export const events = defineContent({
       inEachLanguage: true,
     },
   },
-  api: [
-    { path: 'events/:id/registrations', file: 'content/events/registrations-api.route.ts' },
-    {
-      path: 'events/:id/registrations/:registrationId',
-      file: 'content/events/registrations-api.$registrationId.route.ts',
-    },
-  ],
 })

@@ -6,7 +6,7 @@
 import { Temporal } from 'temporal-polyfill'
 
 import { textsFor } from '#app/i18n/texts.ts'
-import { intlLocale, isEnglish } from '#app/lib/languages.ts'
+import { intlLocale, isSourceLanguage } from '#app/lib/languages.ts'
 
 import {
   dateText,
@@ -53,7 +53,7 @@ const TIME = { hour: 'numeric', minute: '2-digit' } as const
 
 /** The words for dates in one language. */
 export function dateWords(language: string) {
-  if (isEnglish(language)) {
+  if (isSourceLanguage(language)) {
     return {
       date: (value: Plain, withYear = true) => formatDate(value, withYear),
       shortDate: formatShortDate,

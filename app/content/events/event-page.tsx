@@ -8,7 +8,7 @@ import {
   Navigation,
   Repeat,
 } from '#app/components/site/icons.tsx'
-import { isEnglish } from '#app/lib/languages.ts'
+import { isSourceLanguage } from '#app/lib/languages.ts'
 import type { ReactNode } from 'react'
 import { data, Link } from 'react-router'
 
@@ -47,9 +47,13 @@ import { pagePath, feedPath } from '#app/content/registry.ts'
 import { readFormBody } from '#app/server/api.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { makeFormToken } from '#app/server/spam.server.ts'
-import { HONEYPOT_FIELD } from '#app/content/messages/schema.ts'
-import { RegistrationForm, type RegistrationFormResult } from './registration-form.tsx'
-import { registrationDates, signUp } from './registrations.server.ts'
+import { HONEYPOT_FIELD } from '#app/lib/visitor-post.ts'
+import {
+  RegistrationForm,
+  type RegistrationFormResult,
+} from '#app/content/registrations/registration-form.tsx'
+import { registrationDates } from '#app/content/registrations/dates-offered.server.ts'
+import { signUp } from '#app/content/registrations/sign-up.server.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
@@ -164,6 +168,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       eventId: params.id,
       clientIp: context.get(requestContext).clientIp,
       fromForm: true,
+      // Its e-mails in the page's language, their links to its pages (issue 46).
+      language,
       data: { ...values, [HONEYPOT_FIELD]: String(form.get(HONEYPOT_FIELD) ?? '') },
     })
     return { ok: true, status, updated, email: values.email } satisfies RegistrationFormResult
@@ -182,7 +188,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data(
       {
         ok: false,
-        ...(isEnglish(language)
+        ...(isSourceLanguage(language)
           ? { message: error.fields ? t('forms.correct') : error.message, fields: error.fields }
           : formProblem(error, t, language)),
         values,

@@ -19,7 +19,7 @@ import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { eventFacts, eventsJsonLd } from './seo.ts'
 import { nextDateText, ruleText, upcomingEvents, withDateWords, zonedIso } from './events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
-import { registrationDates } from './registrations.server.ts'
+import { registrationDates } from '#app/content/registrations/dates-offered.server.ts'
 import { feedPath, pagePath } from '#app/content/registry.ts'
 
 /** One-time events shown at most: the page stays quick to load however far ahead staff plan (the feed has all). */

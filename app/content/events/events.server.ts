@@ -1,6 +1,6 @@
 import type { Temporal } from 'temporal-polyfill'
 
-import { isEnglish } from '#app/lib/languages.ts'
+import { isSourceLanguage, SOURCE_LANGUAGE } from '#app/lib/languages.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import {
@@ -169,7 +169,7 @@ export async function nextEvents({ db, clock, count }: EventsDeps & { count: num
  * A repeating event's rule in words, with its time: 'Every Sunday at 10:30 AM'. A rule the words cannot say is
  * given as it is stored.
  */
-export function ruleText(event: EventRecord, language = 'en') {
+export function ruleText(event: EventRecord, language = SOURCE_LANGUAGE) {
   let words: string
   try {
     words = dateWords(language).ruleText(timingOf(event)) || (event.recurrence ?? '')
@@ -177,7 +177,7 @@ export function ruleText(event: EventRecord, language = 'en') {
     words = event.recurrence ?? ''
   }
   if (!event.time) return words
-  return isEnglish(language)
+  return isSourceLanguage(language)
     ? `${words} at ${event.time}`
     : textsFor(language)('dates.at', { words, time: event.time })
 }
@@ -213,7 +213,7 @@ export function hasEnded(event: EventRecord, today: Temporal.PlainDate) {
 }
 
 /** 'next Sunday 29 November' (with the year when it is not this year's). */
-export function nextDateText(next: Occurrence, today: Temporal.PlainDate, language = 'en') {
+export function nextDateText(next: Occurrence, today: Temporal.PlainDate, language = SOURCE_LANGUAGE) {
   return dateWords(language).date(next.start, next.start.year !== today.year)
 }
 

@@ -1,7 +1,6 @@
 import { data, redirect, useActionData } from 'react-router'
 
 import type { Route } from './+types/give-page.ts'
-import type * as MessagesSchema from '#app/content/messages/schema.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { CircleAlert } from '#app/components/site/icons.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
@@ -15,13 +14,12 @@ import { cn } from '#app/lib/cn.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { readFormBody } from '#app/server/api.server.ts'
+import { HONEYPOT_FIELD } from '#app/lib/visitor-post.ts'
 import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
 import { bankTransfer, givingState, startGift } from './giving.server.ts'
 import { listFunds } from './model.server.ts'
 import { GIFT_PRESETS_EUR } from './schema.ts'
 
-// The messages schema's constant, by type: its value would bring zod into the page.
-const HONEYPOT_FIELD: typeof MessagesSchema.HONEYPOT_FIELD = 'website'
 const FORM_FIELDS = ['amount', 'amount_other', 'fund', 'frequency', 'name', 'email', 'ie_taxpayer'] as const
 
 /** The open funds in the page's language, and whether gifts are taken online or by bank transfer only. */

@@ -2,7 +2,7 @@ import type Stripe from 'stripe'
 import { Temporal } from 'temporal-polyfill'
 
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
-import { HONEYPOT_FIELD } from '#app/content/messages/schema.ts'
+import { HONEYPOT_FIELD } from '#app/lib/visitor-post.ts'
 import { pagePath } from '#app/content/registry.ts'
 import { type Db, inTransaction } from '#app/db/database.server.ts'
 import { HttpError, TooManyRequestsError, ValidationError } from '#app/lib/errors.ts'

@@ -4,15 +4,10 @@ import type { ComponentProps } from 'react'
 import { useActionData } from 'react-router'
 
 import { buttonClasses } from '#app/components/site/button-classes.ts'
+import { formScriptTexts, VisitorPostFields } from '#app/components/site/visitor-post-fields.tsx'
 import { cn } from '#app/lib/cn.ts'
-import type * as ContactMessageSchema from './schema.ts'
 import { pagePath } from '#app/content/registry.ts'
 import { Data } from '#app/islands/markup.ts'
-import type { TFunction } from 'i18next'
-
-// The schema's constants, checked by type: importing their values would bring zod into the browser bundle.
-const HONEYPOT_FIELD: typeof ContactMessageSchema.HONEYPOT_FIELD = 'website'
-const FORM_TOKEN_FIELD: typeof ContactMessageSchema.FORM_TOKEN_FIELD = 'form_token'
 
 export type ContactFormResult =
   | { ok: true }
@@ -112,15 +107,7 @@ export function ContactForm({ formToken }: { formToken: string }) {
         defaultValue={value('message')}
       />
 
-      {/* When the form was rendered, signed by the server; a refused post keeps the first one. */}
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={failure?.values?.[FORM_TOKEN_FIELD] || formToken} />
-      {/* People never see or fill this field; robots that fill every field give themselves away. */}
-      <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden>
-        <label>
-          {t('forms.honeypot')}
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <VisitorPostFields formToken={formToken} kept={failure?.values} />
 
       <button type="submit" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
         <Send className="size-4" aria-hidden />
@@ -128,15 +115,6 @@ export function ContactForm({ formToken }: { formToken: string }) {
       </button>
     </form>
   )
-}
-
-/** The words the page's script writes into a form it sends in the background, in the page's language. */
-export function formScriptTexts(t: TFunction) {
-  return {
-    [Data.sendingLabel]: t('forms.sending'),
-    [Data.offlineText]: t('forms.offline'),
-    [Data.failedText]: t('forms.failed'),
-  }
 }
 
 interface FieldProps extends Omit<ComponentProps<'input'>, 'name'> {

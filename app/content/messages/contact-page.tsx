@@ -17,7 +17,7 @@ import { readFormBody } from '#app/server/api.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { pageMeta } from '#app/lib/page-meta.ts'
 import { submitContactMessage } from './contact.server.ts'
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from './schema.ts'
+import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '#app/lib/visitor-post.ts'
 import { makeFormToken } from '#app/server/spam.server.ts'
 
 const FORM_FIELDS = [

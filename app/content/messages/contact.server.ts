@@ -5,12 +5,14 @@ import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { createContactMessage } from './model.server.ts'
 import type { OutgoingMail } from '#app/models/outbox.server.ts'
 import { listNotificationRecipients } from '#app/models/settings.server.ts'
-import { type ContactMessage, ContactMessageSchema, FORM_TOKEN_FIELD, HONEYPOT_FIELD } from './schema.ts'
+import { FORM_TOKEN_FIELD, honeypotFilled } from '#app/lib/visitor-post.ts'
+import { type ContactMessage, ContactMessageSchema } from './schema.ts'
 import { parseInput } from '#app/schemas/fields.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
 import { judgeVisitorPost } from '#app/server/visitor-posts.server.ts'
+import { escapeHtml } from '#app/lib/escape.ts'
 
 /**
  * A visitor's message, from the contact page or POST /api/contact_messages: validated, limited per IP
@@ -33,8 +35,7 @@ export async function submitContactMessage({
   /** Posted by the contact page's form, which always carries the form token. */
   fromForm?: boolean
 }) {
-  const honeypot = data[HONEYPOT_FIELD]
-  if (typeof honeypot === 'string' && honeypot.trim() !== '') return
+  if (honeypotFilled(data)) return
   const fields = parseInput(ContactMessageSchema, data)
   const now = runtime.clock.now()
   const { spam, tokenless } = await judgeVisitorPost({
@@ -148,11 +149,4 @@ export function contactAlert({
     refId: message.id,
     sitePlaceholder,
   }
-}
-
-function escapeHtml(text: string) {
-  return text.replace(
-    /[&<>"']/g,
-    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!,
-  )
 }

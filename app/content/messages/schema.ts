@@ -3,10 +3,6 @@ import { z } from 'zod'
 import { optionalText, requiredText } from '#app/schemas/fields.ts'
 
 export const CONTACT_MESSAGE_MAX_LENGTH = 10_000
-/** Name of the hidden field that people never fill in and spam robots do. */
-export const HONEYPOT_FIELD = 'website'
-/** Name of the hidden field holding the signed time the form was rendered (app/server/spam.server.ts). */
-export const FORM_TOKEN_FIELD = 'form_token'
 
 /** A message's state in the inbox: new until opened, then read; replied, archived, or put in Spam. */
 export const MESSAGE_STATUSES = ['new', 'read', 'replied', 'archived', 'spam'] as const

@@ -1,5 +1,5 @@
 import { textsFor } from '#app/i18n/texts.ts'
-import { escapeHtml } from '#app/lib/escape-html.ts'
+import { escapeHtml } from '#app/lib/escape.ts'
 import { singleLine } from '#app/lib/mail-address.ts'
 import type { Sealer } from '#app/lib/seal.server.ts'
 import type { OutgoingMail } from '#app/models/outbox.server.ts'

@@ -2,13 +2,9 @@ import { CheckCircle2, CircleAlert, Mail } from '#app/components/site/icons.tsx'
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 
 import { buttonClasses } from '#app/components/site/button-classes.ts'
+import { VisitorPostFields } from '#app/components/site/visitor-post-fields.tsx'
 import { pagePath } from '#app/content/registry.ts'
-import type * as ContactMessageSchema from '#app/content/messages/schema.ts'
 import { cn } from '#app/lib/cn.ts'
-
-// The schema's constants, checked by type: importing their values would bring zod into the browser bundle.
-const HONEYPOT_FIELD: typeof ContactMessageSchema.HONEYPOT_FIELD = 'website'
-const FORM_TOKEN_FIELD: typeof ContactMessageSchema.FORM_TOKEN_FIELD = 'form_token'
 
 export type SubscribeFormResult =
   | { ok: true }
@@ -85,15 +81,7 @@ export function SubscribeForm({ formToken, result }: { formToken: string; result
         {field('name', t('news.name'), false)}
       </div>
       <p className="text-sm text-muted-foreground">{t('news.consent')}</p>
-      {/* When the form was rendered, signed by the server; a refused post keeps the first one. */}
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={failure?.values?.[FORM_TOKEN_FIELD] || formToken} />
-      {/* People never see or fill this field; robots that fill every field give themselves away. */}
-      <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden>
-        <label>
-          {t('forms.honeypot')}
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <VisitorPostFields formToken={formToken} kept={failure?.values} />
       <button type="submit" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
         <Mail className="size-4" aria-hidden />
         {t('news.submit')}

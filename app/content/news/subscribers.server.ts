@@ -2,11 +2,11 @@ import crypto from 'node:crypto'
 
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
-import { FORM_TOKEN_FIELD, HONEYPOT_FIELD } from '#app/content/messages/schema.ts'
+import { FORM_TOKEN_FIELD, honeypotFilled } from '#app/lib/visitor-post.ts'
 import { pagePath } from '#app/content/registry.ts'
 import { type Db, inTransaction } from '#app/db/database.server.ts'
 import { textsFor } from '#app/i18n/texts.ts'
-import { escapeHtml } from '#app/lib/escape-html.ts'
+import { escapeHtml } from '#app/lib/escape.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 import { newId } from '#app/lib/ids.server.ts'
 import { languagePath } from '#app/lib/languages.ts'
@@ -113,8 +113,7 @@ export async function subscribe({
   clientIp: string
   source: SignUpSource
 }) {
-  const honeypot = data[HONEYPOT_FIELD]
-  if (typeof honeypot === 'string' && honeypot.trim() !== '') return
+  if (honeypotFilled(data)) return
   const input = parseInput(SubscriberSchema, data)
   const { db } = runtime
   const languages = await readSiteLanguages(db)

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-import { isEnglish } from '#app/lib/languages.ts'
+import { isSourceLanguage } from '#app/lib/languages.ts'
 import type { Route } from './+types/page.ts'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
@@ -32,7 +32,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const { language } = usePageLanguage()
   // The policy's own words are English (a legal text is translated by a person, not field by field): on a page
   // in another language they are marked as English, and the page says so.
-  const english = isEnglish(language)
+  const english = isSourceLanguage(language)
   return (
     <>
       <PageHero title={t('privacy.title')} intro={t('privacy.intro')} />

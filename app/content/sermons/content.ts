@@ -207,11 +207,14 @@ export const sermons = defineContent({
       path: 'sermons/feed.xml',
       file: 'content/sermons/podcast-feed.route.ts',
       cache: { contentType: 'application/rss+xml' },
+      // `/ml/sermons/feed.xml`: the same podcast in another language, its `<language>` its own (issue 46).
+      inEachLanguage: true,
     },
     'series-podcast': {
       path: 'sermons/series/:id/feed.xml',
       file: 'content/sermons/series-podcast-feed.route.ts',
       cache: { contentType: 'application/rss+xml' },
+      inEachLanguage: true,
     },
     // The podcasts' pictures, drawn once per process and kept a year by their versioned address.
     'podcast-artwork': {

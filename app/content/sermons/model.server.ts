@@ -1,5 +1,6 @@
 import { listModels } from '#app/models/content-models.server.ts'
 import { rowConversions } from '#app/models/content-model.server.ts'
+import { parseTranslations } from '#app/models/translations.server.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { ContentRecord } from '#app/content/registry.ts'
 
@@ -94,33 +95,38 @@ export async function listPodcastSermons({
   db,
   seriesId,
   limit,
+  translated = false,
 }: {
   db: Db
   seriesId?: string | null
   limit: number
+  /** With their translations: a feed in another language than the main one (`/ml/sermons/feed.xml`). */
+  translated?: boolean
 }) {
-  return (
-    published(db, { seriesId })
-      .where('audio_url', 'is not', null)
-      // What a feed says of each, and no more: a 500-episode feed reads half the text it would with every column.
-      .select([
-        'id',
-        'title',
-        'preached_on',
-        'speaker_id',
-        'summary',
-        'audio_url',
-        'audio_bytes',
-        'audio_duration_seconds',
-        'transcript_url',
-        'guid',
-        'created_at',
-      ])
-      .orderBy('preached_on', 'desc')
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'asc')
-      .limit(limit)
-      .execute()
+  const rows = await published(db, { seriesId })
+    .where('audio_url', 'is not', null)
+    // What a feed says of each, and no more: a 500-episode feed reads half the text it would with every column.
+    .select([
+      'id',
+      'title',
+      'preached_on',
+      'speaker_id',
+      'summary',
+      'audio_url',
+      'audio_bytes',
+      'audio_duration_seconds',
+      'transcript_url',
+      'guid',
+      'created_at',
+    ])
+    .$if(translated, (query) => query.select('translations'))
+    .orderBy('preached_on', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'asc')
+    .limit(limit)
+    .execute()
+  return rows.map(({ translations, ...row }) =>
+    translated ? { ...row, translations: parseTranslations(translations) } : row,
   )
 }
 

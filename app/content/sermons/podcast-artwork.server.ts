@@ -2,7 +2,8 @@ import { sharp } from '#app/lib/native-modules.server.ts'
 
 import { defaultLogoSvg } from '#app/lib/default-logo.ts'
 import { fingerprint, themeHex } from '#app/lib/seo.ts'
-import { escapeMarkup, readSitePicture } from '#app/server/share-images.server.ts'
+import { escapeXml } from '#app/lib/escape.ts'
+import { readSitePicture } from '#app/server/share-images.server.ts'
 import type { LocalImageStorage } from '#app/storage/images.server.ts'
 
 /** Apple asks for a square of 1400 to 3000 pixels; the smallest keeps the file small. */
@@ -91,7 +92,7 @@ async function drawn(storage: Pick<LocalImageStorage, 'root'>, { logo, name }: A
   const words = await sharp({
     text: {
       text:
-        `<span foreground="#ffffff" weight="bold">${escapeMarkup(name)}</span>\n` +
+        `<span foreground="#ffffff" weight="bold">${escapeXml(name)}</span>\n` +
         `<span foreground="#ffffffc8" size="80%">Sermons</span>`,
       font: 'sans 86',
       width: size - 200,

@@ -12,6 +12,9 @@ import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
 import { absoluteUrl } from '#app/lib/seo.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { feedPath, pagePath } from '#app/content/registry.ts'
+import { textsFor } from '#app/i18n/texts.ts'
+import { isSourceLanguage, languagePath, SOURCE_LANGUAGE } from '#app/lib/languages.ts'
+import { inLanguage } from '#app/server/page-language.server.ts'
 import { type ArtworkSource, artworkVersion } from './podcast-artwork.server.ts'
 import { getSermonSeries, listPodcastSermons, listSpeakers, type SermonSeriesRecord } from './model.server.ts'
 
@@ -176,15 +179,35 @@ export function podcastFeedXml(channel: PodcastChannel, episodes: readonly Podca
 }
 
 /** A feed's address and artwork's: the church's whole archive, or one series'. */
-export function feedAddresses(origin: string, series: Pick<SermonSeriesRecord, 'id'> | null) {
+export function feedAddresses(
+  origin: string,
+  series: Pick<SermonSeriesRecord, 'id'> | null,
+  link: (path: string) => string = (path) => path,
+) {
   return {
     feedUrl: absoluteUrl(
       origin,
-      series ? feedPath('series-podcast', { id: series.id }) : feedPath('podcast'),
+      link(series ? feedPath('series-podcast', { id: series.id }) : feedPath('podcast')),
     ),
-    link: absoluteUrl(origin, series ? pagePath('sermon-series', { id: series.id }) : pagePath('sermons')),
+    link: absoluteUrl(
+      origin,
+      link(series ? pagePath('sermon-series', { id: series.id }) : pagePath('sermons')),
+    ),
   }
 }
+
+/**
+ * A feed's `<language>`: the site's first language as the church's country writes it when that is English
+ * (`en-ie`, as it always was), any other its own code (`ml` for `/ml/sermons/feed.xml`, issue 46).
+ */
+function feedLanguageTag(language: string, country: string | null | undefined) {
+  return isSourceLanguage(language) && !language.includes('-')
+    ? `${language}-${(country ?? DEFAULT_COUNTRY).toLowerCase()}`
+    : language.toLowerCase()
+}
+
+/** A feed's language and the site's (the main one first); the main language's when none is given. */
+type FeedScope = { language: string; languages: readonly string[] }
 
 /** The address of a podcast's picture: it changes when the picture does (kept a year under it). */
 export function artworkPath(key: string, source: ArtworkSource) {
@@ -216,28 +239,52 @@ export function preachedAt(day: string, zone: string, createdAt: string | Date) 
  * A podcast feed's channel and episodes: the church's (every published sermon with audio) or a series' (`seriesId`);
  * null for a series that does not exist. `origin` is the site's address every absolute address is made from.
  */
-export async function loadPodcast({ db, origin, seriesId }: { db: Db; origin: string; seriesId?: string }) {
-  const [info, series, sermons, speakers] = await Promise.all([
+export async function loadPodcast({
+  db,
+  origin,
+  seriesId,
+  language,
+}: {
+  db: Db
+  origin: string
+  seriesId?: string
+  /** The feed's language (`/ml/sermons/feed.xml`): its words and its pages' addresses; none: the main one. */
+  language?: FeedScope
+}) {
+  const [stored, storedSeries, storedSermons, storedSpeakers] = await Promise.all([
     getChurchInfo({ db }),
     seriesId ? getSermonSeries({ db, id: seriesId }) : null,
-    listPodcastSermons({ db, seriesId: seriesId ?? null, limit: FEED_MAX_EPISODES }),
+    listPodcastSermons({
+      db,
+      seriesId: seriesId ?? null,
+      limit: FEED_MAX_EPISODES,
+      translated: language !== undefined && language.language !== language.languages[0],
+    }),
     listSpeakers({ db }),
   ])
-  if (seriesId && !series) return null
+  if (seriesId && !storedSeries) return null
+  const shown = <R extends object>(table: Parameters<typeof inLanguage>[1], records: R[]) =>
+    language ? inLanguage(language, table, records) : records
+  const info = stored && shown('church_info', [stored])[0]!
+  const series = storedSeries && shown('sermon_series', [storedSeries])[0]!
+  const sermons = shown('sermons', storedSermons)
+  const speakers = shown('speakers', storedSpeakers)
+  const t = textsFor(language?.language ?? SOURCE_LANGUAGE)
+  const link = (path: string) => (language ? languagePath(path, language.language, language.languages) : path)
   const church = { name: info?.name || FALLBACK_CHURCH_NAME, logo_url: info?.logo_url ?? null }
   const zone = info?.timezone ?? DEFAULT_TIME_ZONE
-  const { feedUrl, link } = feedAddresses(origin, series)
+  const addresses = feedAddresses(origin, series, link)
   const speakersById = new Map(speakers.map((speaker) => [speaker.id, speaker]))
-  const churchWords = `Sermons preached at ${church.name}.`
   const channel: PodcastChannel = {
-    feedUrl,
-    link,
-    title: series ? `${series.title} · ${church.name}` : `${church.name} Sermons`,
+    feedUrl: addresses.feedUrl,
+    link: addresses.link,
+    title: series ? `${series.title} · ${church.name}` : t('sermons.podcastTitle', { church: church.name }),
     description: series
       ? htmlToText(series.description ?? '').trim() ||
-        `Sermons in the series ${series.title}, preached at ${church.name}.`
-      : htmlToText(info?.description ?? '').trim() || churchWords,
-    language: `en-${(info?.country ?? DEFAULT_COUNTRY).toLowerCase()}`,
+        t('sermons.seriesPodcastDescription', { title: series.title, church: church.name })
+      : htmlToText(info?.description ?? '').trim() ||
+        t('sermons.podcastDescription', { church: church.name }),
+    language: feedLanguageTag(language?.language ?? SOURCE_LANGUAGE, info?.country),
     author: church.name,
     owner: { name: church.name, email: info?.email ?? null },
     imageUrl: absoluteUrl(
@@ -251,7 +298,7 @@ export async function loadPodcast({ db, origin, seriesId }: { db: Db; origin: st
     return {
       guid: sermon.guid,
       title: sermon.title,
-      link: absoluteUrl(origin, pagePath('sermon', { id: sermon.id })),
+      link: absoluteUrl(origin, link(pagePath('sermon', { id: sermon.id }))),
       // Sanitised on every write (the declaration's richText), and escaped here.
       description: sermon.summary ?? '',
       pubDate: preachedAt(sermon.preached_on, zone, sermon.created_at),

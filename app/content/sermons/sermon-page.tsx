@@ -88,7 +88,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       summary: sanitizeHtml(sermon.summary),
       description,
       audio: sermon.audio_url,
-      audioLength: audioLengthText(sermon.audio_duration_seconds),
+      audioLength: audioLengthText(sermon.audio_duration_seconds, language),
       video,
       image,
       notes: sermon.notes_url ? { href: sermon.notes_url, size: notesBytes } : null,

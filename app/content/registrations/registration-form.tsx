@@ -1,20 +1,17 @@
 import type { TFunction } from 'i18next'
 
 import { usePageTexts } from '#app/components/site/use-church.ts'
-import { formScriptTexts } from '#app/content/messages/contact-form.tsx'
-import { placesText } from './registration-places.ts'
+import { formScriptTexts, VisitorPostFields } from '#app/components/site/visitor-post-fields.tsx'
+import { placesText } from './places.ts'
 import { CheckCircle2, CircleAlert, Ticket } from '#app/components/site/icons.tsx'
 import type { ReactNode } from 'react'
 
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { cn } from '#app/lib/cn.ts'
-import type * as MessageSchema from '#app/content/messages/schema.ts'
-import type * as RegistrationSchema from './registration-schema.ts'
+import type * as RegistrationSchema from './schema.ts'
 import { Data } from '#app/islands/markup.ts'
 
-// The schemas' constants, checked by type: importing their values would bring zod into the page.
-const HONEYPOT_FIELD: typeof MessageSchema.HONEYPOT_FIELD = 'website'
-const FORM_TOKEN_FIELD: typeof MessageSchema.FORM_TOKEN_FIELD = 'form_token'
+// The schema's constant, checked by type: importing its value would bring zod into the page.
 const PEOPLE_MAX: typeof RegistrationSchema.REGISTRATION_PEOPLE_MAX = 10
 
 export type RegistrationFormResult =
@@ -150,14 +147,7 @@ export function RegistrationForm({
         )}
       </Field>
 
-      <input type="hidden" name={FORM_TOKEN_FIELD} value={failure?.values?.[FORM_TOKEN_FIELD] || formToken} />
-      {/* People never see or fill this field; robots that fill every field give themselves away. */}
-      <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden>
-        <label>
-          {t('forms.honeypot')}
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
+      <VisitorPostFields formToken={formToken} kept={failure?.values} />
 
       <button type="submit" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
         <Ticket className="size-4" aria-hidden />

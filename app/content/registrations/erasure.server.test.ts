@@ -3,8 +3,9 @@ import { describe, expect, test } from 'vitest'
 import { countWaitingMail } from '#app/models/outbox.server.ts'
 import { saveRegistrationSettings } from '#app/models/settings.server.ts'
 import { testDatabase, testDatabases } from '#tests/test-database.ts'
-import { createEvent, createRegistration, listRegistrations } from './model.server.ts'
-import { eraseEndedRegistrations } from './registration-erasure.server.ts'
+import { createEvent } from '#app/content/events/model.server.ts'
+import { createRegistration, listRegistrations } from './model.server.ts'
+import { eraseEndedRegistrations } from './erasure.server.ts'
 
 describe.each(testDatabases)('$name', (kind) => {
   test('registrations are erased, with their e-mails, the set number of days after their date, by the clock', async () => {

@@ -1,10 +1,10 @@
-import type { Route } from './+types/registrations-export.route.ts'
+import type { Route } from './+types/export.route.ts'
 import { actorFromSession, requireRegistrationsArea } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import { recordActivity } from '#app/models/activity.server.ts'
-import { getEvent } from './model.server.ts'
-import { REGISTRATION_STATUSES, type RegistrationStatus } from './registration-schema.ts'
-import { registrationsCsv } from './registrations.server.ts'
+import { getEvent } from '#app/content/events/model.server.ts'
+import { REGISTRATION_STATUSES, type RegistrationStatus } from './schema.ts'
+import { registrationsCsv } from './csv.server.ts'
 
 /** "Export CSV" of an event's registrations: all of them, or those of a status and search (`?status=&q=`). */
 export async function loader({ params, request, context }: Route.LoaderArgs) {

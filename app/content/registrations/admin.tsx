@@ -1,7 +1,7 @@
 import { ArrowLeft, Download, Mail, Search, UserPlus, X } from 'lucide-react'
 import { data, Form, Link, useFetcher } from 'react-router'
 
-import type { Route } from './+types/admin-registrations.ts'
+import type { Route } from './+types/admin.ts'
 import { actorFromSession, requireRegistrationsArea } from '#app/auth/session.server.ts'
 import { ConfirmActionDialog } from '#app/components/admin/confirm-action-dialog.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
@@ -21,19 +21,12 @@ import { formatMessageDate } from '#app/lib/message-format.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { sessionEnded } from '#app/server/admin-actions.server.ts'
 import { readFormBody } from '#app/server/api.server.ts'
-import { getEvent, listRegistrations } from './model.server.ts'
-import { placesText } from './registration-places.ts'
-import {
-  REGISTRATION_PEOPLE_MAX,
-  REGISTRATION_STATUSES,
-  type RegistrationStatus,
-} from './registration-schema.ts'
-import {
-  dateLabels,
-  registrationDates,
-  registrationsAction,
-  registrationsActionFailedToast,
-} from './registrations.server.ts'
+import { getEvent } from '#app/content/events/model.server.ts'
+import { listRegistrations } from './model.server.ts'
+import { placesText } from './places.ts'
+import { REGISTRATION_PEOPLE_MAX, REGISTRATION_STATUSES, type RegistrationStatus } from './schema.ts'
+import { registrationsAction, registrationsActionFailedToast } from './admin-action.server.ts'
+import { dateLabels, registrationDates } from './dates-offered.server.ts'
 
 const PAGE_SIZE = 100
 

@@ -11,7 +11,7 @@ import {
   placeLimits,
   placesLeft,
   registrationClosed,
-} from './registration-rules.ts'
+} from './rules.ts'
 
 test('placeFor confirms while the places last, then puts sign-ups on the waiting list', () => {
   expect(placeFor({ capacity: 3, taken: 0, waiting: 0, people: 1 })).toBe('confirmed')

@@ -1,9 +1,9 @@
 import type { Db } from '#app/db/database.server.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { getRegistrationSettings } from '#app/models/settings.server.ts'
-import { todayIn } from './dates.ts'
+import { todayIn } from '#app/content/events/dates.ts'
 import { deleteEndedRegistrations } from './model.server.ts'
-import { erasedEndingOnOrBefore } from './registration-rules.ts'
+import { erasedEndingOnOrBefore } from './rules.ts'
 
 /**
  * Erases registrations the set number of days after their date (daily, app/server/background.server.ts). Apart

@@ -1,9 +1,9 @@
-import type { Route } from './+types/registrations-api.$registrationId.route.ts'
+import type { Route } from './+types/api.$registrationId.route.ts'
 import { actorFromSession, requireRegistrationsApiAccess } from '#app/auth/session.server.ts'
 import { NotFoundError } from '#app/lib/errors.ts'
 import { allowMethods, apiHandler, json } from '#app/server/api.server.ts'
 import { getRegistration } from './model.server.ts'
-import { cancel } from './registrations.server.ts'
+import { cancel } from './cancel.server.ts'
 
 /** Staff: one registration of the event. */
 export const loader = apiHandler<Route.LoaderArgs>(async ({ request, params, runtime }) => {

@@ -1,16 +1,20 @@
 import { CalendarX2, CheckCircle2 } from '#app/components/site/icons.tsx'
 import { data, Link } from 'react-router'
 
-import type { Route } from './+types/registration-cancel-page.ts'
+import type { Route } from './+types/cancel-page.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { pagePath } from '#app/content/registry.ts'
 import { SiteError } from '#app/components/site/site-error.tsx'
+import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { runtimeContext } from '#app/context.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { readFormBody } from '#app/server/api.server.ts'
+import { pageLanguage } from '#app/server/page-language.server.ts'
 import { getRegistration } from './model.server.ts'
-import { cancel, cancelTokenMatches, describeRegistration } from './registrations.server.ts'
+import { cancel } from './cancel.server.ts'
+import { describeRegistration } from './dates-offered.server.ts'
+import { cancelTokenMatches } from './tokens.server.ts'
 
 /** A link that names no registration it may cancel: answered 404, with the page saying so in its own words. */
 const notFound = () => data({ invalid: true } as const, { status: 404 })
@@ -30,7 +34,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     token: token!,
     cancelled: registration.status === 'cancelled' || registration.status === 'spam',
     waiting: registration.status === 'waiting',
-    ...(await describeRegistration({ db, registration })),
+    ...(await describeRegistration({ db, registration, scope: pageLanguage(context) })),
   }
 }
 
@@ -52,7 +56,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data(
       {
         done: result.cancelled ? ('cancelled' as const) : ('already' as const),
-        ...(await describeRegistration({ db: runtime.db, registration: result.registration })),
+        ...(await describeRegistration({
+          db: runtime.db,
+          registration: result.registration,
+          scope: pageLanguage(context),
+        })),
       },
       { status: 200 },
     )
@@ -74,25 +82,46 @@ export default function CancelRegistration({ loaderData, actionData }: Route.Com
   if (loaderData.cancelled) return <Cancelled done="already" {...loaderData} />
   const { eventTitle, eventPath, when, token, waiting } = loaderData
   return (
+    <AskToCancel eventTitle={eventTitle} eventPath={eventPath} when={when} token={token} waiting={waiting} />
+  )
+}
+
+/** The question the link opens: cancel, or keep it. */
+function AskToCancel({
+  eventTitle,
+  eventPath,
+  when,
+  token,
+  waiting,
+}: {
+  eventTitle: string
+  eventPath: string
+  when: string
+  token: string
+  waiting: boolean
+}) {
+  const t = usePageTexts()
+  return (
     <>
-      <PageHero title="Your registration" intro={`${eventTitle} · ${when}`} />
+      <PageHero title={t('registration.cancel.title')} intro={`${eventTitle} · ${when}`} />
       <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
         <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
           <form method="post" className="flex flex-col gap-5">
-            <h2 className="font-serif text-2xl font-bold">Cancel your registration?</h2>
+            <h2 className="font-serif text-2xl font-bold">{t('registration.cancel.heading')}</h2>
             <p className="text-foreground/80">
-              {waiting
-                ? `You are on the waiting list for ${eventTitle} on ${when}. Cancelling takes you off it.`
-                : `You are registered for ${eventTitle} on ${when}. Cancelling gives your place to the next person waiting.`}
+              {t(waiting ? 'registration.cancel.waiting' : 'registration.cancel.confirmed', {
+                title: eventTitle,
+                when,
+              })}
             </p>
             <input type="hidden" name="token" value={token} />
             <div className="flex flex-wrap gap-3">
               <button type="submit" className={buttonClasses({})}>
                 <CalendarX2 className="size-4" aria-hidden />
-                Cancel my registration
+                {t('registration.cancel.submit')}
               </button>
               <Link to={eventPath} className={buttonClasses({ variant: 'outline' })}>
-                Keep it
+                {t('registration.cancel.keep')}
               </Link>
             </div>
           </form>
@@ -113,21 +142,20 @@ function Cancelled({
   when: string
 }) {
   const cancelled = done === 'cancelled'
+  const t = usePageTexts()
   return (
     <>
-      <PageHero title="Your registration" intro={`${eventTitle} · ${when}`} />
+      <PageHero title={t('registration.cancel.title')} intro={`${eventTitle} · ${when}`} />
       <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
         <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
           <div role="status" className="flex items-start gap-3">
             <CheckCircle2 className="mt-1 size-6 shrink-0 text-primary-text" aria-hidden />
             <div>
               <h2 className="font-serif text-2xl font-bold">
-                {cancelled ? 'Your registration is cancelled' : 'This registration was already cancelled'}
+                {t(cancelled ? 'registration.cancel.cancelled' : 'registration.cancel.already')}
               </h2>
               <p className="mt-2 text-foreground/80">
-                {cancelled
-                  ? 'Thank you for letting us know: your place goes to the next person waiting.'
-                  : 'There is nothing more to do.'}
+                {t(cancelled ? 'registration.cancel.cancelledText' : 'registration.cancel.alreadyText')}
               </p>
             </div>
           </div>
@@ -138,18 +166,20 @@ function Cancelled({
 }
 
 function InvalidLink() {
+  const t = usePageTexts()
+  const { to } = usePageLanguage()
   return (
     <>
-      <PageHero title="Your registration" />
+      <PageHero title={t('registration.cancel.title')} />
       <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
         <div role="alert" className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-          <h2 className="font-serif text-2xl font-bold">This cancel link is not valid</h2>
-          <p className="mt-2 text-foreground/80">
-            It may have been copied in part, or the registration has been erased since. Nothing has changed.
-            To cancel a registration, use the link in its e-mail, or write to the church.
-          </p>
-          <Link to={pagePath('contact')} className={buttonClasses({ variant: 'outline', className: 'mt-6' })}>
-            Contact the church
+          <h2 className="font-serif text-2xl font-bold">{t('registration.cancel.invalid')}</h2>
+          <p className="mt-2 text-foreground/80">{t('registration.cancel.invalidText')}</p>
+          <Link
+            to={to(pagePath('contact'))}
+            className={buttonClasses({ variant: 'outline', className: 'mt-6' })}
+          >
+            {t('registration.cancel.contact')}
           </Link>
         </div>
       </section>

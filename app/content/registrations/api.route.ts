@@ -1,12 +1,13 @@
-import type { Route } from './+types/registrations-api.route.ts'
+import type { Route } from './+types/api.route.ts'
 import { requireRegistrationsApiAccess } from '#app/auth/session.server.ts'
 import { requestContext } from '#app/context.ts'
 import { NotFoundError, ValidationError } from '#app/lib/errors.ts'
 import { parseWholeNumber } from '#app/lib/whole-number.ts'
 import { allowMethods, apiHandler, json, readJsonBody } from '#app/server/api.server.ts'
-import { getEvent, listRegistrations, REGISTRATIONS_PAGE_SIZE_MAX } from './model.server.ts'
-import { REGISTRATION_STATUSES, type RegistrationStatus } from './registration-schema.ts'
-import { signUp } from './registrations.server.ts'
+import { getEvent } from '#app/content/events/model.server.ts'
+import { listRegistrations, REGISTRATIONS_PAGE_SIZE_MAX } from './model.server.ts'
+import { REGISTRATION_STATUSES, type RegistrationStatus } from './schema.ts'
+import { signUp } from './sign-up.server.ts'
 
 /**
  * Staff: an event's registrations, by date and in the order they came; `occurrence`, `status`, `q`, `limit` and
