@@ -110,8 +110,11 @@ export function declareTable<
   return declaration as TableDeclaration<S> & { kind: K; order: O; versioned: V; computedColumns?: C }
 }
 
-/** The parts of the admin a role may use (app/auth/roles.server.ts); the bar shows a person only theirs. */
-export type AdminArea = 'content' | 'messages' | 'staff' | 'settings' | 'activity' | 'giving'
+/**
+ * The parts of the admin a role may use (app/auth/roles.server.ts); the bar shows a person only theirs.
+ * `subscribers` is no role's: administrators have it, editors when Settings gives it them (session.server.ts).
+ */
+export type AdminArea = 'content' | 'messages' | 'staff' | 'settings' | 'activity' | 'giving' | 'subscribers'
 
 /** A route module and the address it answers, as React Router writes addresses (`events/:id`, no leading `/`). */
 export interface RouteFile {

@@ -1,5 +1,5 @@
 import type { Route } from './+types/consents-api.route.ts'
-import { requireApiAccess } from '#app/auth/session.server.ts'
+import { requireSubscribersApiAccess } from '#app/auth/session.server.ts'
 import { csvStream } from '#app/lib/csv.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 import { apiHandler, json } from '#app/server/api.server.ts'
@@ -12,7 +12,7 @@ const CSV_COLUMNS = ['at', 'action', 'email', 'wording', 'wording_version', 'lan
  * in which words): `?email=` as JSON, or with `format=csv` as a CSV download like the messages' export.
  */
 export const loader = apiHandler<Route.LoaderArgs>(async ({ request, runtime }) => {
-  await requireApiAccess(request, runtime, 'messages')
+  await requireSubscribersApiAccess(request, runtime)
   const url = new URL(request.url)
   const email = url.searchParams.get('email')?.trim().slice(0, 254) ?? ''
   if (!email) throw new ValidationError({ email: 'email is required' }, 'Invalid filter')

@@ -1,5 +1,5 @@
 import type { Route } from './+types/digests-api.route.ts'
-import { requireApiAccess } from '#app/auth/session.server.ts'
+import { requireSubscribersApiAccess } from '#app/auth/session.server.ts'
 import { apiHandler, json } from '#app/server/api.server.ts'
 import { listDigests } from './model.server.ts'
 
@@ -8,7 +8,7 @@ import { listDigests } from './model.server.ts'
  * `empty`, `skipped`, `dropped`), `recipients` queued, `due_at`, `started_at`, `finished_at`.
  */
 export const loader = apiHandler<Route.LoaderArgs>(async ({ request, runtime }) => {
-  await requireApiAccess(request, runtime, 'messages')
+  await requireSubscribersApiAccess(request, runtime)
   const weeks = await listDigests({ db: runtime.db })
   return json(
     weeks.map(({ week, status, recipients, due_at, started_at, finished_at }) => ({
