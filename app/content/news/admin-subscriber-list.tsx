@@ -149,7 +149,17 @@ function SubscriberRow({
   return (
     <li className="flex flex-wrap items-start gap-x-6 gap-y-2 px-5 py-3 text-sm sm:px-6">
       <div className="min-w-0 flex-1 basis-56">
-        <p className="font-medium break-all text-gray-950">{item.email}</p>
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+          <span className="font-medium break-all text-gray-950">{item.email}</span>
+          <span
+            className={cn(
+              'rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+              STATUS_COLOURS[item.status],
+            )}
+          >
+            {SUBSCRIBER_STATUS_LABELS[item.status]}
+          </span>
+        </p>
         <p className="text-gray-600">
           {item.name ? `${item.name} · ` : ''}
           {item.languageName} · {item.status === 'pending' ? 'signed up' : 'since'} {item.since}
@@ -158,15 +168,7 @@ function SubscriberRow({
           <p className="mt-1 text-red-800">Suspended because: {item.suspended_reason}</p>
         ) : null}
       </div>
-      <div className="flex shrink-0 flex-wrap items-center gap-2">
-        <span
-          className={cn(
-            'rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
-            STATUS_COLOURS[item.status],
-          )}
-        >
-          {SUBSCRIBER_STATUS_LABELS[item.status]}
-        </span>
+      <div className="flex flex-wrap items-center gap-2">
         <Link
           to={historyHref}
           preventScrollReset
