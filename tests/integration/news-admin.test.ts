@@ -107,6 +107,10 @@ describe.each(databases)('$name', (database) => {
       '"email","name","language","status","suspended_reason","created_at","confirmed_at"',
     )
     expect(csv.text).toContain(`"${someone.email}","Ruth Byrne","en","unsubscribed"`)
+    const consentsCsv = await admin.get(
+      `/api/subscribers/consents?email=${encodeURIComponent(someone.email)}&format=csv`,
+    )
+    expect(consentsCsv.text).toContain('"removal"')
     const logged = await querySql<{ action: string; item_title: string }>(
       { server },
       `select action, item_title from activity_log where section = 'subscribers' order by at`,
@@ -115,6 +119,7 @@ describe.each(databases)('$name', (database) => {
       expect.arrayContaining([
         { action: 'removed', item_title: 'A subscriber of the weekly news' },
         { action: 'exported', item_title: 'Subscribers: unsubscribed (CSV)' },
+        { action: 'exported', item_title: 'Consent history of one address (CSV)' },
       ]),
     )
     expect(JSON.stringify(logged)).not.toContain(someone.email)
