@@ -246,7 +246,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <ul
         className={cn(
           'grid grid-cols-2 gap-3 sm:gap-4',
-          counts.length > 5 ? 'lg:grid-cols-6' : 'lg:grid-cols-5',
+          // Six cards in one row would break their words: two rows of three.
+          counts.length > 5 ? 'lg:grid-cols-3' : 'lg:grid-cols-5',
         )}
       >
         {counts.map(({ label, count, to, icon }) => {
