@@ -200,7 +200,7 @@ export async function requireRegistrationsArea(
 }
 
 export const SUBSCRIBERS_REFUSAL =
-  'Only administrators can manage the weekly news’ subscribers, unless an administrator lets editors do so in Settings'
+  'Only administrators can use Subscribers (the weekly news’ list), unless an administrator lets editors in through Settings'
 
 /**
  * Whether this person may see and manage the weekly news' subscribers (personal data), as for registrations:

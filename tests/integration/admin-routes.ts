@@ -113,6 +113,9 @@ export const ADMINISTRATOR_PAGES: Record<string, Area> = {
   '/admin/settings': 'settings',
   '/admin/staff': 'staff',
   '/admin/activity': 'activity',
+  // Editors too once Settings allows (tests/integration/news-admin.test.ts); not by default.
+  '/admin/subscribers': 'messages',
+  '/admin/subscribers/export': 'messages',
 }
 
 interface RouteEntry {
