@@ -74,6 +74,8 @@ const SHARED_FOR_NOW = [
   'events/calendar.server.ts',
   'events/admin-schedule-field.tsx',
   'services/live.ts',
+  // The YouTube import asks what the live page shows before and after a read of the channel (issue 47).
+  'services/live.server.ts',
   'sermons/sermon-text.ts',
 ]
 /**

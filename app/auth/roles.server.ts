@@ -78,6 +78,7 @@ export const AREA_NAMES: Record<AdminArea, string> = {
   settings: 'Settings',
   activity: 'the activity log',
   giving: 'Giving',
+  subscribers: 'Subscribers',
 }
 
 export function refusalMessage(area: AdminArea) {

@@ -199,3 +199,40 @@ export async function requireRegistrationsArea(
   }
   return session
 }
+
+export const SUBSCRIBERS_REFUSAL =
+  'Only administrators can use Subscribers (the weekly news’ list), unless an administrator lets editors in through Settings'
+
+/**
+ * Whether this person may see and manage the weekly news' subscribers (personal data), as for registrations:
+ * administrators always; editors only when an administrator allowed it in Settings.
+ */
+export async function mayManageSubscribers(runtime: Pick<AppRuntime, 'db'>, session: AdminSession) {
+  if (sessionMayUse(session, 'messages')) return true
+  if (!sessionMayUse(session, 'content')) return false
+  return (await getRegistrationSettings({ db: runtime.db })).editors_manage_subscribers
+}
+
+/** The API's guard for subscribers: 401 without a session, 403 for a person who may not manage them. */
+export async function requireSubscribersApiAccess(request: Request, runtime: AppRuntime) {
+  const session = await requireApiAccess(request, runtime, 'content')
+  if (!(await mayManageSubscribers(runtime, session))) throw new HttpError(403, SUBSCRIBERS_REFUSAL)
+  return session
+}
+
+/** The Subscribers screen's guard (loader and action, after the admin layout's): a 403 page for others. */
+export async function requireSubscribersArea(context: Readonly<RouterContextProvider>): Promise<AdminSession>
+export async function requireSubscribersArea(
+  context: Readonly<RouterContextProvider>,
+  options: { inAction: true },
+): Promise<AdminSession | null>
+export async function requireSubscribersArea(
+  context: Readonly<RouterContextProvider>,
+  options?: { inAction: true },
+): Promise<AdminSession | null> {
+  const session = options?.inAction ? adminSessionOrNull(context) : adminSession(context)
+  if (session && !(await mayManageSubscribers(context.get(runtimeContext), session))) {
+    throw data(SUBSCRIBERS_REFUSAL, { status: 403 })
+  }
+  return session
+}

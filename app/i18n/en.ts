@@ -478,6 +478,7 @@ export const en = {
       subject: 'This week at {{church}}',
       intro: 'The coming week at {{church}}:',
       dates: 'This week',
+      watch: 'Watch live',
       sermon: 'The newest sermon',
       live: 'Services this week are streamed live:',
       why: 'You get this e-mail because you subscribed to the weekly news of {{church}}.',

@@ -295,12 +295,19 @@ export async function saveBibleLink({ db, data, actor }: { db: Db; data: unknown
 
 export type RegistrationSettings = z.output<typeof RegistrationSettingsSchema>
 
-/** How long registrations are kept after their date (default 30 days), and whether editors may manage them. */
+/**
+ * How long registrations are kept after their date (default 30 days), and whether editors may manage them and the
+ * weekly news' subscribers.
+ */
 export async function getRegistrationSettings({ db }: { db: Db }): Promise<RegistrationSettings> {
   const parsed = RegistrationSettingsSchema.safeParse(await readSetting({ db, key: KEYS.registrations }))
   return parsed.success
     ? parsed.data
-    : { registration_kept_days: REGISTRATION_KEPT_DAYS_DEFAULT, editors_manage_registrations: false }
+    : {
+        registration_kept_days: REGISTRATION_KEPT_DAYS_DEFAULT,
+        editors_manage_registrations: false,
+        editors_manage_subscribers: false,
+      }
 }
 
 export async function saveRegistrationSettings({
@@ -315,7 +322,7 @@ export async function saveRegistrationSettings({
   const settings = parseInput(RegistrationSettingsSchema, data) as RegistrationSettings
   const title = `Keep registrations ${settings.registration_kept_days} days after the event; editors ${
     settings.editors_manage_registrations ? 'may' : 'may not'
-  } manage them`
+  } manage them; editors ${settings.editors_manage_subscribers ? 'may' : 'may not'} manage subscribers`
   await writeSetting({ db, key: KEYS.registrations, value: settings, log: actor && { actor, title } })
   // The privacy policy states the period: the page cache must not keep the old one.
   await db.contentVersion.bump()

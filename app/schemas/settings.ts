@@ -91,7 +91,7 @@ export const REGISTRATION_KEPT_DAYS_MAX = 365
 
 /**
  * Event registrations: how many days after its date a registration is erased, and whether editors (not only
- * administrators) may see and manage them (personal data).
+ * administrators) may see and manage them (personal data); likewise the weekly news' subscribers (issue 48).
  */
 export const RegistrationSettingsSchema = z.object({
   registration_kept_days: z.coerce
@@ -100,6 +100,10 @@ export const RegistrationSettingsSchema = z.object({
     .min(1, 'Keep registrations for at least 1 day')
     .max(REGISTRATION_KEPT_DAYS_MAX, `Keep registrations for at most ${REGISTRATION_KEPT_DAYS_MAX} days`),
   editors_manage_registrations: z
+    .union([z.boolean(), z.string()])
+    .nullish()
+    .transform((value) => value === true || value === 'on' || value === 'true'),
+  editors_manage_subscribers: z
     .union([z.boolean(), z.string()])
     .nullish()
     .transform((value) => value === true || value === 'on' || value === 'true'),

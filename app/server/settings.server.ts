@@ -98,6 +98,7 @@ export async function settingsAction({
           data: {
             registration_kept_days: String(form.get('registration_kept_days') ?? ''),
             editors_manage_registrations: form.get('editors_manage_registrations') === 'on',
+            editors_manage_subscribers: form.get('editors_manage_subscribers') === 'on',
           },
           actor,
         })

@@ -124,6 +124,9 @@ export const ADMINISTRATOR_PAGES: Record<string, Area> = {
   '/admin/activity': 'activity',
   // The tax reclaim (issue 49): administrators' and treasurers', reached from Funds rather than the bar.
   '/admin/funds/tax-year': 'giving',
+  // Editors too once Settings allows (tests/integration/news-admin.test.ts); not by default.
+  '/admin/subscribers': 'messages',
+  '/admin/subscribers/export': 'messages',
 }
 
 interface RouteEntry {

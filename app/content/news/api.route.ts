@@ -1,5 +1,5 @@
 import type { Route } from './+types/api.route.ts'
-import { requireApiAccess } from '#app/auth/session.server.ts'
+import { requireSubscribersApiAccess } from '#app/auth/session.server.ts'
 import { requestContext } from '#app/context.ts'
 import { ValidationError } from '#app/lib/errors.ts'
 import { parseWholeNumber } from '#app/lib/whole-number.ts'
@@ -9,11 +9,11 @@ import { SUBSCRIBER_STATUSES, type SubscriberStatus } from './schema.ts'
 import { subscribe } from './subscribers.server.ts'
 
 /**
- * Administrators: the subscribers, newest first; `status` filters, `limit` and `offset` page (the total in
- * X-Total-Count). Personal data, so the Messages area's (editors may not).
+ * Administrators (editors when Settings allows, as for registrations): the subscribers, newest first; `status`
+ * filters, `q` searches addresses and names, `limit` and `offset` page (the total in X-Total-Count).
  */
 export const loader = apiHandler<Route.LoaderArgs>(async ({ request, runtime }) => {
-  await requireApiAccess(request, runtime, 'messages')
+  await requireSubscribersApiAccess(request, runtime)
   const url = new URL(request.url)
   const fields: Record<string, string> = {}
   const status = url.searchParams.get('status') || undefined
@@ -33,6 +33,7 @@ export const loader = apiHandler<Route.LoaderArgs>(async ({ request, runtime }) 
   const { items, total } = await listSubscribers({
     db: runtime.db,
     status: status as SubscriberStatus | undefined,
+    q: url.searchParams.get('q')?.trim().slice(0, 200) || undefined,
     limit: Math.min(limit ?? SUBSCRIBERS_PAGE_SIZE_MAX, SUBSCRIBERS_PAGE_SIZE_MAX),
     offset,
   })

@@ -1,3 +1,5 @@
+import { Newspaper } from 'lucide-react'
+
 import { SubscriberConsentSchema, SubscriberSchema } from './schema.ts'
 import { declareTable, defineContent } from '../declare.ts'
 
@@ -15,6 +17,15 @@ export const news = defineContent({
       richText: [],
       public: false,
     }),
+  },
+  // Personal data: administrators', and editors' when Settings lets them (as for registrations).
+  admin: {
+    path: 'subscribers',
+    file: 'content/news/admin.tsx',
+    label: 'Subscribers',
+    icon: Newspaper,
+    area: 'subscribers',
+    more: [{ path: 'subscribers/export', file: 'content/news/export.route.ts' }],
   },
   activity: { subscribers: 'Subscribers', subscriber_consents: 'Subscribers' },
   pages: {
@@ -45,5 +56,6 @@ export const news = defineContent({
     { path: 'subscribers/consents', file: 'content/news/consents-api.route.ts' },
     { path: 'subscribers/digests', file: 'content/news/digests-api.route.ts' },
     { path: 'subscribers/digest/:step', file: 'content/news/digest-api.route.ts' },
+    { path: 'subscribers/:id', file: 'content/news/api.$id.route.ts' },
   ],
 })

@@ -2,11 +2,10 @@ import { Mail } from '#app/components/site/icons.tsx'
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 
 import { pagePath } from '#app/content/registry.ts'
-import type * as ContactMessageSchema from '#app/content/messages/schema.ts'
+import { HONEYPOT_FIELD } from '#app/lib/visitor-post.ts'
 import type * as NewsSchema from './schema.ts'
 
-// The schemas' constants, checked by type: importing their values would bring zod into the browser bundle.
-const HONEYPOT_FIELD: typeof ContactMessageSchema.HONEYPOT_FIELD = 'website'
+// The schema's constant, checked by type: importing its value would bring zod into the browser bundle.
 const FOOTER_PAGE_FIELD: typeof NewsSchema.FOOTER_PAGE_FIELD = 'footer_page'
 
 const INPUT =

@@ -113,25 +113,76 @@ export async function addConsent({ db, consent }: { db: Db; consent: Omit<Subscr
     .execute()
 }
 
-/** Subscribers, newest first, of one state or all; with the total for X-Total-Count. */
+/**
+ * Subscribers, newest first, of one state or all, those whose address or name holds `q`; with the total for
+ * X-Total-Count.
+ */
 export async function listSubscribers({
   db,
   status,
+  q,
   limit = SUBSCRIBERS_PAGE_SIZE_MAX,
   offset = 0,
 }: {
   db: Db
   status?: SubscriberStatus
+  q?: string
   limit?: number
   offset?: number
 }) {
   let query = db.kysely.selectFrom('subscribers')
   if (status) query = query.where('status', '=', status)
+  const term = q?.trim().toLowerCase()
+  if (term) {
+    const pattern = `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
+    query = query.where(
+      sql<boolean>`(lower("email") like ${pattern} escape '\\' or lower(coalesce("name", '')) like ${pattern} escape '\\')`,
+    )
+  }
   const [items, count] = await Promise.all([
     query.select(COLUMNS).orderBy('created_at', 'desc').orderBy('id').limit(limit).offset(offset).execute(),
     query.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow(),
   ])
   return { items: items.map(asSubscriber), total: Number(count.total) }
+}
+
+/** How many subscribers each state has. */
+export async function countSubscribers({ db }: { db: Db }) {
+  const rows = await db.kysely
+    .selectFrom('subscribers')
+    .select(['status', (eb) => eb.fn.countAll<number | string>().as('count')])
+    .groupBy('status')
+    .execute()
+  const counts: Record<SubscriberStatus, number> = { pending: 0, active: 0, unsubscribed: 0, suspended: 0 }
+  for (const row of rows) {
+    if (row.status in counts) counts[row.status as SubscriberStatus] = Number(row.count)
+  }
+  return counts
+}
+
+/**
+ * Erases a subscriber (GDPR Art. 17): the row, every line of the address's consent history and every e-mail to
+ * it still in the outbox, in one transaction; then the deleted pages are overwritten in the file and its
+ * write-ahead log (forgetDeleted). Answers false when there was no such subscriber.
+ */
+export async function eraseSubscriber({ db, id }: { db: Db; id: string }) {
+  const erased = await inTransaction(db, async (trx) => {
+    const subscriber = await getSubscriberById({ db: trx, id })
+    if (!subscriber) return false
+    await deleteMailFor({ db: trx, refIds: [id] })
+    await trx.kysely
+      .deleteFrom('outbox')
+      .where(sql<string>`lower("to_address")`, '=', subscriber.email.toLowerCase())
+      .execute()
+    await trx.kysely
+      .deleteFrom('subscriber_consents')
+      .where('email', '=', subscriber.email.toLowerCase())
+      .execute()
+    await trx.kysely.deleteFrom('subscribers').where('id', '=', id).execute()
+    return true
+  })
+  if (erased) await forgetDeleted({ db })
+  return erased
 }
 
 /** One address's consent history, oldest first. */
@@ -368,6 +419,30 @@ export async function recordDigestPreview({ db, week, dueAt }: { db: Db; week: s
     .onConflict((oc) => oc.column('week').doNothing())
     .executeTakeFirst()
   return Number(inserted.numInsertedOrUpdatedRows ?? 0) > 0
+}
+
+/**
+ * The e-mails of one week's send still in the outbox (sent ones are kept a week): those sent, waiting for their
+ * turn or a retry, and refused (given up). A week's e-mails are the subscribers' with a pace (`not_before`) queued
+ * between its start and its end.
+ */
+export async function countDigestMail({ db, digest }: { db: Db; digest: DigestRow }) {
+  if (!digest.started_at) return { sent: 0, waiting: 0, refused: 0 }
+  const row = await db.kysely
+    .selectFrom('outbox')
+    .select([
+      (eb) => eb.fn.count<number | string>('sent_at').as('sent'),
+      (eb) => eb.fn.count<number | string>('failed_at').as('refused'),
+      (eb) => eb.fn.countAll<number | string>().as('total'),
+    ])
+    .where('ref_id', 'is not', null)
+    .where('not_before', 'is not', null)
+    .where('created_at', '>=', digest.started_at)
+    .$if(digest.finished_at !== null, (query) => query.where('created_at', '<=', digest.finished_at!))
+    .executeTakeFirstOrThrow()
+  const sent = Number(row.sent)
+  const refused = Number(row.refused)
+  return { sent, refused, waiting: Math.max(0, Number(row.total) - sent - refused) }
 }
 
 /** Staff's "Skip this week": a week not started yet is never sent. Answers the week as it now stands. */

@@ -15,6 +15,7 @@ import { listServices } from '#app/content/services/model.server.ts'
 import { serviceTiming } from '#app/content/services/schema.ts'
 import { type Db, inTransaction } from '#app/db/database.server.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
+import { HttpError } from '#app/lib/errors.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { escapeHtml } from '#app/lib/escape.ts'
 import { languagePath } from '#app/lib/languages.ts'
@@ -22,6 +23,7 @@ import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
 import type { Sealer } from '#app/lib/seal.server.ts'
 import { enqueueMail, type OutgoingMail } from '#app/models/outbox.server.ts'
 import { readSiteLanguages } from '#app/models/translations.server.ts'
+import type { AppRuntime } from '#app/runtime.server.ts'
 import { inLanguage } from '#app/server/page-language.server.ts'
 import { mailLinkOrigin, type SiteAddress } from '#app/server/site-address.server.ts'
 
@@ -294,7 +296,7 @@ export async function runDuePreview(deps: WeeklyNewsDeps & { recipients: readonl
   const leaves = dueAt.toLocaleString('en-IE', { timeZone: zone, dateStyle: 'full', timeStyle: 'short' })
   const note = [
     `Preview: this is the weekly news that goes to every confirmed subscriber on ${leaves}.`,
-    `To skip this week: POST ${links.origin}/api/subscribers/digest/skip; to send it now: POST ${links.origin}/api/subscribers/digest/send-now (administrators).`,
+    `To skip this week or send it now: Subscribers in the admin, ${links.origin}/admin/subscribers`,
     '',
   ].join('\n')
   await enqueueMail({
@@ -314,6 +316,30 @@ export async function runDuePreview(deps: WeeklyNewsDeps & { recipients: readonl
     now: now.getTime(),
   })
   return { week, status: 'pending' as const }
+}
+
+/**
+ * Staff's "Send now": the next weekly news goes at once, at the list's pace. A 409 when e-mail is off, or the next
+ * week was sent, skipped or started already; else the week as it now stands.
+ */
+export async function sendNextDigestNow(
+  runtime: Pick<
+    AppRuntime,
+    'db' | 'clock' | 'logger' | 'secret' | 'siteAddress' | 'mailSealer' | 'env' | 'mail' | 'mailer'
+  >,
+) {
+  if (!runtime.mail) throw new HttpError(409, 'E-mail is off: set SMTP_URL and MAIL_FROM first')
+  const outcome = await runDueDigest(
+    {
+      ...runtime,
+      from: runtime.mail.from.address,
+      pace: { rate: runtime.env.DIGEST_RATE, dailyLimit: runtime.env.DIGEST_DAILY_LIMIT },
+    },
+    { sendNow: true },
+  )
+  if (!outcome) throw new HttpError(409, 'The next weekly news was sent, skipped or started already')
+  runtime.mailer.wake()
+  return (await getDigest({ db: runtime.db, week: outcome.week }))!
 }
 
 /** Staff's "Skip this week": the next weekly news is not sent (unless it has started already). */

@@ -6,7 +6,7 @@ import { Toaster } from 'sonner'
 
 import type { Route } from './+types/_layout.ts'
 import { areasOf, roleOf } from '#app/auth/roles.server.ts'
-import { adminGuard, adminSession } from '#app/auth/session.server.ts'
+import { adminGuard, adminSession, mayManageSubscribers } from '#app/auth/session.server.ts'
 import '#app/components/admin/admin.css'
 import { AdminTopBar } from '#app/components/admin/admin-top-bar.tsx'
 import { UnsavedChangesGuard } from '#app/components/admin/unsaved-changes.tsx'
@@ -24,16 +24,18 @@ export const middleware: Route.MiddlewareFunction[] = [adminGuard]
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const { user } = adminSession(context)
+  const session = adminSession(context)
+  const { user } = session
   const areas = areasOf(roleOf(user))
-  const [newMessages, languages] = await Promise.all([
+  const [newMessages, languages, subscribers] = await Promise.all([
     areas.includes('messages') ? countContactMessages({ db, status: 'new' }) : 0,
     readSiteLanguages(db),
+    mayManageSubscribers({ db }, session),
   ])
   return {
     email: user.email,
-    // The parts of the admin this person's role may use: the bar shows only these.
-    areas,
+    // The parts of the admin this person may use: the bar shows only these.
+    areas: subscribers && !areas.includes('subscribers') ? [...areas, 'subscribers' as const] : areas,
     // The admin bar's count on Messages; it goes down as messages are opened (every action reloads it).
     newMessages,
     // Every content form shows a tab per language (useSiteLanguages).

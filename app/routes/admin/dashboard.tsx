@@ -8,6 +8,7 @@ import {
   type LucideIcon,
   Mail,
   Music,
+  Newspaper,
   Repeat,
   Users,
   Video,
@@ -20,6 +21,7 @@ import {
   type AdminSession,
   adminSession,
   mayManageRegistrations,
+  mayManageSubscribers,
   sessionMayUse,
 } from '#app/auth/session.server.ts'
 import { ActivityList } from '#app/components/admin/activity-list.tsx'
@@ -31,6 +33,7 @@ import { runtimeContext } from '#app/context.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
 import { countContactMessages } from '#app/content/messages/model.server.ts'
+import { countSubscribers } from '#app/content/news/model.server.ts'
 import { countEvents } from '#app/content/events/model.server.ts'
 import { listLargeShares } from '#app/content/registrations/model.server.ts'
 import { countGalleryImages, listGalleryImages } from '#app/content/gallery/model.server.ts'
@@ -82,6 +85,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     untranslated,
     largeShares,
     streaming,
+    subscribers,
   ] = await Promise.all([
     countServices({ db }),
     countEvents({ db }),
@@ -100,6 +104,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     untranslatedItems({ db }),
     largeSharesFor(runtime, session),
     streamingNotes({ db, clock }),
+    // The weekly news' active subscribers, for those who may see them (as for registrations).
+    mayManageSubscribers(runtime, session).then((may) => (may ? countSubscribers({ db }) : null)),
   ])
   return {
     // Live now; a streamed service whose recording never reached the channel; times the website could not read.
@@ -133,6 +139,16 @@ export async function loader({ context }: Route.LoaderArgs) {
       { label: 'Events', count: eventCount, to: '/admin/events', icon: 'events' },
       { label: 'Ministries', count: ministryCount, to: '/admin/ministries', icon: 'ministries' },
       { label: 'Gallery Images', count: imageCount, to: '/admin/gallery', icon: 'gallery' },
+      ...(subscribers
+        ? [
+            {
+              label: 'Subscribers',
+              count: subscribers.active,
+              to: '/admin/subscribers?status=active',
+              icon: 'subscribers',
+            } as const,
+          ]
+        : []),
     ] as const,
     // The next five by date (a regular event at its next date), and those kept with only their old text.
     events: upcoming.events.map(({ event, next }) => ({
@@ -203,6 +219,7 @@ const ICONS = {
   events: CalendarDays,
   ministries: HandHeart,
   gallery: Images,
+  subscribers: Newspaper,
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -227,12 +244,22 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {/* A phone's first screen shows what is left to set up and the counts; notices for whoever runs the
           server come after them. */}
       <SetupChecklist steps={setup} mayHide={mayHideSetup} />
-      <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-5">
+      <ul
+        className={cn(
+          'grid grid-cols-2 gap-3 sm:gap-4',
+          // Six cards in one row would break their words: two rows of three.
+          counts.length > 5 ? 'lg:grid-cols-3' : 'lg:grid-cols-5',
+        )}
+      >
         {counts.map(({ label, count, to, icon }) => {
           const Icon = ICONS[icon]
           return (
-            // Five cards in two columns on phones: the messages card takes a row of its own.
-            <li key={to} className={cn(icon === 'messages' && 'col-span-2 lg:col-span-1')}>
+            // Cards in two columns on phones: the messages card (and the subscribers', when shown) takes a row of
+            // its own.
+            <li
+              key={to}
+              className={cn((icon === 'messages' || icon === 'subscribers') && 'col-span-2 lg:col-span-1')}
+            >
               <Link
                 to={to}
                 className="group flex h-full items-center gap-3 rounded-lg border border-gray-200 bg-white p-3 shadow-xs transition hover:border-primary/40 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary sm:gap-4 sm:p-5"

@@ -142,6 +142,7 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
           <RegistrationsCard
             keptDays={registrations.registration_kept_days}
             editorsManage={registrations.editors_manage_registrations}
+            editorsManageSubscribers={registrations.editors_manage_subscribers}
           />
           <TwoStepCard required={requireTwoStep} />
         </div>
@@ -483,7 +484,15 @@ function TwoStepCard({ required }: { required: boolean }) {
   )
 }
 
-function RegistrationsCard({ keptDays, editorsManage }: { keptDays: number; editorsManage: boolean }) {
+function RegistrationsCard({
+  keptDays,
+  editorsManage,
+  editorsManageSubscribers,
+}: {
+  keptDays: number
+  editorsManage: boolean
+  editorsManageSubscribers: boolean
+}) {
   const { fetcher, busy, failure } = useSettingsFetcher('settings-registrations')
   const error = failure?.fields?.registration_kept_days ?? failure?.error
   return (
@@ -528,6 +537,19 @@ function RegistrationsCard({ keptDays, editorsManage }: { keptDays: number; edit
           />
           <Label htmlFor="settings-editors-registrations" className="font-normal">
             Editors may see and manage registrations (otherwise only administrators)
+          </Label>
+        </div>
+        <div className="flex items-start gap-2">
+          <input
+            id="settings-editors-subscribers"
+            name="editors_manage_subscribers"
+            type="checkbox"
+            key={String(editorsManageSubscribers)}
+            defaultChecked={editorsManageSubscribers}
+            className="mt-0.5 size-4 accent-primary"
+          />
+          <Label htmlFor="settings-editors-subscribers" className="font-normal">
+            Editors may see and manage the weekly news’ subscribers too (otherwise only administrators)
           </Label>
         </div>
         <Button type="submit" disabled={busy}>
