@@ -129,7 +129,13 @@ export interface AdminScreen extends RouteFile {
    * Further addresses under the screen (the messages' CSV: `messages/export`); `edits` names the table such a
    * screen edits (the sermons' series), where links to a record lead. The kind's other tables are edited here.
    */
-  more?: ReadonlyArray<RouteFile & { edits?: string }>
+  more?: ReadonlyArray<
+    RouteFile & {
+      edits?: string
+      /** A screen of its own in the top bar (the giving's Gifts beside its Funds), for the people of `area`. */
+      section?: { label: string; icon: LucideIcon; area: AdminArea }
+    }
+  >
 }
 
 /** What search engines, share previews and the sitemap are told of a public page. */

@@ -14,6 +14,7 @@ export const ACTIVITY_ACTIONS = {
   moved: 'Moved',
   erased: 'Deleted',
   exported: 'Exported',
+  viewed: 'Viewed',
   sent: 'Sent',
   signed_in: 'Signed in',
   invited: 'Invited',

@@ -325,7 +325,16 @@ export async function saveRegistrationSettings({
 /** The bank transfer details the giving page shows (issue 49); all null until an administrator gives them. */
 export async function getGivingSettings({ db }: { db: Db }): Promise<GivingSettings> {
   const parsed = GivingSettingsSchema.safeParse(await readSetting({ db, key: KEYS.giving }))
-  return parsed.success ? parsed.data : { account_name: null, iban: null, bic: null, reference: null }
+  return parsed.success
+    ? parsed.data
+    : {
+        account_name: null,
+        iban: null,
+        bic: null,
+        reference: null,
+        charity_number: null,
+        presets: null,
+      }
 }
 
 export async function saveGivingSettings({ db, data, actor }: { db: Db; data: unknown; actor?: Actor }) {

@@ -113,6 +113,8 @@ export const ADMINISTRATOR_PAGES: Record<string, Area> = {
   '/admin/settings': 'settings',
   '/admin/staff': 'staff',
   '/admin/activity': 'activity',
+  '/admin/gifts': 'giving',
+  '/admin/gifts/export': 'giving',
 }
 
 interface RouteEntry {

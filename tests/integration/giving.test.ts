@@ -41,6 +41,20 @@ afterAll(() => new Promise<void>((resolve) => stripeDouble.close(() => resolve()
 
 let eventNumber = 0
 
+/** Waits until no stored event is new or held by a worker: the job worker has been at every one. */
+async function settled(ctx: Parameters<typeof querySql>[0]) {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const [row] = await querySql<{ count: number | string }>(
+      ctx,
+      'select count(*) as count from stripe_events where processed_at is null and (attempts = 0 or claimed_until is not null)',
+    )
+    if (Number(row!.count) === 0) return
+    if (Date.now() > deadline) throw new Error('The job worker did not process the Stripe events')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 /** A webhook event as Stripe sends one: the JSON body and its signature, made at `timestamp` (seconds). */
 function signedEvent(
   type: string,
@@ -101,6 +115,13 @@ describe.each(databases)('$name', (database) => {
     const session = sessions.at(-1)!
     expect(answer.headers.get('location')).toBe(`${doubleUrl}/pay/${session.id}`)
     return { giftId: session.params.get('client_reference_id')!, session }
+  }
+
+  /** Sends an event and waits until the job worker has worked on every event stored (or set it waiting). */
+  async function send(event: { payload: string; signature: string }) {
+    const answer = await sendEvent(ctx.anonymous, event)
+    await settled(ctx)
+    return answer
   }
 
   async function giftStatus(id: string) {
@@ -200,8 +221,7 @@ describe.each(databases)('$name', (database) => {
 
   test('a card gift completed at Checkout succeeds, and its donor is kept', async () => {
     const { giftId, session } = await give({ amount: '50', fund: general.id, frequency: 'once' })
-    const answer = await sendEvent(
-      ctx.anonymous,
+    const answer = await send(
       signedEvent('checkout.session.completed', {
         id: session.id,
         object: 'checkout.session',
@@ -253,44 +273,35 @@ describe.each(databases)('$name', (database) => {
   test('a SEPA gift is processing until its debit clears, then succeeded; or failed when it does not', async () => {
     const paid = await give({ amount: '100', fund: general.id, frequency: 'once' })
     const object = sepaSession(paid.giftId, paid.session.id, 'pi_sepa_ok')
-    expect((await sendEvent(ctx.anonymous, signedEvent('checkout.session.completed', object))).status).toBe(
-      200,
-    )
+    expect((await send(signedEvent('checkout.session.completed', object))).status).toBe(200)
     expect(await giftStatus(paid.giftId)).toBe('processing')
     const [{ method }] = await querySql<{ method: string }>(
       ctx,
       `select method from gifts where id = '${paid.giftId}'`,
     )
     expect(method).toBe('sepa_debit')
-    await sendEvent(
-      ctx.anonymous,
-      signedEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }),
-    )
+    await send(signedEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }))
     expect(await giftStatus(paid.giftId)).toBe('succeeded')
 
     const bounced = await give({ amount: '100', fund: general.id, frequency: 'once' })
     const other = sepaSession(bounced.giftId, bounced.session.id, 'pi_sepa_bounced')
-    await sendEvent(ctx.anonymous, signedEvent('checkout.session.completed', other))
+    await send(signedEvent('checkout.session.completed', other))
     expect(await giftStatus(bounced.giftId)).toBe('processing')
-    await sendEvent(ctx.anonymous, signedEvent('checkout.session.async_payment_failed', other))
+    await send(signedEvent('checkout.session.async_payment_failed', other))
     expect(await giftStatus(bounced.giftId)).toBe('failed')
   })
 
   test('events in reverse order end as in order: a late "completed, unpaid" does not undo a cleared debit', async () => {
     const { giftId, session } = await give({ amount: '30', fund: general.id, frequency: 'once' })
     const object = sepaSession(giftId, session.id, 'pi_sepa_reversed')
-    await sendEvent(
-      ctx.anonymous,
-      signedEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }),
-    )
-    await sendEvent(ctx.anonymous, signedEvent('checkout.session.completed', object))
+    await send(signedEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }))
+    await send(signedEvent('checkout.session.completed', object))
     expect(await giftStatus(giftId)).toBe('succeeded')
   })
 
   test('the same event twice is one gift; each month of a monthly gift is a gift of its own', async () => {
     const { giftId, session } = await give({ amount: '20', fund: building.id, frequency: 'monthly' })
-    await sendEvent(
-      ctx.anonymous,
+    await send(
       signedEvent('checkout.session.completed', {
         id: session.id,
         object: 'checkout.session',
@@ -317,18 +328,15 @@ describe.each(databases)('$name', (database) => {
       },
     })
     const now = Math.floor(Date.now() / 1000)
-    await sendEvent(ctx.anonymous, signedEvent('invoice.paid', invoice('in_1', 'subscription_create', now)))
+    await send(signedEvent('invoice.paid', invoice('in_1', 'subscription_create', now)))
     const second = signedEvent('invoice.paid', invoice('in_2', 'subscription_cycle', now + 1))
-    const first = await sendEvent(ctx.anonymous, second)
-    const repeat = await sendEvent(ctx.anonymous, second)
+    const first = await send(second)
+    const repeat = await send(second)
     expect(first.body).toEqual({ received: true, repeat: false })
     expect(repeat.status).toBe(200)
     expect(repeat.body).toEqual({ received: true, repeat: true })
     // The same invoice in another event (Stripe may send one twice under new ids) is still one gift.
-    await sendEvent(
-      ctx.anonymous,
-      signedEvent('invoice.paid', invoice('in_2', 'subscription_cycle', now + 1)),
-    )
+    await send(signedEvent('invoice.paid', invoice('in_2', 'subscription_cycle', now + 1)))
 
     const rows = await querySql<Record<string, unknown>>(
       ctx,
@@ -350,8 +358,7 @@ describe.each(databases)('$name', (database) => {
   test('a month paid before its Checkout event still gets its donor; events of other sales change nothing', async () => {
     const { giftId, session } = await give({ amount: '15', fund: general.id, frequency: 'monthly' })
     const now = Math.floor(Date.now() / 1000)
-    await sendEvent(
-      ctx.anonymous,
+    await send(
       signedEvent('invoice.paid', {
         id: 'in_early_2',
         object: 'invoice',
@@ -362,8 +369,7 @@ describe.each(databases)('$name', (database) => {
         parent: { subscription_details: { subscription: 'sub_early', metadata: { gift_id: giftId } } },
       }),
     )
-    await sendEvent(
-      ctx.anonymous,
+    await send(
       signedEvent('checkout.session.completed', {
         id: session.id,
         object: 'checkout.session',
@@ -400,7 +406,7 @@ describe.each(databases)('$name', (database) => {
         parent: { subscription_details: { subscription: 'sub_other_shop', metadata: {} } },
       }),
     ]) {
-      expect((await sendEvent(ctx.anonymous, event)).status).toBe(200)
+      expect((await send(event)).status).toBe(200)
     }
     const [{ count: after }] = await querySql<{ count: number | string }>(
       ctx,
@@ -418,9 +424,8 @@ describe.each(databases)('$name', (database) => {
       refunded: true,
       amount_refunded: 4000,
     })
-    expect((await sendEvent(ctx.anonymous, refund)).status).toBe(200)
-    await sendEvent(
-      ctx.anonymous,
+    expect((await send(refund)).status).toBe(200)
+    await send(
       signedEvent('checkout.session.completed', {
         id: session.id,
         object: 'checkout.session',
@@ -456,7 +461,7 @@ describe.each(databases)('$name', (database) => {
       { payload: tampered.payload.replace('"paid"', '"PAID"'), signature: tampered.signature },
       { payload: tampered.payload, signature: '' },
     ]) {
-      const answer = await sendEvent(ctx.anonymous, event)
+      const answer = await send(event)
       expect(answer.status, answer.text).toBe(400)
       expect(answer.body).toEqual({ error: { message: expect.any(String) } })
     }

@@ -1,4 +1,4 @@
-import { HandCoins } from 'lucide-react'
+import { HandCoins, ReceiptEuro } from 'lucide-react'
 
 import { FundSchema } from './schema.ts'
 import { declareTable, defineContent } from '../declare.ts'
@@ -28,6 +28,15 @@ export const giving = defineContent({
     label: 'Funds',
     icon: HandCoins,
     area: 'content',
+    more: [
+      // Treasurers and administrators only (each route checks): the gifts, a donor's, and their CSV.
+      {
+        path: 'gifts',
+        file: 'content/giving/admin-gifts.tsx',
+        section: { label: 'Gifts', icon: ReceiptEuro, area: 'giving' },
+      },
+      { path: 'gifts/export', file: 'content/giving/gifts-export.route.ts' },
+    ],
   },
   pages: {
     give: {
@@ -46,5 +55,6 @@ export const giving = defineContent({
     { path: 'stripe/webhook', file: 'content/giving/webhook.route.ts' },
     { path: 'gifts', file: 'content/giving/gifts-api.route.ts' },
     { path: 'gifts/:id', file: 'content/giving/gifts-api.$id.route.ts' },
+    { path: 'giving/portal', file: 'content/giving/portal.route.ts' },
   ],
 })
