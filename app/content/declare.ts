@@ -165,6 +165,11 @@ export interface PublicPage extends RouteFile {
   meta?: PageMeta
   /** Its label in the public navigation (header, menu and footer), in the registry's order. */
   nav?: string
+  /**
+   * Linked in the navigation only while this holds (`giving`: the giving page while giving is on, by Stripe or by
+   * bank transfer); unlike `meta.when`, the page itself is always there.
+   */
+  navWhen?: 'giving'
   /** Its label in the footer's Quick Links when that differs ('About Us'). */
   footerLabel?: string
   /**

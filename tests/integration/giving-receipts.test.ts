@@ -186,7 +186,9 @@ describe.each(databases)('$name', (database) => {
     return { giftId: session.params.get('client_reference_id')!, sessionId: session.id }
   }
 
-  const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelope.to.includes(address))
+  // Donors' addresses are kept in lower case (and so sent to).
+  const mailsTo = (address: string) =>
+    smtp.received.filter((mail) => mail.envelope.to.includes(address.toLowerCase()))
 
   /** Waits a moment for e-mails that should not come, then answers those that did. */
   async function after(address: string, ms = 1500) {

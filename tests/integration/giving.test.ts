@@ -539,6 +539,55 @@ describe.each(databases)('$name', (database) => {
       `select section, user_email from activity_log where item_id = '${gift.id}'`,
     )
     expect(entry).toEqual({ section: 'gifts', user_email: 'treasurer@example.org' })
+
+    // The Gifts screen, a donor's view and the CSV: editors get 403 on each (page, its data and the download).
+    const [donor] = await querySql<{ id: string; email: string }>(
+      ctx,
+      `select id, email from donors where email is not null order by email limit 1`,
+    )
+    const addresses = [
+      '/admin/gifts',
+      '/admin/gifts.data',
+      '/admin/gifts?status=succeeded&year=2026',
+      `/admin/gifts?donor=${donor!.id}`,
+      `/admin/gifts.data?donor=${donor!.id}`,
+      '/admin/gifts/export',
+      '/admin/gifts/export?status=succeeded',
+      '/api/gifts',
+      `/api/gifts/${gift.id}`,
+    ]
+    for (const path of addresses) {
+      const refused = await editor.get(path)
+      expect(refused.status, path).toBe(403)
+      expect(refused.text, path).not.toContain(donor!.email)
+    }
+    expect((await editor.patch(`/api/gifts/${gift.id}`, { benefit: false })).status).toBe(403)
+    const before = await querySql(ctx, `select id from activity_log where section = 'gifts'`)
+    const screen = await treasurer.get(`/admin/gifts?fund=${general.id}`)
+    expect(screen.status).toBe(200)
+    expect(screen.text).toContain('Export CSV')
+    const donorPage = await treasurer.get(`/admin/gifts?donor=${donor!.id}`)
+    expect(donorPage.status).toBe(200)
+    expect(donorPage.text).toContain(donor!.email)
+    const csv = await treasurer.get('/admin/gifts/export?status=succeeded')
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    expect(csv.text.split('\r\n')[0]).toContain('"amount_eur"')
+    expect(csv.text).not.toContain('"processing"')
+    const logged = await querySql<{ action: string; item_title: string; user_email: string }>(
+      ctx,
+      `select action, item_title, user_email from activity_log where section = 'gifts' order by at desc limit ${
+        (await querySql(ctx, `select id from activity_log where section = 'gifts'`)).length - before.length
+      }`,
+    )
+    expect(logged.map((row) => row.action).sort()).toEqual(['exported', 'viewed'])
+    expect(logged.every((row) => row.user_email === 'treasurer@example.org')).toBe(true)
+    // A treasurer keeps the money only (decision 0037): the content screens and their API are refused.
+    expect((await treasurer.get('/admin/events')).status).toBe(403)
+    expect((await treasurer.post('/api/funds', makeFund())).status).toBe(403)
+    const home = await treasurer.get('/admin/dashboard')
+    expect(home.status).toBe(302)
+    expect(home.headers.get('location')).toBe('/admin/gifts')
   })
 })
 

@@ -42,6 +42,8 @@ export const giving = defineContent({
     give: {
       path: 'give',
       file: 'content/giving/give-page.tsx',
+      nav: 'Give',
+      navWhen: 'giving',
       meta: {
         title: 'Give',
         description:

@@ -13,7 +13,7 @@ import type { AppRuntime } from '#app/runtime.server.ts'
 import { parseInput } from '#app/schemas/fields.ts'
 
 import { createGift, getFund, updateGift } from './model.server.ts'
-import { GiveFormSchema } from './schema.ts'
+import { GIFT_PRESETS_EUR, GiveFormSchema } from './schema.ts'
 import { checkoutLocale, stripeClient } from './stripe.server.ts'
 
 /** Gifts one connection may start in GIVE_WINDOW_MS: each is a call to Stripe's API. */
@@ -34,10 +34,24 @@ export async function givingState(runtime: Pick<AppRuntime, 'env' | 'siteAddress
   return { online: missing.length === 0, missing, origin }
 }
 
+/**
+ * Whether the navigation links the giving page: Stripe's keys are set or Settings has bank details. Without
+ * either the page has nothing to offer but the church office.
+ */
+export async function givingShown(runtime: Pick<AppRuntime, 'env' | 'db'>) {
+  if (runtime.env.STRIPE_SECRET_KEY && runtime.env.STRIPE_WEBHOOK_SECRET) return true
+  return Boolean((await getGivingSettings({ db: runtime.db })).iban)
+}
+
 /** What the giving page shows besides its form: the bank transfer details. */
 export async function bankTransfer({ db }: { db: Db }) {
   const settings = await getGivingSettings({ db })
   return settings.iban ? { ...settings, iban: settings.iban.replace(/(.{4})(?=.)/g, '$1 ') } : null
+}
+
+/** The amounts the giving form offers as buttons, in euro: Settings' own, else the defaults. */
+export async function givingPresets({ db }: { db: Db }): Promise<readonly number[]> {
+  return (await getGivingSettings({ db })).presets ?? GIFT_PRESETS_EUR
 }
 
 /** The calendar year of a moment in the church's zone: the gift's tax year. */
