@@ -459,6 +459,8 @@ describe.each(databases)('$name', (database) => {
     expect(text(disputed)).toContain('Total given in 2026: €30.00')
     const ml = (await until(`ml-${database.name}@example.org`, 2)).at(-1)!
     expect(ml.mail.subject).toBe('2026-ൽ St Brigid’s Fellowship-ന് നിങ്ങൾ നൽകിയ സംഭാവനകൾ')
+    const card = (await until(`card-${database.name}@example.org`, 2)).at(-1)!
+    expect(text(card)).toContain('Total given in 2026: €25.00')
     const count = smtp.received.length
     await server.stop()
     await start(LATER_IN_JANUARY)

@@ -75,7 +75,7 @@ describe.each(databases)('$name', (database) => {
         expect(document.status, page).toBe(403)
         expect(data.status, `${page}.data`).toBe(403)
         if (!page.endsWith('/export')) {
-          expect(document.text, page).toMatch(/Only administrators can use/)
+          expect(document.text, page).toMatch(/Only administrators (and treasurers )?can use/)
           // The activity log has no form to post.
           for (const path of page === '/admin/activity' ? [] : [page, `${page}.data`]) {
             const posted = await postForm(editor, path, {

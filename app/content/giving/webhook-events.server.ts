@@ -137,7 +137,15 @@ async function processOne(
     })
   } catch (error) {
     logger.error({ err: error, event: row.id, type: row.type }, 'Stripe event could not be processed')
-    await finishStripeEvent({ db, id: row.id, processedAt: null, error: 'failed: see the log' })
+    // Tried again at the next look, until Stripe's own retries would have ended: then set aside, its reason kept.
+    const at = clock.now()
+    const givenUp = at.getTime() - Date.parse(row.received_at) > WAIT_AT_MOST_MS
+    await finishStripeEvent({
+      db,
+      id: row.id,
+      processedAt: givenUp ? at.toISOString() : null,
+      error: 'failed: see the log',
+    })
     return false
   }
 }
