@@ -47,75 +47,98 @@ function GiftsTable({ gifts, zone, withDonor }: { gifts: Row[]; zone: string; wi
   if (gifts.length === 0)
     return <p className="rounded-lg bg-white p-6 text-gray-600 shadow-xs">No gifts match.</p>
   return (
-    <div className="overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-xs">
-      <table className="w-full text-left text-sm">
-        <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase">
-          <tr>
-            <th scope="col" className="px-4 py-3">
-              Date
-            </th>
-            <th scope="col" className="px-4 py-3 text-right">
-              Amount
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Fund
-            </th>
-            {withDonor ? (
+    <>
+      {/* A phone: one card per gift, everything in view. */}
+      <ul className="space-y-3 sm:hidden">
+        {gifts.map((gift) => (
+          <li key={gift.id} className="rounded-lg border border-gray-200 bg-white p-4 shadow-xs">
+            <div className="flex items-baseline justify-between gap-3">
+              <span className="text-lg font-semibold tabular-nums">{euro(gift.amount_cents)}</span>
+              <StatusBadge status={gift.status} stopped={Boolean(gift.stopped_at)} />
+            </div>
+            <p className="mt-1 text-sm text-gray-700">
+              {day(gift.given_at)} · {gift.fund} · {how(gift)}
+            </p>
+            {withDonor ? <p className="mt-1 text-sm">{donorCell(gift)}</p> : null}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-gray-200 bg-white shadow-xs sm:block">
+        <table className="w-full text-left text-sm">
+          <thead className="bg-gray-50 text-xs font-semibold tracking-wide text-gray-600 uppercase">
+            <tr>
               <th scope="col" className="px-4 py-3">
-                Donor
+                Date
               </th>
-            ) : null}
-            <th scope="col" className="px-4 py-3">
-              How
-            </th>
-            <th scope="col" className="px-4 py-3">
-              Status
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100">
-          {gifts.map((gift) => (
-            <tr key={gift.id}>
-              <td className="px-4 py-3 whitespace-nowrap">{day(gift.given_at)}</td>
-              <td className="px-4 py-3 text-right font-medium whitespace-nowrap tabular-nums">
-                {euro(gift.amount_cents)}
-              </td>
-              <td className="px-4 py-3">{gift.fund}</td>
+              <th scope="col" className="px-4 py-3 text-right">
+                Amount
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Fund
+              </th>
               {withDonor ? (
-                <td className="px-4 py-3">
-                  {gift.donor_id ? (
-                    <Link
-                      className="text-primary underline"
-                      to={`?donor=${encodeURIComponent(gift.donor_id)}`}
-                    >
-                      {gift.donor ?? 'Donor'}
-                    </Link>
-                  ) : (
-                    <span className="text-gray-600">Not known yet</span>
-                  )}
-                </td>
+                <th scope="col" className="px-4 py-3">
+                  Donor
+                </th>
               ) : null}
-              <td className="px-4 py-3 whitespace-nowrap">
-                {gift.frequency === 'monthly' ? 'Monthly' : 'Once'}
-                {gift.method ? `, ${gift.method === 'sepa_debit' ? 'SEPA' : gift.method}` : ''}
-                {gift.benefit ? ', benefit' : ''}
-              </td>
-              <td className="px-4 py-3">
-                <span
-                  className={cn(
-                    'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize',
-                    STATUS_COLOURS[gift.status],
-                  )}
-                >
-                  {gift.status}
-                </span>
-                {gift.stopped_at ? <span className="ml-2 text-xs text-gray-600">stopped</span> : null}
-              </td>
+              <th scope="col" className="px-4 py-3">
+                How
+              </th>
+              <th scope="col" className="px-4 py-3">
+                Status
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody className="divide-y divide-gray-100">
+            {gifts.map((gift) => (
+              <tr key={gift.id}>
+                <td className="px-4 py-3 whitespace-nowrap">{day(gift.given_at)}</td>
+                <td className="px-4 py-3 text-right font-medium whitespace-nowrap tabular-nums">
+                  {euro(gift.amount_cents)}
+                </td>
+                <td className="px-4 py-3">{gift.fund}</td>
+                {withDonor ? <td className="px-4 py-3">{donorCell(gift)}</td> : null}
+                <td className="px-4 py-3 whitespace-nowrap">{how(gift)}</td>
+                <td className="px-4 py-3">
+                  <StatusBadge status={gift.status} stopped={Boolean(gift.stopped_at)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  )
+}
+
+const how = (gift: Row) =>
+  `${gift.frequency === 'monthly' ? 'Monthly' : 'Once'}${
+    gift.method ? `, ${gift.method === 'sepa_debit' ? 'SEPA' : gift.method}` : ''
+  }${gift.benefit ? ', benefit' : ''}`
+
+function donorCell(gift: Row) {
+  return gift.donor_id ? (
+    <Link className="text-primary underline" to={`?donor=${encodeURIComponent(gift.donor_id)}`}>
+      {gift.donor ?? 'Donor'}
+    </Link>
+  ) : (
+    <span className="text-gray-600">Not known yet</span>
+  )
+}
+
+function StatusBadge({ status, stopped }: { status: string; stopped: boolean }) {
+  return (
+    <span className="whitespace-nowrap">
+      <span
+        className={cn(
+          'inline-flex rounded-full px-2 py-0.5 text-xs font-semibold capitalize',
+          STATUS_COLOURS[status],
+        )}
+      >
+        {status}
+      </span>
+      {stopped ? <span className="ml-2 text-xs text-gray-600">stopped</span> : null}
+    </span>
   )
 }
 
