@@ -200,6 +200,23 @@ describe.each(databases)('$name', (database) => {
     expect(await giftStatus(giftId)).toBe('processing')
   })
 
+  test('the giving form offers the amounts set in Settings; a list that is not amounts is refused', async () => {
+    expect((await ctx.anonymous.get('/give')).text).toContain('value="25"')
+    const refused = await postForm(ctx.admin, '/admin/settings', { intent: 'giving', presets: '5, lots' })
+    expect(refused.status).toBe(400)
+    const saved = await postForm(ctx.admin, '/admin/settings', {
+      intent: 'giving',
+      charity_number: 'CHY 12345',
+      presets: '40, €5 20',
+    })
+    expect(saved.status, saved.text).toBe(200)
+    const page = (await ctx.anonymous.get('/give')).text
+    const offered = [...page.matchAll(/name="amount" value="(\d+)"/g)].map((match) => match[1])
+    expect(offered).toEqual(['5', '20', '40'])
+    await postForm(ctx.admin, '/admin/settings', { intent: 'giving', presets: '' })
+    expect((await ctx.anonymous.get('/give')).text).toContain('value="25"')
+  })
+
   test('an amount outside €1–€10,000, a closed fund or an unknown frequency is refused and nothing is made', async () => {
     const closed = (await ctx.admin.post('/api/funds', makeFund({ name: 'Old roof', open: false }))).body
     const before = sessions.length
@@ -604,6 +621,8 @@ describe.each(databases)('$name, without Stripe', (database) => {
       iban: 'IE29 AIBK 9311 5212 3456 79',
     })
     expect(bad.status).toBe(400)
+    // Neither Stripe nor bank details: the navigation does not offer the giving page.
+    expect((await ctx.anonymous.get('/about')).text).not.toContain('href="/give"')
     const saved = await postForm(ctx.admin, '/admin/settings', {
       intent: 'giving',
       account_name: 'IPC Cork',
@@ -618,6 +637,8 @@ describe.each(databases)('$name, without Stripe', (database) => {
     expect(page.text).toContain('IE29 AIBK 9311 5212 3456 78')
     expect(page.text).toContain('AIBKIE2D')
     expect(page.text).not.toContain('name="amount"')
+    // Bank details are giving too: the navigation links the page now.
+    expect((await ctx.anonymous.get('/about')).text).toContain('href="/give"')
     const answer = await postForm(ctx.anonymous, '/give', { amount: '10', fund: fund.id, frequency: 'once' })
     expect(answer.status).toBe(503)
   })
