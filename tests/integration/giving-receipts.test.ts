@@ -471,5 +471,6 @@ describe.each(databases)('$name', (database) => {
       `select count(*) as count from giving_statements where year = 2026`,
     )
     expect(Number(row!.count)).toBe(5)
-  })
+    // Two restarts of the server, and every donor's statement awaited.
+  }, 180_000)
 })

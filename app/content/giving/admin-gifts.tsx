@@ -28,6 +28,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { kind: 'list' as const, ...(await giftsScreen(runtime, params)) }
 }
 
+/** Nothing is posted to this screen; a post is refused like a read to those who may not see it. */
+export function action({ context }: Route.ActionArgs) {
+  requireArea(context, 'giving', { inAction: true })
+  throw data('Nothing can be sent to the Gifts screen', { status: 405 })
+}
+
 const STATUS_COLOURS: Record<string, string> = {
   processing: 'bg-sky-100 text-sky-900',
   succeeded: 'bg-green-100 text-green-900',
