@@ -605,7 +605,7 @@ describe.each(databases)('$name', (database) => {
     const home = await treasurer.get('/admin/dashboard')
     expect(home.status).toBe(302)
     expect(home.headers.get('location')).toBe('/admin/gifts')
-  })
+  }, 120_000)
 })
 
 describe.each(databases)('$name, without Stripe', (database) => {
