@@ -38,6 +38,8 @@ export interface AppRuntime {
   mail: MailSettings | null
   /** The outbox's sender in this process: `wake()` after queueing e-mails sends them at once. */
   mailer: { wake: () => void }
+  /** The giving's job worker in this process: `wake()` after storing a Stripe event processes it at once. */
+  giving: { wake: () => void }
   /** Work done after a request's answer (app/server/after-answer.server.ts); closing waits for it. */
   deferred: DeferredWork
   close: () => Promise<void>
@@ -116,6 +118,7 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
       mail: mailSettings(env),
       // The operator's tools send nothing: what they queue goes out with the server's next round.
       mailer: { wake: () => {} },
+      giving: { wake: () => {} },
       deferred,
       close: async () => {
         await deferred.settled()
@@ -187,6 +190,7 @@ export async function startRuntime(
   return {
     ...runtime,
     mailer: background.mailer,
+    giving: background.giving,
     close: async () => {
       // Work started after the last answers may still queue e-mails: it ends before the sender stops.
       await runtime.deferred.settled()

@@ -33,10 +33,10 @@ export const ROLES = {
   /** Content and uploads; not Messages, Staff, Settings or Giving, and no say over other people's accounts. */
   editor: accessControl.newRole({ user: [], session: [], content: ['use'] }),
   /**
-   * An editor who also keeps the money (issue 49): gifts, donors and the tax reclaim besides the content screens
-   * (the admin's shell is the content screens'); not Messages, Staff or Settings.
+   * The one who keeps the money (issue 49): gifts, donors and the tax reclaim, and nothing else: not the content
+   * screens (decision 0037), Messages, Staff or Settings.
    */
-  treasurer: accessControl.newRole({ user: [], session: [], content: ['use'], giving: ['use'] }),
+  treasurer: accessControl.newRole({ user: [], session: [], giving: ['use'] }),
 }
 
 export type Role = keyof typeof ROLES

@@ -8,14 +8,14 @@ import {
 
 import { touchSession } from './account-sessions.server.ts'
 import type { AdminArea } from '#app/lib/admin-areas.ts'
-import { mayUse, refusalMessage, roleOf } from './roles.server.ts'
+import { areasOf, mayUse, refusalMessage, roleOf } from './roles.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { adminReturnPath } from '#app/lib/return-path.ts'
 import type { Actor } from '#app/models/activity.server.ts'
 import { getRegistrationSettings, getRequireTwoStep } from '#app/models/settings.server.ts'
-import { type TableDeclaration, type TableName, TABLES } from '#app/content/registry.ts'
+import { CONTENT_SCREENS, type TableDeclaration, type TableName, TABLES } from '#app/content/registry.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 
 export type AdminSession = NonNullable<Awaited<ReturnType<AppRuntime['auth']['api']['getSession']>>>
@@ -95,6 +95,25 @@ async function readsAsPublic(request: Request, runtime: AppRuntime, table: Table
   return !session || !sessionMayUse(session, 'content') || (await lacksRequiredTwoStep(runtime, session))
 }
 
+/**
+ * The admin's pages outside the content screens, which check their own area (requireArea): a person without the
+ * content screens may ask for these and no others. The dashboard sends a treasurer on to the Gifts screen.
+ */
+const OWN_AREA_PAGES = [
+  '/admin/dashboard',
+  ACCOUNT_PAGE,
+  '/admin/settings',
+  '/admin/staff',
+  '/admin/activity',
+  ...CONTENT_SCREENS.flatMap((screen) =>
+    (screen.more ?? []).flatMap((more) =>
+      more.section && more.section.area !== 'content' ? [`/admin/${more.path}`] : [],
+    ),
+  ),
+]
+
+const isUnder = (page: string, own: string) => page === own || page.startsWith(`${own}/`)
+
 /** The admin area's session, as its guard found it (null only in an action, when the session has ended). */
 const adminSessionContext = createContext<AdminSession | null>(null)
 
@@ -110,10 +129,16 @@ export const adminGuard: MiddlewareFunction<Response> = async ({ request, contex
   if (!session && (request.method === 'GET' || request.method === 'HEAD'))
     throw redirect(signInPageFor(request))
   if (session) await touchSession(runtime, session)
-  // A role the site does not know (roles.server.ts) may use nothing of the admin.
-  if (session && !sessionMayUse(session, 'content')) throw data(refusalMessage('content'), { status: 403 })
-  // Two-step sign-in required of everyone: until they set it up, people use My account and nothing else.
+  // A role the site does not know (roles.server.ts) may use nothing of the admin; one without the content screens
+  // (a treasurer, decision 0037) only the screens of its areas, each of which checks its own.
   const { pathname } = new URL(request.url)
+  if (session && !sessionMayUse(session, 'content')) {
+    const page = pathname.replace(/\.data$/, '')
+    if (areasOf(roleOf(session.user)).length === 0 || !OWN_AREA_PAGES.some((own) => isUnder(page, own))) {
+      throw data(refusalMessage('content'), { status: 403 })
+    }
+  }
+  // Two-step sign-in required of everyone: until they set it up, people use My account and nothing else.
   if (
     session &&
     pathname.replace(/\.data$/, '') !== ACCOUNT_PAGE &&

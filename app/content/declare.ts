@@ -229,7 +229,13 @@ export type AdminScreen = ScreenRoute & {
    * Further addresses under the screen (the messages' CSV: `messages/export`); `edits` names the table such a
    * screen edits (the sermons' series), where links to a record lead. The kind's other tables are edited here.
    */
-  more?: ReadonlyArray<ScreenRoute & { edits?: string }>
+  more?: ReadonlyArray<
+    ScreenRoute & {
+      edits?: string
+      /** A screen of its own in the top bar (the giving's Gifts beside its Funds), for the people of `area`. */
+      section?: { label: string; icon: LucideIcon; area: AdminArea }
+    }
+  >
 }
 
 /** What search engines, share previews and the sitemap are told of a public page. */
@@ -259,6 +265,11 @@ export interface PublicPage extends RouteFile {
   meta?: PageMeta
   /** Its label in the public navigation (header, menu and footer), in the registry's order. */
   nav?: string
+  /**
+   * Linked in the navigation only while this holds (`giving`: the giving page while giving is on, by Stripe or by
+   * bank transfer); unlike `meta.when`, the page itself is always there.
+   */
+  navWhen?: 'giving'
   /** Its label in the footer's Quick Links when that differs ('About Us'). */
   footerLabel?: string
   /**

@@ -201,14 +201,14 @@ export const NAV_LINKS: ReadonlyArray<{
   to: string
   label: string
   footerLabel: string
-  /** A page there only at times: linked only then (the public layout's `site.present`). */
-  when?: 'streamed'
+  /** A page there only at times, or linked only at times: linked only then (the public layout's `site.present`). */
+  when?: 'streamed' | 'giving'
 }> = ALL_PAGES.filter(([, page]) => page.nav).map(([key, page]) => ({
   key: key as PageKey,
   to: address(page.path),
   label: page.nav!,
   footerLabel: page.footerLabel ?? page.nav!,
-  ...(page.meta?.when ? { when: page.meta.when } : {}),
+  ...(page.meta?.when ? { when: page.meta.when } : page.navWhen ? { when: page.navWhen } : {}),
 }))
 
 /** Every public page, as React Router routes them inside the site's layout. */

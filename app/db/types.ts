@@ -281,8 +281,22 @@ export interface GiftsTable {
   stripe_payment_intent_id: string | null
   stripe_subscription_id: string | null
   stripe_invoice_id: string | null
+  /** When its receipt was queued (migration 0027): once, when it succeeded and its donor's address was known. */
+  receipt_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
+  /** A SEPA Direct Debit's mandate reference, read from Stripe for the receipt. */
+  mandate_reference: ColumnType<string | null, string | null | undefined, string | null>
+  /** On a monthly gift's first row: when its subscription ended. */
+  stopped_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
   created_at: Timestamp
   updated_at: Timestamp
+}
+
+/** A donor's January statement of a year (migration 0027): one per donor and year. */
+export interface GivingStatementsTable {
+  donor_id: string
+  year: number
+  total_cents: number
+  sent_at: Timestamp
 }
 
 /** A Stripe webhook event, stored by its id before it is worked on. */
@@ -295,6 +309,9 @@ export interface StripeEventsTable {
   error: string | null
   /** The event as Stripe sent it (JSON). */
   payload: string
+  /** A worker holds it until then (migration 0027); null when none does. */
+  claimed_until: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
+  attempts: ColumnType<number, number | undefined, number>
 }
 
 /** A donor's CHY3 or CHY4 certificate (migration 0028): the PPSN only sealed, its last three characters shown. */
@@ -356,5 +373,6 @@ export interface Database extends ContentTables {
   tax_certificates: TaxCertificatesTable
   tax_claims: TaxClaimsTable
   tax_claim_donors: TaxClaimDonorsTable
+  giving_statements: GivingStatementsTable
   digests: DigestsTable
 }

@@ -30,6 +30,8 @@ export const BACKUP_TABLES = [
   'tax_certificates',
   'tax_claims',
   'tax_claim_donors',
+  // The January statements already sent: a restored site must not send them again.
+  'giving_statements',
   // The weekly news' weeks already sent: a site restored the same week must not send that week's news again.
   'digests',
   ...AUTH_TABLES,

@@ -334,7 +334,14 @@ export async function getGivingSettings({ db }: { db: Db }): Promise<GivingSetti
   const parsed = GivingSettingsSchema.safeParse(await readSetting({ db, key: KEYS.giving }))
   return parsed.success
     ? parsed.data
-    : { account_name: null, iban: null, bic: null, reference: null, charity_number: null }
+    : {
+        account_name: null,
+        iban: null,
+        bic: null,
+        reference: null,
+        charity_number: null,
+        presets: null,
+      }
 }
 
 export async function saveGivingSettings({ db, data, actor }: { db: Db; data: unknown; actor?: Actor }) {

@@ -178,8 +178,30 @@ export const GivingSettingsSchema = z.object({
       message: 'Enter a valid BIC of 8 or 11 characters, such as AIBKIE2D',
     }),
   reference: optionalSetting(140),
-  /** The church's number as a charity (`CHY 12345`, or its RCN): on receipts and on the CHY3 donors sign. */
+  /** The church's number as a charity (`CHY 12345`, or its RCN): on every receipt and statement, and on the CHY3. */
   charity_number: optionalSetting(40),
+  /**
+   * The amounts offered as buttons on the giving page, in whole euro (`10, 25, 50, 100`); null for the defaults.
+   * Typed as a list separated by commas or spaces; each from 1 to 10,000, at most six.
+   */
+  presets: z
+    .union([z.string(), z.array(z.number())])
+    .nullish()
+    .transform((value) =>
+      Array.isArray(value)
+        ? value
+        : (value ?? '')
+            .split(/[\s,;]+/)
+            .map((part) => part.replace(/^€/, ''))
+            .filter(Boolean)
+            .map(Number),
+    )
+    .refine(
+      (list) =>
+        list.length <= 6 && list.every((euro) => Number.isInteger(euro) && euro >= 1 && euro <= 10_000),
+      { message: 'Give up to six whole amounts in euro from 1 to 10,000, such as 10, 25, 50, 100' },
+    )
+    .transform((list) => (list.length > 0 ? [...new Set(list)].sort((a, b) => a - b) : null)),
 })
 
 export type GivingSettings = z.output<typeof GivingSettingsSchema>

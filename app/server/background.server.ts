@@ -17,6 +17,7 @@ import {
 } from '#app/models/settings.server.ts'
 
 import type { Sealer } from '#app/lib/seal.server.ts'
+import { givingJobs } from '#app/content/giving/giving-jobs.server.ts'
 import { runDueYoutubeCheck } from '#app/content/sermons/youtube-import.server.ts'
 import type { LocalImageStorage } from '#app/storage/images.server.ts'
 
@@ -35,6 +36,11 @@ export const YOUTUBE_POLL_MS = 60 * 1000
  * long of the hour. The week is claimed by one worker of one instance (app/content/news/weekly.server.ts).
  */
 export const DIGEST_POLL_MS = 10 * 1000
+/**
+ * How often each worker looks for Stripe events no worker has processed (issue 49): a webhook wakes its own
+ * worker at once, so this is for events stored by another worker or instance, or left waiting for another event.
+ */
+export const GIVING_POLL_MS = 15 * 1000
 
 /**
  * Retention (GDPR): deletes messages older than the retention setting, Spam older than 30 days, event
@@ -54,6 +60,8 @@ export async function applyRetention({ db, now }: { db: Db; now: Date }) {
 
 export interface BackgroundWork {
   mailer: Pick<MailWorker, 'wake'>
+  /** The giving's jobs (Stripe's events): `wake()` after storing an event has it processed at once. */
+  giving: { wake: () => void }
   stop: () => Promise<void>
 }
 
@@ -75,7 +83,16 @@ export async function startBackgroundWork({
   secret,
 }: {
   db: Db
-  env: Pick<Env, 'NOTIFY_TO' | 'YOUTUBE_FEED_URL' | 'DIGEST_RATE' | 'DIGEST_DAILY_LIMIT'>
+  env: Pick<
+    Env,
+    | 'NOTIFY_TO'
+    | 'YOUTUBE_FEED_URL'
+    | 'DIGEST_RATE'
+    | 'DIGEST_DAILY_LIMIT'
+    | 'STRIPE_SECRET_KEY'
+    | 'STRIPE_API_URL'
+    | 'STRIPE_WEBHOOK_SECRET'
+  >
   mail: MailSettings | null
   clock: Clock
   logger: pino.Logger
@@ -181,6 +198,32 @@ export async function startBackgroundWork({
   digestCheck()
   const digestTimer = setInterval(digestCheck, DIGEST_POLL_MS)
   digestTimer.unref()
+  // Giving (issue 49): Stripe's events, one run at a time per worker (a wake during a run runs it again after).
+  const runGiving = givingJobs({ db, env, clock, logger, siteAddress, secret })
+  let giving: Promise<unknown> | null = null
+  let givingAgain = false
+  const givingCheck = () => {
+    if (giving) {
+      givingAgain = true
+      return
+    }
+    giving = runGiving()
+      .then((queued) => {
+        if (queued) worker?.wake()
+      })
+      .catch((error: unknown) => logger.error({ err: error }, 'the giving jobs failed'))
+      .finally(() => {
+        giving = null
+        if (givingAgain && !stopping) {
+          givingAgain = false
+          givingCheck()
+        }
+      })
+  }
+  let stopping = false
+  givingCheck()
+  const givingTimer = setInterval(givingCheck, GIVING_POLL_MS)
+  givingTimer.unref()
   if (!mail) facts.info('E-mail is off: set SMTP_URL and MAIL_FROM to send alerts of new messages')
   else if (!(await siteAddress.get())) {
     facts.warn(
@@ -190,7 +233,11 @@ export async function startBackgroundWork({
   }
   return {
     mailer: { wake: () => worker?.wake() },
+    giving: { wake: () => !stopping && givingCheck() },
     stop: async () => {
+      stopping = true
+      clearInterval(givingTimer)
+      await giving
       clearInterval(daily)
       clearInterval(youtubeTimer)
       clearInterval(digestTimer)

@@ -36,8 +36,11 @@ export async function loadPublicSite({
   origin,
   siteAddress,
   language,
+  givingOn = false,
 }: {
   db: Db
+  /** Whether giving is on (Stripe's keys or bank details): the navigation links the giving page only then. */
+  givingOn?: boolean
   /** Where pages' absolute addresses point: the site's address, or until it is known the request's own. */
   origin: string
   /** The site's address when known (decision 0018): share images name it, and nothing else. */
@@ -70,7 +73,7 @@ export async function loadPublicSite({
       /** False for an address whose first part names no language: the layout shows the 404 page. */
       known: language?.known ?? true,
       /** Pages there only at times that are there now (the live page while a service is streamed). */
-      present: { streamed: services.some((service) => service.streamed) },
+      present: { streamed: services.some((service) => service.streamed), giving: givingOn },
     },
     church: {
       name: info?.name || FALLBACK_CHURCH_NAME,

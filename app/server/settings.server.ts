@@ -107,7 +107,7 @@ export async function settingsAction({
         await saveGivingSettings({
           db,
           data: Object.fromEntries(
-            ['account_name', 'iban', 'bic', 'reference', 'charity_number'].map((field) => [
+            ['account_name', 'iban', 'bic', 'reference', 'charity_number', 'presets'].map((field) => [
               field,
               String(form.get(field) ?? ''),
             ]),

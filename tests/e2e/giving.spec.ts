@@ -2,9 +2,10 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 
 import type { Page } from '@playwright/test'
+import Stripe from 'stripe'
 
 import { startServer, type TestServer } from '../test-server.ts'
-import { ADMIN, test as base, expect, expectNoAxeViolations } from './fixtures.ts'
+import { ADMIN, test as base, expect, expectNoAxeViolations, signInAt } from './fixtures.ts'
 
 /**
  * A stand-in for Stripe (STRIPE_API_URL) on 127.0.0.1: it makes Checkout Sessions, remembering their parameters,
@@ -146,3 +147,67 @@ for (const { path, heading, amount, other, fund, monthly, submit, thanks } of [
     await screenshots(page, `give-thanks${path.startsWith('/ml') ? '-ml' : ''}`)
   })
 }
+
+test('Give is in the navigation; the Gifts screen lists a gift Stripe confirmed, and its donor', async ({
+  page,
+  stripe,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.goto('/')
+  await page.locator('header').getByRole('link', { name: 'Give', exact: true }).first().click()
+  await expect(page).toHaveURL(/\/give$/)
+  await page.getByRole('radio', { name: '€25' }).check()
+  await page.getByRole('combobox').selectOption({ label: 'General' })
+  await page.getByRole('button', { name: 'Continue to payment' }).click()
+  await expect(page.getByRole('heading', { name: 'Pay with Stripe' })).toBeVisible()
+  const session = stripe.sessions.at(-1)!
+  // Stripe's event, signed as Stripe signs it: the job worker makes the gift succeeded.
+  const timestamp = Math.floor(Date.now() / 1000)
+  const payload = JSON.stringify({
+    id: `evt_browser_${timestamp}`,
+    object: 'event',
+    created: timestamp,
+    type: 'checkout.session.completed',
+    data: {
+      object: {
+        id: `cs_browser_${timestamp}`,
+        object: 'checkout.session',
+        client_reference_id: session.get('client_reference_id'),
+        payment_status: 'paid',
+        payment_intent: `pi_browser_${timestamp}`,
+        payment_method_types: ['card'],
+        customer_details: { email: 'niamh.giver@example.org', name: 'Niamh Giver' },
+      },
+    },
+  })
+  const sent = await page.request.post('/api/stripe/webhook', {
+    data: payload,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: 'whsec_giving_browser',
+        timestamp,
+      }),
+    },
+  })
+  expect(sent.status()).toBe(200)
+
+  await signInAt(page, '/admin/gifts')
+  await expect(async () => {
+    await page.reload()
+    await expect(page.getByRole('link', { name: 'Niamh Giver' }).first()).toBeVisible({ timeout: 1000 })
+  }).toPass()
+  await expect(page.getByRole('heading', { level: 1, name: 'Gifts' })).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'admin-gifts')
+  await page.setViewportSize({ width: 1280, height: 900 })
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('succeeded')
+  await page.getByRole('button', { name: 'Show' }).click()
+  await expect(page).toHaveURL(/status=succeeded/)
+  await page.getByRole('link', { name: 'Niamh Giver' }).first().click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Niamh Giver' })).toBeVisible()
+  await expect(page.getByText('niamh.giver@example.org')).toBeVisible()
+  await expectNoAxeViolations(page)
+  await screenshots(page, 'admin-donor')
+})

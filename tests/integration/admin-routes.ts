@@ -127,6 +127,8 @@ export const ADMINISTRATOR_PAGES: Record<string, Area> = {
   // Editors too once Settings allows (tests/integration/news-admin.test.ts); not by default.
   '/admin/subscribers': 'messages',
   '/admin/subscribers/export': 'messages',
+  '/admin/gifts': 'giving',
+  '/admin/gifts/export': 'giving',
 }
 
 interface RouteEntry {

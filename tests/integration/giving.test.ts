@@ -41,6 +41,20 @@ afterAll(() => new Promise<void>((resolve) => stripeDouble.close(() => resolve()
 
 let eventNumber = 0
 
+/** Waits until no stored event is new or held by a worker: the job worker has been at every one. */
+async function settled(ctx: Parameters<typeof querySql>[0]) {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const [row] = await querySql<{ count: number | string }>(
+      ctx,
+      'select count(*) as count from stripe_events where processed_at is null and (attempts = 0 or claimed_until is not null)',
+    )
+    if (Number(row!.count) === 0) return
+    if (Date.now() > deadline) throw new Error('The job worker did not process the Stripe events')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
 /** A webhook event as Stripe sends one: the JSON body and its signature, made at `timestamp` (seconds). */
 function signedEvent(
   type: string,
@@ -101,6 +115,13 @@ describe.each(databases)('$name', (database) => {
     const session = sessions.at(-1)!
     expect(answer.headers.get('location')).toBe(`${doubleUrl}/pay/${session.id}`)
     return { giftId: session.params.get('client_reference_id')!, session }
+  }
+
+  /** Sends an event and waits until the job worker has worked on every event stored (or set it waiting). */
+  async function send(event: { payload: string; signature: string }) {
+    const answer = await sendEvent(ctx.anonymous, event)
+    await settled(ctx)
+    return answer
   }
 
   async function giftStatus(id: string) {
@@ -179,6 +200,23 @@ describe.each(databases)('$name', (database) => {
     expect(await giftStatus(giftId)).toBe('processing')
   })
 
+  test('the giving form offers the amounts set in Settings; a list that is not amounts is refused', async () => {
+    expect((await ctx.anonymous.get('/give')).text).toContain('value="25"')
+    const refused = await postForm(ctx.admin, '/admin/settings', { intent: 'giving', presets: '5, lots' })
+    expect(refused.status).toBe(400)
+    const saved = await postForm(ctx.admin, '/admin/settings', {
+      intent: 'giving',
+      charity_number: 'CHY 12345',
+      presets: '40, €5 20',
+    })
+    expect(saved.status, saved.text).toBe(200)
+    const page = (await ctx.anonymous.get('/give')).text
+    const offered = [...page.matchAll(/name="amount"[^>]*? value="(\d+)"/g)].map((match) => match[1])
+    expect(offered).toEqual(['5', '20', '40'])
+    await postForm(ctx.admin, '/admin/settings', { intent: 'giving', presets: '' })
+    expect((await ctx.anonymous.get('/give')).text).toContain('value="25"')
+  })
+
   test('an amount outside €1–€10,000, a closed fund or an unknown frequency is refused and nothing is made', async () => {
     const closed = (await ctx.admin.post('/api/funds', makeFund({ name: 'Old roof', open: false }))).body
     const before = sessions.length
@@ -200,8 +238,7 @@ describe.each(databases)('$name', (database) => {
 
   test('a card gift completed at Checkout succeeds, and its donor is kept', async () => {
     const { giftId, session } = await give({ amount: '50', fund: general.id, frequency: 'once' })
-    const answer = await sendEvent(
-      ctx.anonymous,
+    const answer = await send(
       signedEvent('checkout.session.completed', {
         id: session.id,
         object: 'checkout.session',
@@ -253,44 +290,35 @@ describe.each(databases)('$name', (database) => {
   test('a SEPA gift is processing until its debit clears, then succeeded; or failed when it does not', async () => {
     const paid = await give({ amount: '100', fund: general.id, frequency: 'once' })
     const object = sepaSession(paid.giftId, paid.session.id, 'pi_sepa_ok')
-    expect((await sendEvent(ctx.anonymous, signedEvent('checkout.session.completed', object))).status).toBe(
-      200,
-    )
+    expect((await send(signedEvent('checkout.session.completed', object))).status).toBe(200)
     expect(await giftStatus(paid.giftId)).toBe('processing')
     const [{ method }] = await querySql<{ method: string }>(
       ctx,
       `select method from gifts where id = '${paid.giftId}'`,
     )
     expect(method).toBe('sepa_debit')
-    await sendEvent(
-      ctx.anonymous,
-      signedEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }),
-    )
+    await send(signedEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }))
     expect(await giftStatus(paid.giftId)).toBe('succeeded')
 
     const bounced = await give({ amount: '100', fund: general.id, frequency: 'once' })
     const other = sepaSession(bounced.giftId, bounced.session.id, 'pi_sepa_bounced')
-    await sendEvent(ctx.anonymous, signedEvent('checkout.session.completed', other))
+    await send(signedEvent('checkout.session.completed', other))
     expect(await giftStatus(bounced.giftId)).toBe('processing')
-    await sendEvent(ctx.anonymous, signedEvent('checkout.session.async_payment_failed', other))
+    await send(signedEvent('checkout.session.async_payment_failed', other))
     expect(await giftStatus(bounced.giftId)).toBe('failed')
   })
 
   test('events in reverse order end as in order: a late "completed, unpaid" does not undo a cleared debit', async () => {
     const { giftId, session } = await give({ amount: '30', fund: general.id, frequency: 'once' })
     const object = sepaSession(giftId, session.id, 'pi_sepa_reversed')
-    await sendEvent(
-      ctx.anonymous,
-      signedEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }),
-    )
-    await sendEvent(ctx.anonymous, signedEvent('checkout.session.completed', object))
+    await send(signedEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }))
+    await send(signedEvent('checkout.session.completed', object))
     expect(await giftStatus(giftId)).toBe('succeeded')
   })
 
   test('the same event twice is one gift; each month of a monthly gift is a gift of its own', async () => {
     const { giftId, session } = await give({ amount: '20', fund: building.id, frequency: 'monthly' })
-    await sendEvent(
-      ctx.anonymous,
+    await send(
       signedEvent('checkout.session.completed', {
         id: session.id,
         object: 'checkout.session',
@@ -317,18 +345,15 @@ describe.each(databases)('$name', (database) => {
       },
     })
     const now = Math.floor(Date.now() / 1000)
-    await sendEvent(ctx.anonymous, signedEvent('invoice.paid', invoice('in_1', 'subscription_create', now)))
+    await send(signedEvent('invoice.paid', invoice('in_1', 'subscription_create', now)))
     const second = signedEvent('invoice.paid', invoice('in_2', 'subscription_cycle', now + 1))
-    const first = await sendEvent(ctx.anonymous, second)
-    const repeat = await sendEvent(ctx.anonymous, second)
+    const first = await send(second)
+    const repeat = await send(second)
     expect(first.body).toEqual({ received: true, repeat: false })
     expect(repeat.status).toBe(200)
     expect(repeat.body).toEqual({ received: true, repeat: true })
     // The same invoice in another event (Stripe may send one twice under new ids) is still one gift.
-    await sendEvent(
-      ctx.anonymous,
-      signedEvent('invoice.paid', invoice('in_2', 'subscription_cycle', now + 1)),
-    )
+    await send(signedEvent('invoice.paid', invoice('in_2', 'subscription_cycle', now + 1)))
 
     const rows = await querySql<Record<string, unknown>>(
       ctx,
@@ -350,8 +375,7 @@ describe.each(databases)('$name', (database) => {
   test('a month paid before its Checkout event still gets its donor; events of other sales change nothing', async () => {
     const { giftId, session } = await give({ amount: '15', fund: general.id, frequency: 'monthly' })
     const now = Math.floor(Date.now() / 1000)
-    await sendEvent(
-      ctx.anonymous,
+    await send(
       signedEvent('invoice.paid', {
         id: 'in_early_2',
         object: 'invoice',
@@ -362,8 +386,7 @@ describe.each(databases)('$name', (database) => {
         parent: { subscription_details: { subscription: 'sub_early', metadata: { gift_id: giftId } } },
       }),
     )
-    await sendEvent(
-      ctx.anonymous,
+    await send(
       signedEvent('checkout.session.completed', {
         id: session.id,
         object: 'checkout.session',
@@ -400,7 +423,7 @@ describe.each(databases)('$name', (database) => {
         parent: { subscription_details: { subscription: 'sub_other_shop', metadata: {} } },
       }),
     ]) {
-      expect((await sendEvent(ctx.anonymous, event)).status).toBe(200)
+      expect((await send(event)).status).toBe(200)
     }
     const [{ count: after }] = await querySql<{ count: number | string }>(
       ctx,
@@ -418,9 +441,8 @@ describe.each(databases)('$name', (database) => {
       refunded: true,
       amount_refunded: 4000,
     })
-    expect((await sendEvent(ctx.anonymous, refund)).status).toBe(200)
-    await sendEvent(
-      ctx.anonymous,
+    expect((await send(refund)).status).toBe(200)
+    await send(
       signedEvent('checkout.session.completed', {
         id: session.id,
         object: 'checkout.session',
@@ -456,7 +478,7 @@ describe.each(databases)('$name', (database) => {
       { payload: tampered.payload.replace('"paid"', '"PAID"'), signature: tampered.signature },
       { payload: tampered.payload, signature: '' },
     ]) {
-      const answer = await sendEvent(ctx.anonymous, event)
+      const answer = await send(event)
       expect(answer.status, answer.text).toBe(400)
       expect(answer.body).toEqual({ error: { message: expect.any(String) } })
     }
@@ -534,7 +556,56 @@ describe.each(databases)('$name', (database) => {
       `select section, user_email from activity_log where item_id = '${gift.id}'`,
     )
     expect(entry).toEqual({ section: 'gifts', user_email: 'treasurer@example.org' })
-  })
+
+    // The Gifts screen, a donor's view and the CSV: editors get 403 on each (page, its data and the download).
+    const [donor] = await querySql<{ id: string; email: string }>(
+      ctx,
+      `select id, email from donors where email is not null order by email limit 1`,
+    )
+    const addresses = [
+      '/admin/gifts',
+      '/admin/gifts.data',
+      '/admin/gifts?status=succeeded&year=2026',
+      `/admin/gifts?donor=${donor!.id}`,
+      `/admin/gifts.data?donor=${donor!.id}`,
+      '/admin/gifts/export',
+      '/admin/gifts/export?status=succeeded',
+      '/api/gifts',
+      `/api/gifts/${gift.id}`,
+    ]
+    for (const path of addresses) {
+      const refused = await editor.get(path)
+      expect(refused.status, path).toBe(403)
+      expect(refused.text, path).not.toContain(donor!.email)
+    }
+    expect((await editor.patch(`/api/gifts/${gift.id}`, { benefit: false })).status).toBe(403)
+    const before = await querySql(ctx, `select id from activity_log where section = 'gifts'`)
+    const screen = await treasurer.get(`/admin/gifts?fund=${general.id}`)
+    expect(screen.status).toBe(200)
+    expect(screen.text).toContain('Export CSV')
+    const donorPage = await treasurer.get(`/admin/gifts?donor=${donor!.id}`)
+    expect(donorPage.status).toBe(200)
+    expect(donorPage.text).toContain(donor!.email)
+    const csv = await treasurer.get('/admin/gifts/export?status=succeeded')
+    expect(csv.status).toBe(200)
+    expect(csv.headers.get('content-type')).toContain('text/csv')
+    expect(csv.text.split('\r\n')[0]).toContain('"amount_eur"')
+    expect(csv.text).not.toContain('"processing"')
+    const logged = await querySql<{ action: string; item_title: string; user_email: string }>(
+      ctx,
+      `select action, item_title, user_email from activity_log where section = 'gifts' order by at desc limit ${
+        (await querySql(ctx, `select id from activity_log where section = 'gifts'`)).length - before.length
+      }`,
+    )
+    expect(logged.map((row) => row.action).sort()).toEqual(['exported', 'viewed'])
+    expect(logged.every((row) => row.user_email === 'treasurer@example.org')).toBe(true)
+    // A treasurer keeps the money only (decision 0037): the content screens and their API are refused.
+    expect((await treasurer.get('/admin/events')).status).toBe(403)
+    expect((await treasurer.post('/api/funds', makeFund())).status).toBe(403)
+    const home = await treasurer.get('/admin/dashboard')
+    expect(home.status).toBe(302)
+    expect(home.headers.get('location')).toBe('/admin/gifts')
+  }, 120_000)
 })
 
 describe.each(databases)('$name, without Stripe', (database) => {
@@ -550,6 +621,8 @@ describe.each(databases)('$name, without Stripe', (database) => {
       iban: 'IE29 AIBK 9311 5212 3456 79',
     })
     expect(bad.status).toBe(400)
+    // Neither Stripe nor bank details: the navigation does not offer the giving page.
+    expect((await ctx.anonymous.get('/about')).text).not.toContain('href="/give"')
     const saved = await postForm(ctx.admin, '/admin/settings', {
       intent: 'giving',
       account_name: 'IPC Cork',
@@ -564,6 +637,8 @@ describe.each(databases)('$name, without Stripe', (database) => {
     expect(page.text).toContain('IE29 AIBK 9311 5212 3456 78')
     expect(page.text).toContain('AIBKIE2D')
     expect(page.text).not.toContain('name="amount"')
+    // Bank details are giving too: the navigation links the page now.
+    expect((await ctx.anonymous.get('/about')).text).toContain('href="/give"')
     const answer = await postForm(ctx.anonymous, '/give', { amount: '10', fund: fund.id, frequency: 'once' })
     expect(answer.status).toBe(503)
   })

@@ -8,7 +8,12 @@ export type { AdminArea }
 /** The admin's sections in the order of the top bar (docs/specification.md §2): the dashboard, then each kind of content's screen. */
 export const ADMIN_SECTIONS = [
   { to: '/admin/dashboard', label: 'Dashboard', icon: LayoutDashboard, area: 'content' as AdminArea },
-  ...CONTENT_SCREENS.map(({ path, label, icon, area }) => ({ to: `/admin/${path}`, label, icon, area })),
+  ...CONTENT_SCREENS.flatMap(({ path, label, icon, area, more }) => [
+    { to: `/admin/${path}`, label, icon, area },
+    ...(more ?? []).flatMap((screen) =>
+      screen.section ? [{ to: `/admin/${screen.path}`, ...screen.section }] : [],
+    ),
+  ]),
 ]
 
 /**

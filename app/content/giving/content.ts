@@ -1,4 +1,4 @@
-import { HandCoins } from 'lucide-react'
+import { HandCoins, Landmark, ReceiptEuro } from 'lucide-react'
 
 import { FundSchema } from './schema.ts'
 import { declareTable, defineContent } from '../declare.ts'
@@ -28,10 +28,21 @@ export const giving = defineContent({
     label: 'Funds',
     icon: HandCoins,
     area: 'content',
-    // The tax reclaim (treasurers and administrators): the year's donors, certificates, the claim and a CHY3 to
-    // send a donor without one.
     more: [
-      { path: 'funds/tax-year', file: 'content/giving/tax-admin.tsx' },
+      // Treasurers and administrators only (each route checks): the gifts, a donor's, and their CSV.
+      {
+        path: 'gifts',
+        file: 'content/giving/admin-gifts.tsx',
+        section: { label: 'Gifts', icon: ReceiptEuro, area: 'giving' },
+      },
+      { path: 'gifts/export', file: 'content/giving/gifts-export.route.ts' },
+      // The tax reclaim (treasurers and administrators): the year's donors, certificates, the claim and a CHY3 to
+      // send a donor without one.
+      {
+        path: 'funds/tax-year',
+        file: 'content/giving/tax-admin.tsx',
+        section: { label: 'Tax year', icon: Landmark, area: 'giving' },
+      },
       { path: 'funds/tax-year/chy3/:donorId', file: 'content/giving/tax-chy3.tsx' },
     ],
   },
@@ -39,6 +50,8 @@ export const giving = defineContent({
     give: {
       path: 'give',
       file: 'content/giving/give-page.tsx',
+      nav: 'Give',
+      navWhen: 'giving',
       meta: {
         title: 'Give',
         description:
@@ -55,5 +68,6 @@ export const giving = defineContent({
     { path: 'giving/certificates', file: 'content/giving/tax-api.certificates.route.ts' },
     { path: 'giving/tax-years/:year', file: 'content/giving/tax-api.year.route.ts' },
     { path: 'giving/tax-years/:year/claim.csv', file: 'content/giving/tax-api.claim.route.ts' },
+    { path: 'giving/portal', file: 'content/giving/portal.route.ts' },
   ],
 })

@@ -16,9 +16,8 @@ import { pageMeta } from '#app/lib/page-meta.ts'
 import { readFormBody } from '#app/server/api.server.ts'
 import { HONEYPOT_FIELD } from '#app/lib/visitor-post.ts'
 import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
-import { bankTransfer, givingState, startGift } from './giving.server.ts'
+import { bankTransfer, givingPresets, givingState, startGift } from './giving.server.ts'
 import { listFunds } from './model.server.ts'
-import { GIFT_PRESETS_EUR } from './schema.ts'
 
 const FORM_FIELDS = ['amount', 'amount_other', 'fund', 'frequency', 'name', 'email', 'ie_taxpayer'] as const
 
@@ -26,13 +25,15 @@ const FORM_FIELDS = ['amount', 'amount_other', 'fund', 'frequency', 'name', 'ema
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
   const { db } = runtime
-  const [funds, bank, state] = await Promise.all([
+  const [funds, bank, state, presets] = await Promise.all([
     listFunds({ db }),
     bankTransfer({ db }),
     givingState(runtime),
+    givingPresets({ db }),
   ])
   return {
     online: state.online,
+    presets,
     funds: inPageLanguage(context, 'funds', funds)
       .filter((fund) => fund.open)
       .map(({ id, name, description }) => ({ id, name, description })),
@@ -107,7 +108,7 @@ export default function Give({ loaderData }: Route.ComponentProps) {
             <h2 id="give-online" className="font-serif text-2xl font-bold">
               {t('give.form')}
             </h2>
-            <GiveForm funds={funds} />
+            <GiveForm funds={funds} presets={loaderData.presets} />
           </section>
         ) : null}
         <section
@@ -155,18 +156,32 @@ const inputClass =
  * The form: amounts as choices (and one typed), the fund, once or monthly, an optional name and address, the CHY3
  * tick. No card or bank field: Stripe's own page asks for those.
  */
+/** The amount buttons' columns on wider screens: the presets and "Other" in one row. */
+const PRESET_COLUMNS = [
+  'sm:grid-cols-2',
+  'sm:grid-cols-2',
+  'sm:grid-cols-3',
+  'sm:grid-cols-4',
+  'sm:grid-cols-5',
+  'sm:grid-cols-6',
+  'sm:grid-cols-7',
+]
+
 function GiveForm({
   funds,
+  presets,
 }: {
   funds: ReadonlyArray<{ id: string; name: string; description: string | null }>
+  /** The amounts offered as buttons, in euro (Settings). */
+  presets: readonly number[]
 }) {
   const t = usePageTexts()
   const { to } = usePageLanguage()
   const result = useActionData<GiveFormResult>()
   const values = result?.values ?? {}
   const fieldError = (name: string) => result?.fields?.[name]
-  const amount = values.amount || String(GIFT_PRESETS_EUR[1])
-  const preset = (GIFT_PRESETS_EUR as readonly number[]).map(String).includes(amount)
+  const amount = values.amount || String(presets[Math.min(1, presets.length - 1)] ?? '')
+  const preset = presets.map(String).includes(amount)
   const errorText = (name: string) =>
     fieldError(name) ? (
       <p id={`give-${name}-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
@@ -189,8 +204,8 @@ function GiveForm({
 
       <fieldset aria-describedby={described('amount', 'give-amount-hint')}>
         <legend className="text-sm font-semibold">{t('give.amount')}</legend>
-        <div className="mt-2 grid grid-cols-2 gap-3 sm:grid-cols-5">
-          {GIFT_PRESETS_EUR.map((euro) => (
+        <div className={`mt-2 grid grid-cols-2 gap-3 ${PRESET_COLUMNS[presets.length]}`}>
+          {presets.map((euro) => (
             <label
               key={euro}
               className="flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-border px-3 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10"
@@ -199,7 +214,9 @@ function GiveForm({
               {euro}
             </label>
           ))}
-          <label className="col-span-2 flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-border px-3 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10 sm:col-span-1">
+          <label
+            className={`${presets.length % 2 === 0 ? 'col-span-2' : ''} flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-border px-3 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10 sm:col-span-1`}
+          >
             <input type="radio" name="amount" value="other" defaultChecked={!preset} />
             {t('give.other')}
           </label>

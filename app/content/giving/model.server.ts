@@ -214,7 +214,17 @@ export async function createInvoiceGift({
   now,
 }: {
   db: Db
-  gift: Omit<Selectable<GiftsTable>, 'id' | 'created_at' | 'updated_at' | 'benefit' | 'ie_taxpayer'> & {
+  gift: Omit<
+    Selectable<GiftsTable>,
+    | 'id'
+    | 'created_at'
+    | 'updated_at'
+    | 'benefit'
+    | 'ie_taxpayer'
+    | 'receipt_at'
+    | 'mandate_reference'
+    | 'stopped_at'
+  > & {
     ie_taxpayer: boolean
   }
   now: string
@@ -350,34 +360,4 @@ export async function storeStripeEvent({
     .onConflict((oc) => oc.column('id').doNothing())
     .executeTakeFirst()
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0
-}
-
-/** Events not processed yet, oldest first (one waiting for its gift's first event is tried again after it). */
-export async function listWaitingStripeEvents({ db, limit }: { db: Db; limit: number }) {
-  return db.kysely
-    .selectFrom('stripe_events')
-    .selectAll()
-    .where('processed_at', 'is', null)
-    .orderBy('received_at')
-    .orderBy('id')
-    .limit(limit)
-    .execute()
-}
-
-export async function markStripeEvent({
-  db,
-  id,
-  processedAt,
-  error,
-}: {
-  db: Db
-  id: string
-  processedAt: string | null
-  error: string | null
-}) {
-  await db.kysely
-    .updateTable('stripe_events')
-    .set({ processed_at: processedAt, error })
-    .where('id', '=', id)
-    .execute()
 }

@@ -14,7 +14,7 @@ import {
   Video,
 } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { Link } from 'react-router'
+import { Link, redirect } from 'react-router'
 
 import type { Route } from './+types/dashboard.ts'
 import {
@@ -63,6 +63,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = runtime
   // An editor sees neither the messages (personal data) nor the server's e-mail settings and their steps.
   const session = adminSession(context)
+  // The dashboard is the content's: a treasurer's home is the Gifts screen (decision 0037).
+  if (!sessionMayUse(session, 'content')) throw redirect('/admin/gifts')
   const settings = sessionMayUse(session, 'settings')
   const messages = sessionMayUse(session, 'messages')
   // The last ten entries of the activity log, for administrators only.

@@ -391,7 +391,16 @@ function GivingCard({ missing, bank }: { missing: string[]; bank: GivingSettings
     { name: 'iban', label: 'IBAN', value: bank.iban },
     { name: 'bic', label: 'BIC', value: bank.bic },
     { name: 'reference', label: 'Reference to quote', value: bank.reference },
-    { name: 'charity_number', label: 'Charity number (CHY or RCN)', value: bank.charity_number },
+    {
+      name: 'charity_number',
+      label: 'Charity number (CHY or RCN: on receipts and the CHY3)',
+      value: bank.charity_number,
+    },
+    {
+      name: 'presets',
+      label: 'Amounts offered, in euro (such as 10, 25, 50, 100)',
+      value: bank.presets?.join(', ') ?? null,
+    },
   ] as const
   return (
     <section aria-labelledby="settings-giving" className={cardClasses}>

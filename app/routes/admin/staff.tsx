@@ -89,8 +89,8 @@ export default function StaffScreen({ loaderData }: Route.ComponentProps) {
           {mailEnabled
             ? 'They get an e-mail with a link to choose their password; it works once, for 7 days.'
             : 'E-mail is not set up, so you get a link to send them yourself; it works once, for 7 days.'}{' '}
-          Editors change the website’s content; treasurers also see the gifts; administrators also read
-          Messages and manage Staff and Settings.
+          Editors change the website’s content; treasurers see the gifts and nothing else; administrators do
+          both, read Messages and manage Staff and Settings.
         </p>
         <Form
           method="post"

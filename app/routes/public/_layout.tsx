@@ -11,6 +11,7 @@ import { WhatsAppButton } from '#app/components/site/whatsapp-button.tsx'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { useNonce } from '#app/lib/nonce-provider.tsx'
 import { loadPublicSite } from '#app/server/public-site.server.ts'
+import { givingShown } from '#app/content/giving/giving.server.ts'
 import { pageLanguage, setPageLanguage } from '#app/server/page-language.server.ts'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { LanguageSuggestions } from '#app/components/site/language-links.tsx'
@@ -31,13 +32,15 @@ export const middleware: Route.MiddlewareFunction[] = [setPageLanguage]
  * page's language. An address whose first part names no language of the site is the site's 404.
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(runtimeContext)
+  const runtime = context.get(runtimeContext)
+  const { db } = runtime
   const language = pageLanguage(context)
   const site = await loadPublicSite({
     db,
     origin: context.get(requestContext).origin,
-    siteAddress: await context.get(runtimeContext).siteAddress.get(),
+    siteAddress: await runtime.siteAddress.get(),
     language,
+    givingOn: await givingShown(runtime),
   })
   return language.known ? site : data(site, { status: 404 })
 }

@@ -1,0 +1,476 @@
+// Giving, second part (issue 49): Stripe's events processed by the job worker, receipts (only when a gift succeeds,
+// in the donor's language, with the charity number, a SEPA gift's mandate reference and a monthly giver's link to
+// Stripe's customer portal), disputes and refunds in any order, monthly gifts' failures and end, and the January
+// statements, under the server's clock (CLOCK_START) moved from late December into January by restarting it.
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+
+import Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+
+import { makeChurchInfo, makeFund } from '../factories.ts'
+import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
+import { createPostgresDatabase, startServer, type TestServer } from '../test-server.ts'
+import { ADMIN, Client, databases, querySql, signIn } from './support.ts'
+
+const WEBHOOK_SECRET = 'whsec_test_receipts'
+const DECEMBER = '2026-12-30T10:00:00Z'
+const JANUARY = '2027-01-04T09:00:00Z'
+const LATER_IN_JANUARY = '2027-01-20T09:00:00Z'
+
+/**
+ * A stand-in for Stripe's API (STRIPE_API_URL): Checkout Sessions, a PaymentIntent's latest charge and its SEPA
+ * mandate, disputes as they are now (`disputes`), and customer portal sessions (remembered in `portals`).
+ */
+const sessions: Array<{ id: string; params: URLSearchParams }> = []
+const portals: URLSearchParams[] = []
+const disputes = new Map<string, string>()
+const stripeDouble = http.createServer((req, res) => {
+  let body = ''
+  req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
+  req.on('end', () => {
+    const answer = (status: number, value: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(value))
+    }
+    const url = new URL(req.url ?? '/', 'http://double')
+    const [, , kind, id] = url.pathname.split('/')
+    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
+      const session = `cs_receipts_${sessions.length + 1}`
+      sessions.push({ id: session, params: new URLSearchParams(body) })
+      return answer(200, { id: session, object: 'checkout.session', url: `${doubleUrl}/pay/${session}` })
+    }
+    if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
+      portals.push(new URLSearchParams(body))
+      return answer(200, { id: 'bps_1', object: 'billing_portal.session', url: `${doubleUrl}/portal/bps_1` })
+    }
+    if (req.method === 'GET' && kind === 'payment_intents') {
+      return answer(200, {
+        id,
+        object: 'payment_intent',
+        latest_charge: {
+          id: `ch_${id}`,
+          object: 'charge',
+          payment_method_details: { type: 'sepa_debit', sepa_debit: { mandate: `mandate_${id}` } },
+        },
+      })
+    }
+    if (req.method === 'GET' && kind === 'mandates') {
+      return answer(200, {
+        id,
+        object: 'mandate',
+        payment_method_details: { type: 'sepa_debit', sepa_debit: { reference: `REF-${id!.toUpperCase()}` } },
+      })
+    }
+    if (req.method === 'GET' && kind === 'disputes' && disputes.has(id!)) {
+      return answer(200, { id, object: 'dispute', status: disputes.get(id!) })
+    }
+    answer(404, { error: { message: `No such route ${req.method} ${req.url}` } })
+  })
+})
+await new Promise<void>((resolve) => stripeDouble.listen(0, '127.0.0.1', resolve))
+const doubleUrl = `http://127.0.0.1:${(stripeDouble.address() as AddressInfo).port}`
+afterAll(() => new Promise<void>((resolve) => stripeDouble.close(() => resolve())))
+
+let eventNumber = 0
+
+describe.each(databases)('$name', (database) => {
+  let smtp: TestSmtpServer
+  let server: TestServer
+  let anonymous: Client
+  /** The server's clock at the test's Date.now() (it started at CLOCK_START and runs on). */
+  let clockOffset = 0
+  const store = { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-gifts-')), databaseUrl: '' }
+  let dropDatabase: () => Promise<void> = async () => {}
+  const fund = { id: '', ...makeFund({ name: 'General', translations: { ml: { name: 'പൊതു നിധി' } } }) }
+
+  async function start(clockStart: string) {
+    const before = Date.now()
+    server = await startServer({
+      admin: ADMIN,
+      dataDir: store.dataDir,
+      publicUrl: true,
+      env: {
+        DATABASE_URL: store.databaseUrl,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'office@example.org',
+        STRIPE_SECRET_KEY: 'sk_test_receipts',
+        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        STRIPE_API_URL: doubleUrl,
+        CLOCK_START: clockStart,
+      },
+    })
+    clockOffset = Date.parse(clockStart) - before
+    anonymous = new Client(server.url)
+  }
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer()
+    if (database.postgresUrl) {
+      const created = await createPostgresDatabase(database.postgresUrl)
+      store.databaseUrl = created.url
+      dropDatabase = created.drop
+    }
+    await start(DECEMBER)
+    const admin = await signIn(server.url, ADMIN)
+    const info = await admin.put('/api/church_info', {
+      ...makeChurchInfo({ name: 'St Brigid’s Fellowship' }),
+      languages: ['en', 'ml'],
+      timezone: 'Europe/Dublin',
+    })
+    expect(info.status, info.text).toBe(200)
+    const { id: _none, ...fields } = fund
+    const created = await admin.post('/api/funds', fields)
+    expect(created.status, created.text).toBe(201)
+    fund.id = (created.body as { id: string }).id
+    const settings = await admin.request('POST', '/admin/settings', {
+      body: new URLSearchParams({ intent: 'giving', charity_number: 'CHY 12345', presets: '5, 20, 40' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(settings.status, settings.text).toBeLessThan(400)
+  })
+
+  afterAll(async () => {
+    await server?.stop()
+    await smtp?.stop()
+    await dropDatabase()
+    fs.rmSync(store.dataDir, { recursive: true, force: true })
+  })
+
+  const db = () => ({ server: { ...server, databaseUrl: store.databaseUrl || undefined } })
+
+  /** An event signed at the server's clock now (Stripe's tolerance is measured by it). */
+  async function send(type: string, object: Record<string, unknown>, id = `evt_receipts_${++eventNumber}`) {
+    const timestamp = Math.floor((Date.now() + clockOffset) / 1000)
+    const payload = JSON.stringify({
+      id,
+      object: 'event',
+      created: timestamp,
+      livemode: false,
+      type,
+      data: { object },
+    })
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp })
+    const answer = await anonymous.request('POST', '/api/stripe/webhook', {
+      body: payload,
+      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+    })
+    expect(answer.status, answer.text).toBe(200)
+    await settled()
+    return answer
+  }
+
+  async function settled() {
+    const deadline = Date.now() + 15_000
+    for (;;) {
+      const [row] = await querySql<{ count: number | string }>(
+        db(),
+        'select count(*) as count from stripe_events where processed_at is null and (attempts = 0 or claimed_until is not null)',
+      )
+      if (Number(row!.count) === 0) return
+      if (Date.now() > deadline) throw new Error('The job worker did not process the Stripe events')
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+  }
+
+  async function give(fields: Record<string, string>, page = '/give') {
+    const answer = await anonymous.request('POST', page, {
+      body: new URLSearchParams({ fund: fund.id, ...fields }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(answer.status, answer.text).toBe(303)
+    const session = sessions.at(-1)!
+    return { giftId: session.params.get('client_reference_id')!, sessionId: session.id }
+  }
+
+  // Donors' addresses are kept in lower case (and so sent to).
+  const mailsTo = (address: string) =>
+    smtp.received.filter((mail) => mail.envelope.to.includes(address.toLowerCase()))
+
+  /** Waits a moment for e-mails that should not come, then answers those that did. */
+  async function after(address: string, ms = 1500) {
+    await new Promise((resolve) => setTimeout(resolve, ms))
+    return mailsTo(address)
+  }
+
+  async function until(address: string, count: number) {
+    const deadline = Date.now() + 15_000
+    while (mailsTo(address).length < count) {
+      if (Date.now() > deadline) throw new Error(`${count} e-mails to ${address} did not come`)
+      await new Promise((resolve) => setTimeout(resolve, 50))
+    }
+    return mailsTo(address)
+  }
+
+  const statusOf = async (id: string) =>
+    (await querySql<{ status: string }>(db(), `select status from gifts where id = '${id}'`))[0]?.status
+
+  const text = (mail: ReceivedMail) => mail.mail.text ?? ''
+
+  test('a card gift succeeds once however often its event comes: one gift, one receipt, with the charity number; a Malayalam gift’s receipt is in Malayalam', async () => {
+    const email = `card-${database.name}@example.org`
+    const { giftId, sessionId } = await give({ amount: '25', frequency: 'once', email })
+    const completed = {
+      id: sessionId,
+      object: 'checkout.session',
+      client_reference_id: giftId,
+      mode: 'payment',
+      payment_status: 'paid',
+      payment_intent: `pi_card_${database.name}`,
+      payment_method_types: ['card'],
+      customer: `cus_card_${database.name}`,
+      customer_details: { email, name: 'Áine Byrne' },
+    }
+    const first = await send('checkout.session.completed', completed, `evt_card_${database.name}`)
+    const repeat = await send('checkout.session.completed', completed, `evt_card_${database.name}`)
+    expect(first.body).toEqual({ received: true, repeat: false })
+    expect(repeat.body).toEqual({ received: true, repeat: true })
+    // Stripe may send the same change under another event id: still one receipt.
+    await send('checkout.session.completed', completed)
+    expect(await statusOf(giftId)).toBe('succeeded')
+    const [receipt] = await until(email, 1)
+    expect(await after(email)).toHaveLength(1)
+    expect(receipt!.mail.subject).toBe('Your gift to St Brigid’s Fellowship: thank you')
+    expect(text(receipt!)).toContain('Dear Áine Byrne,')
+    expect(text(receipt!)).toMatch(/Amount: €25\.00/)
+    expect(text(receipt!)).toContain('Fund: General')
+    expect(text(receipt!)).toContain('Paid by: Card')
+    expect(text(receipt!)).toContain('Charity number: CHY 12345')
+    expect(text(receipt!)).not.toContain('/api/giving/portal')
+
+    const malayalam = `ml-${database.name}@example.org`
+    const ml = await give({ amount: '10', frequency: 'once' }, '/ml/give')
+    await send('checkout.session.completed', {
+      id: ml.sessionId,
+      object: 'checkout.session',
+      client_reference_id: ml.giftId,
+      payment_status: 'paid',
+      payment_intent: `pi_ml_${database.name}`,
+      payment_method_types: ['card'],
+      customer_details: { email: malayalam, name: null },
+    })
+    const [mlReceipt] = await until(malayalam, 1)
+    expect(mlReceipt!.mail.subject).toBe('St Brigid’s Fellowship-ന് നിങ്ങൾ നൽകിയ സംഭാവന: നന്ദി')
+    expect(text(mlReceipt!)).toContain('നിധി: പൊതു നിധി')
+    expect(mlReceipt!.mail.html).toContain('lang="ml"')
+  })
+
+  test('a SEPA gift gets no receipt while processing, one with its mandate reference once it clears, and none when it fails', async () => {
+    const email = `sepa-${database.name}@example.org`
+    const cleared = await give({ amount: '50', frequency: 'once' })
+    const session = (giftId: string, sessionId: string, pi: string) => ({
+      id: sessionId,
+      object: 'checkout.session',
+      client_reference_id: giftId,
+      payment_status: 'unpaid',
+      payment_intent: pi,
+      payment_method_types: ['card', 'sepa_debit'],
+      customer_details: { email, name: 'Seán Ó Riain' },
+    })
+    const pi = `pi_sepa_${database.name}`
+    await send('checkout.session.completed', session(cleared.giftId, cleared.sessionId, pi))
+    expect(await statusOf(cleared.giftId)).toBe('processing')
+    expect(await after(email)).toHaveLength(0)
+    await send('checkout.session.async_payment_succeeded', {
+      ...session(cleared.giftId, cleared.sessionId, pi),
+      payment_status: 'paid',
+    })
+    expect(await statusOf(cleared.giftId)).toBe('succeeded')
+    const [receipt] = await until(email, 1)
+    expect(text(receipt!)).toContain('Paid by: SEPA Direct Debit')
+    expect(text(receipt!)).toContain(`SEPA Direct Debit mandate reference: REF-MANDATE_${pi.toUpperCase()}`)
+
+    const bounced = await give({ amount: '50', frequency: 'once' })
+    const other = session(bounced.giftId, bounced.sessionId, `pi_bounce_${database.name}`)
+    await send('checkout.session.completed', other)
+    await send('checkout.session.async_payment_failed', other)
+    expect(await statusOf(bounced.giftId)).toBe('failed')
+    expect(await after(email)).toHaveLength(1)
+  })
+
+  test('twelve months of a monthly gift are twelve gifts and twelve receipts, each with a signed link to Stripe’s customer portal', async () => {
+    const email = `monthly-${database.name}@example.org`
+    const { giftId, sessionId } = await give({ amount: '20', frequency: 'monthly' })
+    const subscription = `sub_${database.name}`
+    const customer = `cus_monthly_${database.name}`
+    // The first month is paid before Stripe's Checkout event comes: its receipt waits for the donor's address.
+    const invoice = (month: number) => ({
+      id: `in_${database.name}_${month}`,
+      object: 'invoice',
+      billing_reason: month === 1 ? 'subscription_create' : 'subscription_cycle',
+      amount_paid: 2000,
+      amount_due: 2000,
+      currency: 'eur',
+      customer,
+      status: 'paid',
+      status_transitions: {
+        paid_at: Date.parse(`2026-${String(month).padStart(2, '0')}-15T12:00:00Z`) / 1000,
+      },
+      parent: {
+        type: 'subscription_details',
+        subscription_details: { subscription, metadata: { gift_id: giftId } },
+      },
+    })
+    await send('invoice.paid', invoice(1))
+    expect(await after(email, 300)).toHaveLength(0)
+    await send('checkout.session.completed', {
+      id: sessionId,
+      object: 'checkout.session',
+      client_reference_id: giftId,
+      mode: 'subscription',
+      payment_status: 'paid',
+      subscription,
+      customer,
+      payment_method_types: ['card'],
+      customer_details: { email, name: 'Monthly Giver' },
+    })
+    for (let month = 2; month <= 12; month++) await send('invoice.paid', invoice(month))
+    const rows = await querySql<{ status: string; tax_year: number; given_at: string }>(
+      db(),
+      `select status, tax_year, given_at from gifts where stripe_subscription_id = '${subscription}' order by given_at`,
+    )
+    expect(rows).toHaveLength(12)
+    expect(rows.every((row) => row.status === 'succeeded' && Number(row.tax_year) === 2026)).toBe(true)
+    const receipts = await until(email, 12)
+    expect(await after(email, 500)).toHaveLength(12)
+    const link = /https?:\/\/\S+\/api\/giving\/portal\?\S+/.exec(text(receipts[0]!))?.[0]
+    expect(link).toBeDefined()
+    expect(new URL(link!).port).toBe(new URL(server.url).port)
+    // The link opens a portal session for the donor's customer, back to our giving page, from the site's address.
+    const opened = await anonymous.request('GET', new URL(link!).pathname + new URL(link!).search)
+    expect(opened.status).toBe(303)
+    expect(opened.headers.get('location')).toBe(`${doubleUrl}/portal/bps_1`)
+    expect(portals.at(-1)!.get('customer')).toBe(customer)
+    expect(portals.at(-1)!.get('return_url')).toBe(`${new URL(link!).origin}/give`)
+    const forged = new URL(link!)
+    forged.searchParams.set('donor', 'someone-else')
+    expect((await anonymous.request('GET', forged.pathname + forged.search)).status).toBe(404)
+
+    // A later month refused: a failed gift of its own, no receipt; Stripe's retry pays it: succeeded, one receipt.
+    const refused = { ...invoice(12), id: `in_${database.name}_13`, status: 'open', status_transitions: {} }
+    await send('invoice.payment_failed', refused)
+    expect(
+      (
+        await querySql<{ status: string }>(
+          db(),
+          `select status from gifts where stripe_invoice_id = '${refused.id}'`,
+        )
+      )[0]?.status,
+    ).toBe('failed')
+    expect(await after(email, 500)).toHaveLength(12)
+    await send('invoice.paid', {
+      ...refused,
+      status: 'paid',
+      status_transitions: { paid_at: Date.parse('2026-12-20T12:00:00Z') / 1000 },
+    })
+    expect(
+      (
+        await querySql<{ status: string }>(
+          db(),
+          `select status from gifts where stripe_invoice_id = '${refused.id}'`,
+        )
+      )[0]?.status,
+    ).toBe('succeeded')
+    expect(await until(email, 13)).toHaveLength(13)
+    await send('customer.subscription.deleted', {
+      id: subscription,
+      object: 'subscription',
+      metadata: { gift_id: giftId },
+      ended_at: Date.parse('2026-12-29T09:00:00Z') / 1000,
+    })
+    const [first] = await querySql<{ stopped_at: string }>(
+      db(),
+      `select stopped_at from gifts where id = '${giftId}'`,
+    )
+    expect(first!.stopped_at).toBe('2026-12-29T09:00:00.000Z')
+  })
+
+  test('disputes in either order end as Stripe has them now; a refund after a dispute is a refund', async () => {
+    const email = `dispute-${database.name}@example.org`
+    const paid = async (pi: string) => {
+      const { giftId, sessionId } = await give({ amount: '30', frequency: 'once' })
+      await send('checkout.session.completed', {
+        id: sessionId,
+        object: 'checkout.session',
+        client_reference_id: giftId,
+        payment_status: 'paid',
+        payment_intent: pi,
+        payment_method_types: ['card'],
+        customer_details: { email, name: 'Disputed Giver' },
+      })
+      return giftId
+    }
+    const won = await paid(`pi_won_${database.name}`)
+    const dispute = (id: string, pi: string, status: string) => ({
+      id,
+      object: 'dispute',
+      charge: `ch_${pi}`,
+      payment_intent: pi,
+      status,
+    })
+    // The dispute was won: its `closed` event comes first, then the late `created` (re-read: won).
+    disputes.set(`dp_won_${database.name}`, 'won')
+    await send('charge.dispute.closed', dispute(`dp_won_${database.name}`, `pi_won_${database.name}`, 'won'))
+    await send(
+      'charge.dispute.created',
+      dispute(`dp_won_${database.name}`, `pi_won_${database.name}`, 'needs_response'),
+    )
+    expect(await statusOf(won)).toBe('succeeded')
+
+    const lost = await paid(`pi_lost_${database.name}`)
+    disputes.set(`dp_lost_${database.name}`, 'needs_response')
+    await send(
+      'charge.dispute.created',
+      dispute(`dp_lost_${database.name}`, `pi_lost_${database.name}`, 'needs_response'),
+    )
+    expect(await statusOf(lost)).toBe('disputed')
+    disputes.set(`dp_lost_${database.name}`, 'lost')
+    await send(
+      'charge.dispute.closed',
+      dispute(`dp_lost_${database.name}`, `pi_lost_${database.name}`, 'lost'),
+    )
+    expect(await statusOf(lost)).toBe('disputed')
+
+    const refunded = await paid(`pi_refunded_${database.name}`)
+    await send('charge.refunded', {
+      id: `ch_refunded_${database.name}`,
+      object: 'charge',
+      payment_intent: `pi_refunded_${database.name}`,
+      refunded: true,
+    })
+    expect(await statusOf(refunded)).toBe('refunded')
+  })
+
+  test('in January each donor gets one statement of the past year, succeeded gifts only, in their language; a restart sends none again', async () => {
+    await server.stop()
+    await start(JANUARY)
+    const email = `sepa-${database.name}@example.org`
+    const statement = (await until(email, 2)).find((mail) => mail.mail.subject?.includes('2026'))!
+    expect(statement.mail.subject).toBe('Your gifts to St Brigid’s Fellowship in 2026')
+    // The SEPA donor: €50 cleared, €50 failed: only the cleared one counts.
+    expect(text(statement)).toContain('Total given in 2026: €50.00')
+    const monthly = (await until(`monthly-${database.name}@example.org`, 14)).at(-1)!
+    expect(text(monthly)).toContain('Total given in 2026: €260.00')
+    // The disputed and refunded gifts are left out: only the one whose dispute was won.
+    const disputed = (await until(`dispute-${database.name}@example.org`, 4)).at(-1)!
+    expect(text(disputed)).toContain('Total given in 2026: €30.00')
+    const ml = (await until(`ml-${database.name}@example.org`, 2)).at(-1)!
+    expect(ml.mail.subject).toBe('2026-ൽ St Brigid’s Fellowship-ന് നിങ്ങൾ നൽകിയ സംഭാവനകൾ')
+    const card = (await until(`card-${database.name}@example.org`, 2)).at(-1)!
+    expect(text(card)).toContain('Total given in 2026: €25.00')
+    const count = smtp.received.length
+    await server.stop()
+    await start(LATER_IN_JANUARY)
+    await new Promise((resolve) => setTimeout(resolve, 2000))
+    expect(smtp.received.length).toBe(count)
+    const [row] = await querySql<{ count: number | string }>(
+      db(),
+      `select count(*) as count from giving_statements where year = 2026`,
+    )
+    expect(Number(row!.count)).toBe(5)
+    // Two restarts of the server, and every donor's statement awaited.
+  }, 180_000)
+})
