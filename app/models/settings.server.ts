@@ -29,6 +29,7 @@ const KEYS = {
   bibleLink: 'bible_link',
   registrations: 'registrations',
   giving: 'giving',
+  digestNotice: 'digest_notice',
 } as const
 
 async function readSetting({ db, key }: { db: Db; key: string }): Promise<unknown> {
@@ -355,4 +356,39 @@ export async function saveGivingSettings({ db, data, actor }: { db: Db; data: un
   // The giving page shows them: the page cache must not keep the old ones.
   await db.contentVersion.bump()
   return settings
+}
+
+/**
+ * Staff's notice in the weekly news (issue 48): a short rich text in each of the site's languages (the main
+ * language's where one is missing), sent in every digest up to and including `expires_on` (the church's date).
+ */
+export interface DigestNotice {
+  html: Record<string, string>
+  expires_on: string
+}
+
+/** Staff's notice in the weekly news, or null. */
+export async function getDigestNotice({ db }: { db: Db }): Promise<DigestNotice | null> {
+  const value = (await readSetting({ db, key: KEYS.digestNotice })) as DigestNotice | null | undefined
+  return value && typeof value.expires_on === 'string' && value.html && typeof value.html === 'object'
+    ? value
+    : null
+}
+
+/** Stores the weekly news' notice (checked and made safe by the caller), or none; logged as a Settings change. */
+export async function saveDigestNotice({
+  db,
+  notice,
+  actor,
+}: {
+  db: Db
+  notice: DigestNotice | null
+  actor: Actor
+}) {
+  await writeSetting({
+    db,
+    key: KEYS.digestNotice,
+    value: notice,
+    log: { actor, title: notice ? `Weekly news notice until ${notice.expires_on}` : 'No weekly news notice' },
+  })
 }

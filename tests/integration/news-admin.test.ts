@@ -148,14 +148,41 @@ describe.each(databases)('$name', (database) => {
     // Both languages' e-mails come with the page (the shown one in its frame's srcdoc).
     expect(page.text).toContain('Harvest supper')
     expect(page.text).toContain(ml.news.digest.subject.replace('{{church}}', 'Grace Church Cork'))
+    // Staff's notice: checked when saved (too long, a last day past or far off), then at the top of the e-mail.
+    const notice = { intent: 'digest-notice', notice_en: '<p>The hall is closed on Tuesday.</p>' }
+    const tooLong = await act(admin, {
+      ...notice,
+      notice_en: `<p>${'x'.repeat(1001)}</p>`,
+      notice_expires_on: '2027-01-31',
+    })
+    expect(tooLong.status).toBe(400)
+    expect(tooLong.text).toContain('at most 1000 characters')
+    const past = await act(admin, { ...notice, notice_expires_on: '2027-01-06' })
+    expect(past.status).toBe(400)
+    expect((await act(admin, { ...notice, notice_expires_on: '2027-09-01' })).status).toBe(400)
+    const saved = await act(admin, {
+      ...notice,
+      notice_en: '<p>The hall is closed on Tuesday.<script>alert(1)</script></p>',
+      notice_ml: '<p>ചൊവ്വാഴ്ച ഹാൾ അടച്ചിരിക്കും.</p>',
+      notice_expires_on: '2027-01-31',
+    })
+    expect(saved.status, saved.text).toBe(200)
+    expect(saved.text).toContain('Weekly news notice saved')
     const sent = await act(admin, { intent: 'send-now' })
     expect(sent.status, sent.text).toBe(200)
     expect(sent.text).toContain('The weekly news is on its way')
     const start = Date.now()
-    while (!smtp.received.some((mail) => mail.envelope.to.includes(reader.email))) {
+    // The weekly news (with its List-Id), not the sign-up's confirmation.
+    const digestTo = (mail: (typeof smtp.received)[number]) =>
+      mail.envelope.to.includes(reader.email) && Boolean(mail.mail.headers.get('list'))
+    while (!smtp.received.some(digestTo)) {
       if (Date.now() - start > 20_000) throw new Error('The weekly news did not arrive')
       await sleep(100)
     }
+    const arrived = smtp.received.find(digestTo)!
+    expect(arrived.mail.text).toContain('The hall is closed on Tuesday.')
+    expect(arrived.mail.html || '').toContain('The hall is closed on Tuesday.')
+    expect(arrived.mail.html || '').not.toContain('<script')
     let weeks = await admin.get('/api/subscribers/digests')
     for (let tries = 0; weeks.body[0]?.sent !== 1 && tries < 50; tries++) {
       await sleep(100)

@@ -11,10 +11,13 @@ import { adminMeta } from '#app/lib/admin-meta.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { languageName } from '#app/lib/languages.ts'
 import { formatMessageDate } from '#app/lib/message-format.ts'
+import { getDigestNotice } from '#app/models/settings.server.ts'
+import { readSiteLanguages } from '#app/models/translations.server.ts'
 import { sessionEnded } from '#app/server/admin-actions.server.ts'
 import { readFormBody } from '#app/server/api.server.ts'
 import { SubscriberList } from './admin-subscriber-list.tsx'
 import { ComingDigestCard, DigestTimeCard, RecentDigestsCard } from './admin-weekly-news.tsx'
+import { DigestNoticeCard } from './admin-digest-notice.tsx'
 import { countSubscribers, getSubscriberById, listConsents, listSubscribers } from './model.server.ts'
 import { SUBSCRIBER_STATUSES, type SubscriberStatus } from './schema.ts'
 import {
@@ -44,12 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     ? (statusParam as SubscriberStatus)
     : undefined
   const historyId = url.searchParams.get('history')
-  const [{ items, total }, counts, coming, digests, historyOf] = await Promise.all([
+  const [{ items, total }, counts, coming, digests, historyOf, notice, languages] = await Promise.all([
     listSubscribers({ db, status, q, limit: PAGE_SIZE }),
     countSubscribers({ db }),
     comingDigest(runtime),
     recentDigests({ db }),
     historyId ? getSubscriberById({ db, id: historyId }) : null,
+    getDigestNotice({ db }),
+    readSiteLanguages(db),
   ])
   const zone = coming.zone
   const when = (iso: string | null) => (iso ? formatMessageDate(iso, zone) : null)
@@ -82,6 +87,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     digests: digests.map((digest) => ({ ...digest, started: when(digest.started_at) })),
     mailEnabled: runtime.mail !== null,
+    notice: {
+      languages: languages.map((language) => ({ language, name: languageName(language, 'en') })),
+      html: notice?.html ?? {},
+      expires_on: notice?.expires_on ?? '',
+    },
   }
 }
 
@@ -147,6 +157,7 @@ export default function SubscribersScreen({ loaderData }: Route.ComponentProps) 
         />
         <div className="space-y-6">
           <DigestTimeCard coming={loaderData.coming} />
+          <DigestNoticeCard notice={loaderData.notice} />
           <RecentDigestsCard digests={loaderData.digests} />
         </div>
       </div>

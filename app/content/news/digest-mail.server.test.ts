@@ -22,6 +22,7 @@ const digest: Digest = {
   ],
   sermon: { title: 'Grace upon grace', path: '/sermons/grace', preached_on: '2027-01-03', speaker: 'Rev. A' },
   live: '/live',
+  notice: '<p>The hall is closed on <a href="https://grace.example/events">Tuesday</a>.</p>',
 }
 
 const mail = (language: string, churchEmail: string | null = 'office@grace.example') =>
@@ -52,6 +53,9 @@ test('a digest e-mail carries the list’s headers: its id, the one-click addres
   expect(english.text).toContain('Sunday 10 January 2027, 10:30 AM – 12:00 PM: Sunday Worship (Main hall)')
   expect(english.text).toContain('https://grace.example/live')
   expect(english.html).toContain('href="https://grace.example/sermons/grace"')
+  // Staff's notice, first, in both parts.
+  expect(english.text).toContain('The hall is closed on Tuesday')
+  expect(english.html).toContain('<p style="margin:0 0 8px">The hall is closed on <a style="color:')
   // Without an address of the church's, only the one-click one.
   expect(mail('en', null).headers?.['List-Unsubscribe']).toBe(
     `<https://grace.example/news/unsubscribe?token=${token}>`,

@@ -1,5 +1,6 @@
 import { textsFor } from '#app/i18n/texts.ts'
 import { escapeHtml } from '#app/lib/escape.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
 import { intlLocale, isSourceLanguage } from '#app/lib/languages.ts'
 import { singleLine } from '#app/lib/mail-address.ts'
 import type { Sealer } from '#app/lib/seal.server.ts'
@@ -52,6 +53,7 @@ export function digestMail({
   const text = [
     t('news.digest.intro', { church }),
     '',
+    ...(digest.notice ? [htmlToText(digest.notice), ''] : []),
     ...dates.flatMap((date) => [date.line, date.link, '']),
     ...(digest.live ? [t('news.digest.live'), url(digest.live), ''] : []),
     ...(digest.sermon
@@ -138,6 +140,12 @@ function digestHtml({
   const live = digest.live
     ? `<tr><td style="padding:0 28px 20px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#eff6ff;border-radius:8px"><tr><td style="padding:14px 16px;font-size:15px;line-height:1.5;color:#1e3a8a">${escapeHtml(t('news.digest.live'))}<br>${link(url(digest.live), t('news.digest.watch'), `display:inline-block;margin-top:8px;padding:8px 16px;border-radius:6px;background:${BLUE};color:#ffffff;font-weight:600;text-decoration:none`)}</td></tr></table></td></tr>`
     : ''
+  // Staff's notice first: their words, made safe when saved; its paragraphs and links styled for mail programs.
+  const notice = digest.notice
+    ? `<tr><td style="padding:0 28px 16px"><div style="border-left:4px solid ${BLUE};padding:4px 0 4px 14px;font-size:15px;line-height:1.55;color:#111827">${digest.notice
+        .replace(/<p>/g, '<p style="margin:0 0 8px">')
+        .replace(/<a /g, `<a style="color:${BLUE}" `)}</div></td></tr>`
+    : ''
   const sermon = digest.sermon
     ? `<tr><td style="padding:4px 28px 24px">
 <h2 style="margin:0 0 6px;font-size:13px;line-height:1.4;font-weight:600;color:#4b5563">${escapeHtml(t('news.digest.sermon'))}</h2>
@@ -156,6 +164,7 @@ function digestHtml({
 <h1 style="margin:0;font-size:22px;line-height:1.3;color:#111827">${escapeHtml(t('news.digest.intro', { church: church }).replace(/[:：]\s*$/, ''))}</h1>
 <p style="margin:4px 0 0;font-size:14px;color:#4b5563">${escapeHtml(range)}</p>
 </td></tr>
+${notice}
 ${dates ? `<tr><td style="padding:0 28px 16px"><table role="presentation" width="100%" cellpadding="0" cellspacing="0">\n${dates}\n</table></td></tr>` : ''}
 ${live}
 ${sermon}

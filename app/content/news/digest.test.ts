@@ -105,10 +105,30 @@ test('the newest sermon is in when preached in the last 7 days; with no date and
     preached_on: '2027-01-03',
     speaker: 'Rev. A',
   }
-  expect(digest([], sermon)).toEqual({ from: '2027-01-09', to: '2027-01-15', dates: [], sermon, live: null })
+  expect(digest([], sermon)).toEqual({
+    from: '2027-01-09',
+    to: '2027-01-15',
+    dates: [],
+    sermon,
+    live: null,
+    notice: null,
+  })
   expect(digest([], { ...sermon, preached_on: '2027-01-01' })).toBeNull()
   expect(digest([event('Long ago', { starts_at: '2026-06-01T10:00' })])).toBeNull()
   expect(digest([])).toBeNull()
+  // Staff's notice is news of its own: a week with only a notice is sent.
+  const notice = '<p>The hall is closed on Tuesday.</p>'
+  expect(
+    assembleDigest({
+      zone: DUBLIN,
+      now: SATURDAY_NINE,
+      language: 'en',
+      entries: [],
+      sermon: null,
+      livePath: '/live',
+      notice,
+    }),
+  ).toMatchObject({ dates: [], notice })
 })
 
 test('the dates are in the subscriber’s language', () => {

@@ -60,13 +60,16 @@ export interface Digest {
   sermon: DigestSermon | null
   /** The live page, when a streamed service falls in the week. */
   live: string | null
+  /** Staff's notice, safe HTML in the subscriber's language, while it has not expired. */
+  notice: string | null
 }
 
 /**
  * This week's digest as of `now`, or null when there is nothing to say (no date in the week and no new sermon):
  * then nothing is sent. Dates already over at `now` are left out; a rule whose dates cannot be worked out gives
  * none (the dashboard names it). The sermon is the newest published one, given by the caller, shown when it was
- * preached in the last 7 days.
+ * preached in the last 7 days. Staff's notice (already made safe, and left out by the caller once expired) is news
+ * of its own: a week with only a notice is sent.
  */
 export function assembleDigest({
   zone,
@@ -75,6 +78,7 @@ export function assembleDigest({
   entries,
   sermon,
   livePath,
+  notice = null,
 }: {
   zone: string
   now: Date
@@ -82,6 +86,7 @@ export function assembleDigest({
   entries: readonly DigestEntry[]
   sermon: DigestSermon | null
   livePath: string
+  notice?: string | null
 }): Digest | null {
   const today = todayIn(zone, now)
   const last = today.add({ days: DIGEST_DAYS - 1 })
@@ -124,12 +129,13 @@ export function assembleDigest({
   const weekAgo = today.subtract({ days: DIGEST_DAYS }).toString()
   const newSermon =
     sermon && sermon.preached_on >= weekAgo && sermon.preached_on <= today.toString() ? sermon : null
-  if (dates.length === 0 && !newSermon) return null
+  if (dates.length === 0 && !newSermon && !notice) return null
   return {
     from: today.toString(),
     to: last.toString(),
     dates: dates.map(({ streamed: _streamed, ...date }) => date),
     sermon: newSermon,
     live: dates.some((date) => date.streamed) ? livePath : null,
+    notice,
   }
 }

@@ -86,3 +86,6 @@ export const SubscriberConsentSchema = z.object({
   language: z.string().nullable(),
   page: z.string().nullable(),
 })
+
+/** The longest notice staff may put in the weekly news, in characters of its text (a few sentences). */
+export const NOTICE_MAX_CHARACTERS = 1000

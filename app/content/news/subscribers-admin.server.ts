@@ -1,11 +1,16 @@
 import { getChurchInfo, saveChurchInfo } from '#app/content/church-info/model.server.ts'
 import { DEFAULT_DIGEST_DAY, DEFAULT_DIGEST_HOUR } from '#app/content/church-info/schema.ts'
+import { churchToday } from '#app/content/events/events.server.ts'
 import { type Db, inTransaction } from '#app/db/database.server.ts'
+import type { Clock } from '#app/lib/clock.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
 import { csvStream } from '#app/lib/csv.ts'
 import { HttpError, NotFoundError, ValidationError } from '#app/lib/errors.ts'
+import { htmlToText } from '#app/lib/html-to-text.ts'
+import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
 import { type Actor, recordActivity } from '#app/models/activity.server.ts'
+import { saveDigestNotice } from '#app/models/settings.server.ts'
 import { readSiteLanguages } from '#app/models/translations.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { inLanguage } from '#app/server/page-language.server.ts'
@@ -24,7 +29,7 @@ import {
   updateSubscriber,
 } from './model.server.ts'
 import { nextDigestWeek } from './schedule.ts'
-import type { DigestStatus, Subscriber, SubscriberStatus } from './schema.ts'
+import { type DigestStatus, NOTICE_MAX_CHARACTERS, type Subscriber, type SubscriberStatus } from './schema.ts'
 import { digestIn, sendNextDigestNow, skipNextDigest } from './weekly.server.ts'
 
 /**
@@ -196,6 +201,61 @@ export async function saveDigestTime({
   await saveChurchInfo({ db, data: { ...fields, digest_day: day, digest_hour: hour }, actor })
 }
 
+/**
+ * Staff's notice in the weekly news (`notice_<language>`, one rich text per site language, and `notice_expires_on`):
+ * made safe, at most NOTICE_MAX_CHARACTERS of text each, shown up to and including its last day — today at the
+ * earliest, within NOTICE_MAX_DAYS. Every text empty: no notice.
+ */
+export async function saveDigestNoticeForm({
+  db,
+  clock,
+  form,
+  actor,
+}: {
+  db: Db
+  clock: Clock
+  form: FormData | URLSearchParams
+  actor: Actor
+}) {
+  const languages = await readSiteLanguages(db)
+  const html: Record<string, string> = {}
+  const fields: Record<string, string> = {}
+  for (const language of languages) {
+    const safe = sanitizeHtml(String(form.get(`notice_${language}`) ?? '')) ?? ''
+    const words = htmlToText(safe).trim()
+    if (!words) continue
+    if (words.length > NOTICE_MAX_CHARACTERS) {
+      fields[`notice_${language}`] =
+        `The notice must be at most ${NOTICE_MAX_CHARACTERS} characters (it has ${words.length})`
+    }
+    html[language] = safe
+  }
+  if (Object.keys(html).length === 0) {
+    await saveDigestNotice({ db, notice: null, actor })
+    return
+  }
+  if (!html[languages[0]!])
+    fields[`notice_${languages[0]}`] = 'Write the notice in the site’s main language too'
+  const { today } = await churchToday({ db, clock })
+  const expires = String(form.get('notice_expires_on') ?? '').trim()
+  const last = today.add({ days: NOTICE_MAX_DAYS }).toString()
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(expires) || !isRealDate(expires)) {
+    fields.notice_expires_on = 'Give the last day to show it, such as 2026-12-31'
+  } else if (expires < today.toString() || expires > last) {
+    fields.notice_expires_on = `The last day must be from today to ${last} (${NOTICE_MAX_DAYS} days)`
+  }
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields)
+  await saveDigestNotice({ db, notice: { html, expires_on: expires }, actor })
+}
+
+/** At most this many days ahead may a notice run: one left on by mistake goes by itself. */
+const NOTICE_MAX_DAYS = 92
+
+const isRealDate = (text: string) => {
+  const date = new Date(`${text}T12:00:00Z`)
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text
+}
+
 /** "Skip this week", in the activity log: answers the week as it now stands. */
 export async function skipComingDigest({
   runtime,
@@ -242,6 +302,7 @@ const TOASTS = {
   skip: { ok: 'The coming weekly news will not be sent', failed: 'Failed to skip the weekly news' },
   'send-now': { ok: 'The weekly news is on its way', failed: 'Failed to send the weekly news' },
   'digest-time': { ok: 'Weekly news time saved', failed: 'Failed to save the weekly news time' },
+  'digest-notice': { ok: 'Weekly news notice saved', failed: 'Failed to save the notice' },
 } as const
 
 /** The failure toast of a Subscribers screen action. */
@@ -286,6 +347,9 @@ export async function subscribersAction({
         hour: String(form.get('digest_hour') ?? ''),
         actor,
       })
+      break
+    case 'digest-notice':
+      await saveDigestNoticeForm({ db, clock: runtime.clock, form, actor })
       break
     default:
       throw new HttpError(400, 'Unknown action')

@@ -6,6 +6,7 @@ import type pino from 'pino'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { DEFAULT_DIGEST_DAY, DEFAULT_DIGEST_HOUR } from '#app/content/church-info/schema.ts'
 import { feedEvents, timingOf } from '#app/content/events/events.server.ts'
+import { todayIn } from '#app/content/events/dates.ts'
 import { eventPath } from '#app/content/events/seo.ts'
 import { pagePath } from '#app/content/registry.ts'
 import { getSpeaker, listPublishedSermons } from '#app/content/sermons/model.server.ts'
@@ -22,6 +23,7 @@ import { languagePath } from '#app/lib/languages.ts'
 import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
 import type { Sealer } from '#app/lib/seal.server.ts'
 import { enqueueMail, type OutgoingMail } from '#app/models/outbox.server.ts'
+import { getDigestNotice } from '#app/models/settings.server.ts'
 import { readSiteLanguages } from '#app/models/translations.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { inLanguage } from '#app/server/page-language.server.ts'
@@ -80,10 +82,11 @@ export async function digestIn({
   const now = clock.now()
   const scope = { language, languages }
   const path = (page: string) => languagePath(page, language, languages)
-  const [{ zone, events }, services, { sermons }] = await Promise.all([
+  const [{ zone, events }, services, { sermons }, notice] = await Promise.all([
     feedEvents({ db, clock }),
     listServices({ db }),
     listPublishedSermons({ db, limit: 1 }),
+    getDigestNotice({ db }),
   ])
   const entries: DigestEntry[] = [
     ...inLanguage(scope, 'events', events).map((event) => ({
@@ -115,7 +118,18 @@ export async function digestIn({
       speaker: speaker ? (inLanguage(scope, 'speakers', [speaker])[0]?.name ?? null) : null,
     }
   }
-  return assembleDigest({ zone, now, language, entries, sermon, livePath: path(LIVE_PAGE) })
+  // Staff's notice, up to and including its last day (the church's), in this language or else the main one's.
+  const current = notice && notice.expires_on >= todayIn(zone, now).toString() ? notice : null
+  const noticeHtml = current ? current.html[language] || current.html[languages[0]!] || null : null
+  return assembleDigest({
+    zone,
+    now,
+    language,
+    entries,
+    sermon,
+    livePath: path(LIVE_PAGE),
+    notice: noticeHtml,
+  })
 }
 
 /**
