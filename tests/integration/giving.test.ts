@@ -6,7 +6,16 @@ import { afterAll, describe, expect, test } from 'vitest'
 
 import { makeChurchInfo, makeFund } from '../factories.ts'
 import { insertAdministrator } from '../people.ts'
-import { type Client, createEditor, databases, querySql, runSql, signIn, useServer } from './support.ts'
+import {
+  type Client,
+  createEditor,
+  databases,
+  querySql,
+  runSql,
+  signIn,
+  stripeEventsSettled,
+  useServer,
+} from './support.ts'
 
 const WEBHOOK_SECRET = 'whsec_test_giving'
 
@@ -40,20 +49,6 @@ const doubleUrl = `http://127.0.0.1:${(stripeDouble.address() as AddressInfo).po
 afterAll(() => new Promise<void>((resolve) => stripeDouble.close(() => resolve())))
 
 let eventNumber = 0
-
-/** Waits until no stored event is new or held by a worker: the job worker has been at every one. */
-async function settled(ctx: Parameters<typeof querySql>[0]) {
-  const deadline = Date.now() + 15_000
-  for (;;) {
-    const [row] = await querySql<{ count: number | string }>(
-      ctx,
-      'select count(*) as count from stripe_events where processed_at is null and (attempts = 0 or claimed_until is not null)',
-    )
-    if (Number(row!.count) === 0) return
-    if (Date.now() > deadline) throw new Error('The job worker did not process the Stripe events')
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
 
 /** A webhook event as Stripe sends one: the JSON body and its signature, made at `timestamp` (seconds). */
 function signedEvent(
@@ -120,7 +115,7 @@ describe.each(databases)('$name', (database) => {
   /** Sends an event and waits until the job worker has worked on every event stored (or set it waiting). */
   async function send(event: { payload: string; signature: string }) {
     const answer = await sendEvent(ctx.anonymous, event)
-    await settled(ctx)
+    await stripeEventsSettled(ctx)
     return answer
   }
 

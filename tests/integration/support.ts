@@ -240,3 +240,17 @@ export async function createEditor(ctx: ServerContext, email: string, password =
   await runSql(ctx, `update "user" set role = 'editor' where email = '${email.replace(/'/g, "''")}'`)
   return signIn(ctx.server.url, { email, password })
 }
+
+/** Waits until no stored event is new or held by a worker: the job worker has been at every one. */
+export async function stripeEventsSettled(ctx: Parameters<typeof querySql>[0]) {
+  const deadline = Date.now() + 15_000
+  for (;;) {
+    const [row] = await querySql<{ count: number | string }>(
+      ctx,
+      'select count(*) as count from stripe_events where processed_at is null and (attempts = 0 or claimed_until is not null)',
+    )
+    if (Number(row!.count) === 0) return
+    if (Date.now() > deadline) throw new Error('The job worker did not process the Stripe events')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}

@@ -18,6 +18,7 @@ import {
   querySql,
   runSql,
   signIn,
+  stripeEventsSettled,
   useServer,
 } from './support.ts'
 import { createGift, updateGift, upsertDonor } from '#app/content/giving/model.server.ts'
@@ -53,7 +54,12 @@ const doubleUrl = `http://127.0.0.1:${(stripeDouble.address() as AddressInfo).po
 afterAll(() => new Promise<void>((resolve) => stripeDouble.close(() => resolve())))
 
 let eventNumber = 0
-function sendEvent(client: Client, type: string, object: Record<string, unknown>) {
+/** Sends a signed event and waits until the job worker has been at it (gifts are processed in the background). */
+async function sendEvent(
+  ctx: Parameters<typeof stripeEventsSettled>[0] & { anonymous: Client },
+  type: string,
+  object: Record<string, unknown>,
+) {
   const timestamp = serverSeconds()
   const payload = JSON.stringify({
     id: `evt_tax_${++eventNumber}_${Date.now()}`,
@@ -64,10 +70,12 @@ function sendEvent(client: Client, type: string, object: Record<string, unknown>
     data: { object },
   })
   const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp })
-  return client.request('POST', '/api/stripe/webhook', {
+  const answer = await ctx.anonymous.request('POST', '/api/stripe/webhook', {
     body: payload,
     headers: { 'content-type': 'application/json', 'stripe-signature': signature },
   })
+  await stripeEventsSettled(ctx)
+  return answer
 }
 
 describe.each(databases)('$name', (database) => {
@@ -158,7 +166,7 @@ describe.each(databases)('$name', (database) => {
     expect(given.status, given.text).toBe(303)
     const session = sessions.at(-1)!
     const giftId = session.params.get('client_reference_id')!
-    const paid = await sendEvent(ctx.anonymous, 'checkout.session.completed', {
+    const paid = await sendEvent(ctx, 'checkout.session.completed', {
       id: session.id,
       object: 'checkout.session',
       client_reference_id: giftId,
@@ -300,7 +308,7 @@ describe.each(databases)('$name', (database) => {
   })
 
   test('a refund and a dispute after the claim leave it as it was and show as adjustments', async () => {
-    const refunded = await sendEvent(ctx.anonymous, 'charge.refunded', {
+    const refunded = await sendEvent(ctx, 'charge.refunded', {
       id: 'ch_anne_0',
       object: 'charge',
       payment_intent: 'pi_anne_0',
