@@ -164,7 +164,10 @@ function buildInputsDigest() {
     const stat = fs.statSync(full, { throwIfNoEntry: false })
     if (!stat) return
     if (stat.isDirectory()) {
-      for (const child of fs.readdirSync(full).sort()) add(path.join(entry, child))
+      // Hidden entries are no input: a test's own scratch folder (app/content/.recipe-<pid>, which the recipe test
+      // writes and removes) must not make a run beside it build again, under the servers using the build.
+      for (const child of fs.readdirSync(full).sort())
+        if (!child.startsWith('.')) add(path.join(entry, child))
       return
     }
     hash.update(`${entry}\0`).update(fs.readFileSync(full)).update('\0')
