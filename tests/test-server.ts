@@ -183,9 +183,15 @@ function buildInputsDigest() {
  * or more).
  */
 export function buildOnce() {
+  // Once per run: Vitest runs its global set-up once per project, and a second build would empty the build under
+  // the first project's servers.
+  if (process.env.LAMPSTAND_TEST_BUILT === BUILD_DIR) return
   const marker = path.join(BUILD_DIR, '.test-build-digest')
   const digest = buildInputsDigest()
-  if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === digest) return
+  if (fs.existsSync(marker) && fs.readFileSync(marker, 'utf8') === digest) {
+    process.env.LAMPSTAND_TEST_BUILT = BUILD_DIR
+    return
+  }
   fs.rmSync(marker, { force: true })
   const result = spawnSync('npx', ['react-router', 'build'], {
     cwd: ROOT,
@@ -202,6 +208,7 @@ export function buildOnce() {
   if (scripts.status !== 0)
     throw new Error(`Build of the scripts failed:\n${scripts.stdout}\n${scripts.stderr}`)
   fs.writeFileSync(marker, digest)
+  process.env.LAMPSTAND_TEST_BUILT = BUILD_DIR
 }
 
 /**

@@ -1,4 +1,5 @@
 import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 
 import Database from 'better-sqlite3'
@@ -27,13 +28,18 @@ const BLOCKS = Object.fromEntries(
   ]),
 )
 
-const FOLDER = path.join(import.meta.dirname, `.recipe-${process.pid}`)
+// A folder outside the sources (a change under app/ would make a test build beside this one start again), its
+// blocks' imports of app/ (`../declare.ts`, `#app/…`) pointed back there.
+const FOLDER = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-recipe-'))
 afterAll(() => fs.rmSync(FOLDER, { recursive: true, force: true }))
 
 function write(name: string) {
-  fs.mkdirSync(FOLDER, { recursive: true })
   const file = path.join(FOLDER, name)
-  fs.writeFileSync(file, BLOCKS[name])
+  const code = BLOCKS[name]!.replaceAll("from '../", `from '${import.meta.dirname}/`).replaceAll(
+    "from '#app/",
+    `from '${path.dirname(import.meta.dirname)}/`,
+  )
+  fs.writeFileSync(file, code)
   return file
 }
 

@@ -432,6 +432,11 @@ describe.each(databases)('$name', (database) => {
       '/api/gifts',
       '/api/subscribers/consents?email=anne@example.org&format=csv',
       '/admin/messages/export',
+      // The Gifts screen, a donor's page and the gifts' CSV (their names and e-mails, never a certificate's PPSN).
+      '/admin/gifts',
+      `/admin/gifts?donor=${donors.anne}`,
+      '/admin/gifts/export',
+      '/admin/gifts/export?year=2025',
     ]) {
       const answer = await ctx.admin.get(address)
       expect(answer.status, address).toBe(200)
