@@ -31,6 +31,9 @@ export function AdminTopBar({
 }) {
   const { pathname } = useLocation()
   const sections = ADMIN_SECTIONS.filter((section) => areas.includes(section.area))
+  // A section whose address holds another's (Funds, /admin/funds, and Tax year, /admin/funds/tax-year) is current
+  // on its own address only: one highlighted section at a time.
+  const holdsAnother = (to: string) => ADMIN_SECTIONS.some((other) => other.to.startsWith(`${to}/`))
   const tools = [
     ...[ACTIVITY_SECTION, STAFF_SECTION, SETTINGS_SECTION].filter((section) => areas.includes(section.area)),
     ACCOUNT_SECTION,
@@ -126,6 +129,7 @@ export function AdminTopBar({
             <li key={section.to} className="shrink-0">
               <NavLink
                 to={section.to}
+                end={holdsAnother(section.to)}
                 className={({ isActive }) =>
                   cn(
                     'block rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
@@ -154,6 +158,7 @@ export function AdminTopBar({
               <li key={to}>
                 <NavLink
                   to={to}
+                  end={holdsAnother(to)}
                   onClick={() => setOpen(false)}
                   className={({ isActive }) =>
                     cn(

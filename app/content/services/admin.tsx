@@ -138,7 +138,13 @@ export async function action(args: Route.ActionArgs) {
 
 export default function ServicesScreen({ loaderData }: Route.ComponentProps) {
   const { zone, today, speakers } = loaderData
-  const fields = useMemo(() => serviceFields(zone, today, speakers), [zone, today, speakers])
+  // Made again only when the speakers change, not with each load's new list: new fields would move the focus
+  // back into the form after a save.
+  const speakersKey = JSON.stringify(speakers)
+  const fields = useMemo(
+    () => serviceFields(zone, today, JSON.parse(speakersKey) as typeof speakers),
+    [zone, today, speakersKey],
+  )
   return (
     <CrudScreen
       title="Services"
