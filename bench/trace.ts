@@ -2,6 +2,8 @@
 // back task by task. Prints each task of the page's main thread that Lighthouse would count as long (over 50 ms
 // at 4×: over 12.5 ms as observed), what it did inside (the trace's own event names, by self time), and the whole
 // load's time by event name. `--pages /,/events`, `--runs N` (each run printed).
+import fs from 'node:fs'
+import path from 'node:path'
 import { parseArgs } from 'node:util'
 
 import { runLighthouse } from './lighthouse-run.ts'
@@ -14,6 +16,8 @@ const { values: args } = parseArgs({
     pages: { type: 'string' },
     runs: { type: 'string', default: '1' },
     'no-build': { type: 'boolean', default: false },
+    // Keep each run's whole trace (Chromium's JSON, for DevTools' Performance panel) beside the results.
+    save: { type: 'string' },
   },
 })
 
@@ -73,6 +77,14 @@ const ms = (us: number) => round(us / 1000, 1)
 async function traceOnce(url: string, chromePath: string) {
   const result = await runLighthouse(url, chromePath, ['performance'])
   const trace = (result.artifacts as unknown as { Trace: { traceEvents: TraceEvent[] } }).Trace
+  if (args.save) {
+    fs.mkdirSync(args.save, { recursive: true })
+    const file = path.join(
+      args.save,
+      `${new URL(url).pathname.replace(/\W+/g, '_') || '_'}-${Date.now()}.json`,
+    )
+    fs.writeFileSync(file, JSON.stringify(trace))
+  }
   const events = mainThread(trace.traceEvents)
   const start = events[0]?.ts ?? 0
   const tasks = events.filter((event) => event.name === 'RunTask')

@@ -56,7 +56,13 @@ export const floating: Behaviour = {
 
     const look = () => {
       // A banner's words take more lines in some languages and at some widths: the controls rise by its height.
-      if (banner?.offsetHeight) root.style.setProperty('--cookie-banner-height', `${banner.offsetHeight}px`)
+      // Written on the controls, not the root, and only when it changes: a custom property set on the root is
+      // inherited by every element, so the browser works out the whole page's styles again (46 ms of a phone's
+      // load, the longest task after the first paint: issue 50).
+      const height = banner?.offsetHeight ? `${banner.offsetHeight}px` : ''
+      for (const control of controls)
+        if (height && control.style.getPropertyValue('--cookie-banner-height') !== height)
+          control.style.setProperty('--cookie-banner-height', height)
       if (!phone.matches) return root.setAttribute(Data.floatingClear, '')
       // Where each control stands when shown: offsets leave out the `translate` that moves a hidden one away.
       for (const { offsetLeft: left, offsetTop: top, offsetWidth: width, offsetHeight: height } of controls)
