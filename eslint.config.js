@@ -69,6 +69,7 @@ const KIND_FACES = ['content.ts', 'schema.ts', 'model.server.ts']
  */
 const SHARED_FOR_NOW = [
   'events/dates.ts',
+  'events/date-text.ts',
   'events/date-words.ts',
   'events/events.server.ts',
   'events/calendar.server.ts',

@@ -190,7 +190,7 @@ export async function startRuntime(
   return {
     ...runtime,
     mailer: background.mailer,
-    giving: background.giving,
+    giving: { wake: () => background.wake('giving') },
     close: async () => {
       // Work started after the last answers may still queue e-mails: it ends before the sender stops.
       await runtime.deferred.settled()

@@ -7,7 +7,7 @@ import type { TFunction } from 'i18next'
 
 import type { HttpError } from '#app/lib/errors.ts'
 
-import { en } from './en.ts'
+import { en } from './en/catalogue.ts'
 
 type InvalidField = keyof typeof en.forms.invalid
 

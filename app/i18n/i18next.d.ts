@@ -1,7 +1,7 @@
 // The keys of `t()` are the English catalogue's: a misspelt key is a type error.
 import 'i18next'
 
-import type { en } from './en.ts'
+import type { en } from './en/catalogue.ts'
 
 declare module 'i18next' {
   interface CustomTypeOptions {

@@ -5,22 +5,13 @@
  */
 import { NAV_LINKS, type PageKey, SITE_PAGES, isSitePageKey } from '#app/content/registry.ts'
 
-import { mlPages } from './ml.ts'
-
-export interface PageWords {
-  nav?: string
-  footerLabel?: string
-  title?: string
-  description?: string
-}
-
-const TRANSLATED: Readonly<Record<string, Partial<Record<PageKey, PageWords>>>> = { ml: mlPages }
+import { CATALOGUES } from './catalogues.ts'
 
 /** A page's words in `language`: each the translation where there is one, English's declaration otherwise. */
 export function pageWords(key: PageKey, language: string) {
   const link = NAV_LINKS.find((candidate) => candidate.key === key)
   const meta = isSitePageKey(key) ? SITE_PAGES[key] : undefined
-  const translated = TRANSLATED[language.split('-')[0]]?.[key] ?? {}
+  const translated = CATALOGUES[language.split('-')[0]]?.pages?.[key] ?? {}
   return {
     nav: translated.nav ?? link?.label ?? '',
     footerLabel: translated.footerLabel ?? translated.nav ?? link?.footerLabel ?? '',

@@ -1,8 +1,9 @@
 /**
  * The public site's fixed texts (nav, buttons, labels, footer, cookie banner, forms, toasts, the 404 page) in each
  * language the site is made in (issue 28), through i18next: interpolation (`{{name}}`) and plurals by the
- * language's own rules (`_one`, `_other`: Intl.PluralRules). One catalogue per language (`en.ts`, `ml.ts`), its
- * keys checked against English's by the type `Messages`, so a text missing from a translation is a type error.
+ * language's own rules (`_one`, `_other`: Intl.PluralRules). One catalogue folder per language (`en/`, `ml/`,
+ * listed in catalogues.ts), its keys checked against English's by the type `Messages`, so a text missing from a
+ * translation is a type error.
  * A site language with no catalogue (a congregation adding Tamil before its texts exist) gets English's texts;
  * its content is still its own.
  *
@@ -13,15 +14,12 @@ import i18next, { type TFunction } from 'i18next'
 
 import { SOURCE_LANGUAGE } from '#app/lib/languages.ts'
 
-import { en } from './en.ts'
-import { ml } from './ml.ts'
-
-const catalogues = { en, ml }
+import { CATALOGUES } from './catalogues.ts'
 
 const i18n = i18next.createInstance()
 void i18n.init({
   resources: Object.fromEntries(
-    Object.entries(catalogues).map(([code, messages]) => [code, { translation: messages }]),
+    Object.entries(CATALOGUES).map(([code, { texts }]) => [code, { translation: texts }]),
   ),
   lng: SOURCE_LANGUAGE,
   fallbackLng: SOURCE_LANGUAGE,
@@ -38,4 +36,4 @@ export function textsFor(language: string): TFunction {
 }
 
 /** The languages with a catalogue of fixed texts. */
-export const TEXT_LANGUAGES = Object.keys(catalogues)
+export const TEXT_LANGUAGES = Object.keys(CATALOGUES)

@@ -20,7 +20,7 @@ export function translatedLines(text: string): string[] {
 
 /**
  * The language the site's own words are written in, named here once (issue 46): the code's messages, the first
- * catalogue of fixed texts (app/i18n/en.ts) that every other is checked against, the hand-written rules of
+ * catalogue of fixed texts (app/i18n/en/) that every other is checked against, the hand-written rules of
  * repeating dates. Another language gets its words from its catalogue and Intl.
  */
 export const SOURCE_LANGUAGE = 'en'

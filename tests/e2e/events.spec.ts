@@ -7,7 +7,8 @@ import { Temporal } from 'temporal-polyfill'
 import { expectToast, unique } from './admin-helpers.ts'
 import { expect, expectNoAxeViolations, signInAt, test } from './fixtures.ts'
 import { openDatabase } from '#app/db/database.server.ts'
-import { formatDate, todayIn } from '#app/content/events/dates.ts'
+import { todayIn } from '#app/content/events/dates.ts'
+import { formatDate } from '#app/content/events/date-text.ts'
 
 const ZONE = 'Europe/Dublin'
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
 
-import { en } from '#app/i18n/en.ts'
-import { ml } from '#app/i18n/ml.ts'
+import { en } from '#app/i18n/en/catalogue.ts'
+import { ml } from '#app/i18n/ml/catalogue.ts'
 import type { ReceivedMail } from '../smtp-server.ts'
 import { ADMIN, expect, expectNoAxeViolations } from './fixtures.ts'
 import { testWithMail } from './mail-fixtures.ts'

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-import { ml } from '#app/i18n/ml.ts'
+import { ml } from '#app/i18n/ml/catalogue.ts'
 import { makeChurchInfo, makeEvent } from '../factories.ts'
 import { startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
 import { startServer, type TestServer } from '../test-server.ts'

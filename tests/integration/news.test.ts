@@ -1,8 +1,8 @@
 import { HtmlValidate } from 'html-validate'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-import { en } from '#app/i18n/en.ts'
-import { ml } from '#app/i18n/ml.ts'
+import { en } from '#app/i18n/en/catalogue.ts'
+import { ml } from '#app/i18n/ml/catalogue.ts'
 import { makeChurchInfo } from '../factories.ts'
 import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
 import { startServer, type TestServer } from '../test-server.ts'

@@ -13,7 +13,7 @@ import { useChurch, usePageLanguage, usePageTexts } from '#app/components/site/u
 import { runtimeContext } from '#app/context.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
-import { pageMeta } from '#app/lib/page-meta.ts'
+import { pageMeta } from '#app/content/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { getAboutUs } from './model.server.ts'
 import { listGettingHere } from '#app/content/getting-here/model.server.ts'

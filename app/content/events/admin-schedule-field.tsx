@@ -9,13 +9,12 @@ import { cn } from '#app/lib/cn.ts'
 import {
   type EventTiming,
   formatShortDate,
-  occurrenceText,
   parseLocalDate,
   previewDates,
-  ruleInWords,
   ruleParts,
   timingProblems,
 } from './dates.ts'
+import { occurrenceText, ruleInWords } from './date-text.ts'
 
 const WEEKDAYS = [
   ['MO', 'Mon', 'Monday'],

@@ -8,20 +8,16 @@ import { Temporal } from 'temporal-polyfill'
 import { textsFor } from '#app/i18n/texts.ts'
 import { intlLocale, isSourceLanguage } from '#app/lib/languages.ts'
 
+import { type EventTiming, formatShortDate, type Occurrence, parseLocalDateTime, ruleParts } from './dates.ts'
 import {
   dateText,
-  type EventTiming,
   formatDate,
-  formatShortDate,
   isEndOfDay,
   isPlainShape,
-  type Occurrence,
   occurrenceText,
-  parseLocalDateTime,
   ruleInWords,
-  ruleParts,
   timeText,
-} from './dates.ts'
+} from './date-text.ts'
 
 type Plain = Temporal.PlainDate | Temporal.PlainDateTime
 

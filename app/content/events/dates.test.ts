@@ -3,18 +3,16 @@ import { Temporal } from 'temporal-polyfill'
 import { expect, test } from 'vitest'
 
 import {
-  dateText,
   type EventTiming,
   nextMidnight,
   ruleProblem,
-  ruleInWords,
-  timeText,
-  timingFromText,
   timingProblems,
   todayIn,
   UnworkableRuleError,
   upcomingOccurrences,
 } from './dates.ts'
+import { dateText, ruleInWords, timeText } from './date-text.ts'
+import { timingFromText } from './timing-from-text.ts'
 
 const DUBLIN = 'Europe/Dublin'
 

@@ -1,5 +1,4 @@
 import { RRuleTemporal } from 'rrule-temporal'
-import { toText } from 'rrule-temporal/totext'
 import { Temporal } from 'temporal-polyfill'
 
 /** A local date-time as events store it: `2026-12-20T18:00`, in the church's time zone. */
@@ -22,9 +21,8 @@ export interface Occurrence {
   end: Temporal.PlainDateTime
 }
 
-const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
-const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']
-const MONTHS = [
+export const WEEKDAY_CODES = ['MO', 'TU', 'WE', 'TH', 'FR', 'SA', 'SU']
+export const MONTHS = [
   'January',
   'February',
   'March',
@@ -38,15 +36,6 @@ const MONTHS = [
   'November',
   'December',
 ]
-const ORDINALS: Record<string, string> = {
-  '1': 'First',
-  '2': 'Second',
-  '3': 'Third',
-  '4': 'Fourth',
-  '5': 'Fifth',
-  '-1': 'Last',
-  '-2': 'Second-last',
-}
 
 /** A stored local date-time, or null when it is not one (a day that does not exist included). */
 export function parseLocalDateTime(value: string | null | undefined): Temporal.PlainDateTime | null {
@@ -515,103 +504,18 @@ export function lastDay(timing: EventTiming): string | null {
   return occurrenceAt(timing, start, start).end.toPlainDate().toString()
 }
 
-// ——— Words ———
-
-export function weekdayName(date: Temporal.PlainDate | Temporal.PlainDateTime) {
-  return WEEKDAYS[date.dayOfWeek - 1]
-}
-
-/** 'Sunday 20 December 2026' (without the year: 'Sunday 20 December'). */
-export function formatDate(date: Temporal.PlainDate | Temporal.PlainDateTime, withYear = true) {
-  const text = `${weekdayName(date)} ${date.day} ${MONTHS[date.month - 1]}`
-  return withYear ? `${text} ${date.year}` : text
-}
-
-/** '20 December 2026'. */
+/** '20 December 2026' (the engine's messages to staff say dates so too). */
 export function formatShortDate(date: Temporal.PlainDate | Temporal.PlainDateTime) {
   return `${date.day} ${MONTHS[date.month - 1]} ${date.year}`
 }
 
-/** '6:00 PM'. */
-export function formatTime(time: { hour: number; minute: number }) {
-  const hour = time.hour % 12 || 12
-  return `${hour}:${String(time.minute).padStart(2, '0')} ${time.hour < 12 ? 'AM' : 'PM'}`
+/** 'a, b and c'. */
+export function listInWords(items: string[]) {
+  if (items.length <= 1) return items.join('')
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
 }
 
-/** An end at 23:59 means "until the end of that day" (a multi-day event whose closing time is not given). */
-export function isEndOfDay(time: Temporal.PlainDateTime) {
-  return time.hour === 23 && time.minute === 59
-}
-
-/** 'Friday 12 – Sunday 14 February 2027', 'Friday 30 April – Sunday 2 May 2027'. */
-function formatDateRange(start: Temporal.PlainDate, end: Temporal.PlainDate) {
-  if (start.year !== end.year) return `${formatDate(start)} – ${formatDate(end)}`
-  if (start.month !== end.month) return `${formatDate(start, false)} – ${formatDate(end)}`
-  return `${weekdayName(start)} ${start.day} – ${formatDate(end)}`
-}
-
-/** The spec's `date` text of a dated event: its date (or dates), or its rule in words. */
-export function dateText(timing: EventTiming): string | null {
-  const start = parseLocalDateTime(timing.starts_at)
-  if (!start) return null
-  if (timing.recurrence) {
-    try {
-      return ruleInWords(timing)
-    } catch {
-      return null
-    }
-  }
-  const end = parseLocalDateTime(timing.ends_at)
-  if (
-    end &&
-    !end.toPlainDate().equals(start.toPlainDate()) &&
-    Temporal.PlainDateTime.compare(end, start) > 0
-  ) {
-    return formatDateRange(start.toPlainDate(), end.toPlainDate())
-  }
-  return formatDate(start)
-}
-
-/**
- * The spec's `time` text: '6:00 PM', '6:00 PM – 8:00 PM', '6:00 PM Friday – 2:00 PM Sunday' over several days; null
- * for an all-day event.
- */
-export function timeText(timing: EventTiming): string | null {
-  const start = parseLocalDateTime(timing.starts_at)
-  if (!start || timing.all_day) return null
-  const end = parseLocalDateTime(timing.ends_at)
-  if (
-    end &&
-    end.toPlainDate().equals(start.toPlainDate()) &&
-    Temporal.PlainDateTime.compare(end, start) > 0 &&
-    !isEndOfDay(end)
-  ) {
-    return `${formatTime(start)} – ${formatTime(end)}`
-  }
-  // Over several days with a closing time: both ends, each with its day ('6:00 PM Friday – 2:00 PM Sunday').
-  if (end && Temporal.PlainDateTime.compare(end, start) > 0 && !isEndOfDay(end)) {
-    return `${formatTime(start)} ${weekdayName(start)} – ${formatTime(end)} ${weekdayName(end)}`
-  }
-  return formatTime(start)
-}
-
-/** When an occurrence is, in words: 'Sunday 20 December 2026, 6:00 PM – 8:00 PM'. */
-export function occurrenceText(timing: EventTiming, occurrence: Occurrence) {
-  const { start, end } = occurrence
-  const sameDay = start.toPlainDate().equals(end.toPlainDate())
-  if (timing.all_day) {
-    return sameDay ? formatDate(start) : formatDateRange(start.toPlainDate(), end.toPlainDate())
-  }
-  if (sameDay) {
-    const until =
-      Temporal.PlainDateTime.compare(end, start) > 0 && !isEndOfDay(end) ? ` – ${formatTime(end)}` : ''
-    return `${formatDate(start)}, ${formatTime(start)}${until}`
-  }
-  const until = isEndOfDay(end) ? formatDate(end) : `${formatDate(end)}, ${formatTime(end)}`
-  return `${formatDate(start)}, ${formatTime(start)} – ${until}`
-}
-
-interface RuleParts {
+export interface RuleParts {
   FREQ?: string
   INTERVAL?: string
   BYDAY?: string
@@ -630,133 +534,6 @@ export function ruleParts(recurrence: string): RuleParts {
     if (name) parts[name] = value ?? ''
   }
   return parts
-}
-
-function listInWords(items: string[]) {
-  if (items.length <= 1) return items.join('')
-  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
-}
-
-function dayOfMonth(day: number) {
-  if (day < 0) return day === -1 ? 'last day' : `${ORDINALS[String(day)]?.toLowerCase() ?? day} day`
-  const suffix =
-    day % 10 === 1 && day !== 11
-      ? 'st'
-      : day % 10 === 2 && day !== 12
-        ? 'nd'
-        : day % 10 === 3 && day !== 13
-          ? 'rd'
-          : 'th'
-  return `${day}${suffix}`
-}
-
-/**
- * A rule in the words staff and visitors use: 'Every Sunday', 'First Sunday of the month', 'Every 2 weeks on
- * Tuesday', 'Monthly on the 15th', with 'until 1 June 2027' or '(6 times)'. Rules outside those shapes are
- * said by the library's own English (rrule-temporal's toText is not loaded for them: it is rare).
- */
-/** The parts of the shapes ruleInWords says itself; any other rule is said by the library. */
-const PLAIN_PARTS = new Set(['FREQ', 'INTERVAL', 'BYDAY', 'BYMONTHDAY', 'COUNT', 'UNTIL', 'WKST'])
-
-export function isPlainShape(parts: RuleParts) {
-  if (Object.keys(parts).some((name) => !PLAIN_PARTS.has(name))) return false
-  switch (parts.FREQ) {
-    case 'DAILY':
-      return !parts.BYDAY && !parts.BYMONTHDAY
-    case 'WEEKLY':
-      return !parts.BYMONTHDAY
-    case 'MONTHLY':
-      return !(parts.BYDAY && parts.BYMONTHDAY)
-    case 'YEARLY':
-      return !parts.BYDAY && !parts.BYMONTHDAY
-    default:
-      return false
-  }
-}
-
-/**
- * A rule of another shape ('every month on 5th Friday in February') in rrule-temporal's English, without its time
- * (pages show the time beside it) or its end (added as for every rule); its own rule text if even that fails.
- */
-function libraryWords(timing: EventTiming, start: Temporal.PlainDateTime) {
-  try {
-    const rule = new RRuleTemporal({
-      rruleString: normaliseRecurrence(timing.recurrence!)
-        .split(';')
-        .filter((part) => !['COUNT', 'UNTIL'].includes(part.split('=')[0]))
-        .join(';'),
-      dtstart: start.toZonedDateTime('UTC'),
-    })
-    const text = toText(rule)
-      .replace(/ at \d{1,2}(?::\d{2})? ?[AP]M(?: [A-Z]{2,5})?/g, '')
-      .trim()
-    return text.charAt(0).toUpperCase() + text.slice(1)
-  } catch {
-    return normaliseRecurrence(timing.recurrence!)
-  }
-}
-
-export function ruleInWords(timing: EventTiming): string {
-  const start = parseLocalDateTime(timing.starts_at)
-  if (!start || !timing.recurrence) return ''
-  const parts = ruleParts(timing.recurrence)
-  const interval = Number(parts.INTERVAL ?? '1') || 1
-  const days = (parts.BYDAY ?? '').split(',').filter(Boolean)
-  const plainDays = days.filter((day) => WEEKDAY_CODES.includes(day))
-  const dayNames = (codes: string[]) => codes.map((code) => WEEKDAYS[WEEKDAY_CODES.indexOf(code)])
-  let words: string
-  switch (isPlainShape(parts) ? parts.FREQ : null) {
-    case null:
-      words = libraryWords(timing, start)
-      break
-    case 'DAILY':
-      words = interval === 1 ? 'Every day' : `Every ${interval} days`
-      break
-    case 'WEEKLY': {
-      const names = dayNames(plainDays.length > 0 ? plainDays : [WEEKDAY_CODES[start.dayOfWeek - 1]])
-      words =
-        interval === 1
-          ? `Every ${listInWords(names)}`
-          : interval === 2
-            ? `Every other ${listInWords(names)}`
-            : `Every ${interval} weeks on ${listInWords(names)}`
-      break
-    }
-    case 'MONTHLY': {
-      const every =
-        interval === 1 ? 'the month' : interval === 2 ? 'every other month' : `every ${interval} months`
-      const nth = days
-        .map((day) => /^([+-]?\d)(MO|TU|WE|TH|FR|SA|SU)$/.exec(day))
-        .filter((match): match is RegExpExecArray => match !== null)
-      if (nth.length > 0 && nth.length === days.length) {
-        const phrases = nth.map(
-          ([, n, code]) => `${ORDINALS[n.replace('+', '')] ?? n} ${WEEKDAYS[WEEKDAY_CODES.indexOf(code)]}`,
-        )
-        const [first, ...rest] = phrases
-        words = `${listInWords([first, ...rest.map((phrase) => phrase.replace(/^\w/, (c) => c.toLowerCase()))])} of ${every}`
-      } else if (days.length === 0) {
-        const monthDays = (parts.BYMONTHDAY ?? String(start.day)).split(',').map(Number)
-        const on = listInWords(monthDays.map(dayOfMonth))
-        words = interval === 1 ? `Monthly on the ${on}` : `On the ${on} of ${every}`
-      } else {
-        words = `${listInWords(dayNames(plainDays))} of ${every}`
-      }
-      break
-    }
-    case 'YEARLY':
-      words = `Every ${interval === 1 ? 'year' : `${interval} years`} on ${start.day} ${MONTHS[start.month - 1]}`
-      break
-    default:
-      words = 'Repeats'
-  }
-  if (parts.UNTIL) {
-    const until = /^(\d{4})(\d{2})(\d{2})/.exec(parts.UNTIL)
-    if (until)
-      words += ` until ${formatShortDate(Temporal.PlainDate.from(`${until[1]}-${until[2]}-${until[3]}`))}`
-  } else if (parts.COUNT) {
-    words += ` (${parts.COUNT} times)`
-  }
-  return words
 }
 
 // ——— Checks, for the schema: messages in the words staff use ———
@@ -821,159 +598,4 @@ export function firstOccurrenceStart(timing: EventTiming): string | null {
 /** The next `count` dates of an event from `from` on (the admin form's preview), in the church's zone. */
 export function previewDates(timing: EventTiming, zone: string, from: Temporal.PlainDate, count = 5) {
   return upcomingOccurrences(timing, zone, from, count)
-}
-
-// ——— Free text, as events were typed before they had real dates ———
-
-const MONTH_PATTERN = MONTHS.map((month) => `${month}|${month.slice(0, 3)}`).join('|')
-const WEEKDAY_PATTERN = WEEKDAYS.map((day) => `${day}|${day.slice(0, 3)}`).join('|')
-
-function monthNumber(name: string) {
-  return MONTHS.findIndex((month) => month.slice(0, 3).toLowerCase() === name.slice(0, 3).toLowerCase()) + 1
-}
-
-function weekdayIndex(name: string) {
-  return WEEKDAYS.findIndex((day) => day.slice(0, 3).toLowerCase() === name.slice(0, 3).toLowerCase())
-}
-
-function plainDate(year: number, month: number, day: number) {
-  try {
-    return Temporal.PlainDate.from({ year, month, day }, { overflow: 'reject' })
-  } catch {
-    return null
-  }
-}
-
-/** 'Sunday 20 December 2026', '20 Dec 2026', '12–14 February 2027': the first and last day, or null. */
-function parseDateText(text: string): { first: Temporal.PlainDate; last: Temporal.PlainDate } | null {
-  const cleaned = text.trim().replace(/\s+/g, ' ').replace(/,/g, '')
-  const single = new RegExp(
-    `^(?:(${WEEKDAY_PATTERN}) )?(\\d{1,2})(?:st|nd|rd|th)? (${MONTH_PATTERN}) (\\d{4})$`,
-    'i',
-  ).exec(cleaned)
-  if (single) {
-    const date = plainDate(Number(single[4]), monthNumber(single[3]), Number(single[2]))
-    if (!date || (single[1] && weekdayIndex(single[1]) !== date.dayOfWeek - 1)) return null
-    return { first: date, last: date }
-  }
-  const range = new RegExp(
-    `^(?:(?:${WEEKDAY_PATTERN}) )?(\\d{1,2})(?:st|nd|rd|th)? ?(?:(${MONTH_PATTERN}) )?[–—-] ?(?:(?:${WEEKDAY_PATTERN}) )?(\\d{1,2})(?:st|nd|rd|th)? (${MONTH_PATTERN}) (\\d{4})$`,
-    'i',
-  ).exec(cleaned)
-  if (range) {
-    const year = Number(range[5])
-    const lastMonth = monthNumber(range[4])
-    const firstMonth = range[2] ? monthNumber(range[2]) : lastMonth
-    const first = plainDate(firstMonth > lastMonth ? year - 1 : year, firstMonth, Number(range[1]))
-    const last = plainDate(year, lastMonth, Number(range[3]))
-    if (!first || !last || Temporal.PlainDate.compare(last, first) < 0) return null
-    return { first, last }
-  }
-  return null
-}
-
-/** '6:00 PM', '6 pm', '18:30', 'Friday 6:00 PM', '7:00 PM - 9:00 PM': start and end, or null. */
-function parseTimeText(text: string, firstDay: Temporal.PlainDate) {
-  const cleaned = text.trim().replace(/\s+/g, ' ').replace(/\./g, '')
-  const time = '(\\d{1,2})(?::(\\d{2}))? ?([ap]m)?'
-  const match = new RegExp(`^(?:(${WEEKDAY_PATTERN}) )?${time}(?: ?[–—-] ?${time})?$`, 'i').exec(cleaned)
-  if (!match) return null
-  if (match[1] && weekdayIndex(match[1]) !== firstDay.dayOfWeek - 1) return null
-  const read = (hour?: string, minute?: string, half?: string) => {
-    let h = Number(hour)
-    const m = Number(minute ?? '0')
-    if (half) {
-      if (h < 1 || h > 12) return null
-      h = (h % 12) + (half.toLowerCase() === 'pm' ? 12 : 0)
-    } else if (!minute) {
-      return null
-    }
-    if (h > 23 || m > 59) return null
-    return Temporal.PlainTime.from({ hour: h, minute: m })
-  }
-  // '7 - 9 PM': the end's half of the day is the start's too.
-  const start = read(match[2], match[3], match[4] ?? match[7])
-  if (!start) return null
-  const end = match[5] ? read(match[5], match[6], match[7] ?? match[4]) : null
-  if (match[5] && !end) return null
-  return { start, end }
-}
-
-/** 'Every Sunday', 'Every Monday and Thursday', 'First Tuesday of the month', 'Daily': a rule, or null. */
-function parseRuleText(text: string): string | null {
-  const cleaned = text.trim().replace(/\s+/g, ' ').toLowerCase()
-  if (/^(every day|daily)$/.test(cleaned)) return 'FREQ=DAILY'
-  const day = `(${WEEKDAY_PATTERN.toLowerCase()})s?`
-  const weekly = new RegExp(
-    `^(?:every|each) ${day}(?:(?:,| and|, and) ${day})?(?:(?:,| and|, and) ${day})?$`,
-  ).exec(cleaned)
-  if (weekly) {
-    const codes = weekly
-      .slice(1)
-      .filter(Boolean)
-      .map((name) => WEEKDAY_CODES[weekdayIndex(name)])
-    return `FREQ=WEEKLY;BYDAY=${codes.join(',')}`
-  }
-  const monthly = new RegExp(
-    `^(?:(?:every|each|on the) )?(first|second|third|fourth|last|1st|2nd|3rd|4th) ${day} (?:of|in) (?:the|each|every) month$`,
-  ).exec(cleaned)
-  if (monthly) {
-    const n = { first: 1, '1st': 1, second: 2, '2nd': 2, third: 3, '3rd': 3, fourth: 4, '4th': 4, last: -1 }[
-      monthly[1]
-    ]
-    return `FREQ=MONTHLY;BYDAY=${n}${WEEKDAY_CODES[weekdayIndex(monthly[2])]}`
-  }
-  return null
-}
-
-/**
- * Real dates from the free text events were typed with before ('Sunday 20 December 2026' and '6:00 PM';
- * 'Every Friday' and '7:00 PM'), or null when the text is not plain enough to be sure. A repeating event is
- * anchored at its rule's first date on or after `anchor` (for stored events, the day they were added).
- */
-export function timingFromText(
-  text: { date: string | null; time: string | null; is_regular: boolean },
-  anchor?: Temporal.PlainDate,
-): Omit<EventTiming, 'exdates'> | null {
-  if (!text.date) return null
-  if (text.is_regular) {
-    if (!anchor) return null
-    const recurrence = parseRuleText(text.date)
-    if (!recurrence) return null
-    const times = text.time ? parseTimeText(text.time, anchor) : null
-    if (text.time && !times) return null
-    const at = times?.start ?? Temporal.PlainTime.from('00:00')
-    const starts_at = formatLocalDateTime(anchor.toPlainDateTime(at))
-    const timing = { starts_at, ends_at: null, all_day: !times, recurrence, exdates: [] }
-    const first = firstOccurrenceStart(timing) ?? starts_at
-    const ends_at = times?.end
-      ? formatLocalDateTime(Temporal.PlainDateTime.from(first).withPlainTime(times.end))
-      : null
-    return { starts_at: first, ends_at, all_day: !times, recurrence }
-  }
-  const dates = parseDateText(text.date)
-  if (!dates) return null
-  if (!text.time) {
-    const multiDay = !dates.first.equals(dates.last)
-    return {
-      starts_at: formatLocalDateTime(dates.first.toPlainDateTime()),
-      ends_at: multiDay ? formatLocalDateTime(dates.last.toPlainDateTime()) : null,
-      all_day: true,
-      recurrence: null,
-    }
-  }
-  const times = parseTimeText(text.time, dates.first)
-  if (!times) return null
-  const start = dates.first.toPlainDateTime(times.start)
-  let end: Temporal.PlainDateTime | null = null
-  if (times.end) end = dates.last.toPlainDateTime(times.end)
-  // Several days with only a starting time: on until the end of the last day.
-  else if (!dates.first.equals(dates.last)) end = dates.last.toPlainDateTime({ hour: 23, minute: 59 })
-  if (end && Temporal.PlainDateTime.compare(end, start) <= 0) return null
-  return {
-    starts_at: formatLocalDateTime(start),
-    ends_at: end ? formatLocalDateTime(end) : null,
-    all_day: false,
-    recurrence: null,
-  }
 }

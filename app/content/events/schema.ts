@@ -9,17 +9,16 @@ import {
   RICH_TEXT_MAX_LENGTH,
 } from '#app/schemas/fields.ts'
 import {
-  dateText,
   type EventTiming,
   firstOccurrenceStart,
   LOCAL_DATE,
   normaliseRecurrence,
   parseLocalDate,
   parseLocalDateTime,
-  timeText,
-  timingFromText,
   timingProblems,
 } from './dates.ts'
+import { dateText, timeText } from './date-text.ts'
+import { timingFromText } from './timing-from-text.ts'
 
 export const EXDATES_MAX_COUNT = 200
 export const RECURRENCE_MAX_LENGTH = 300

@@ -11,7 +11,7 @@ import { SiteError } from '#app/components/site/site-error.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { cn } from '#app/lib/cn.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
-import { pageMeta } from '#app/lib/page-meta.ts'
+import { pageMeta } from '#app/content/page-meta.ts'
 import { listGalleryImages } from './model.server.ts'
 import { pagePath } from '#app/content/registry.ts'
 

@@ -6,7 +6,8 @@ import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { pagePath } from '#app/content/registry.ts'
-import { churchNameFrom, metaTexts } from '#app/lib/page-meta.ts'
+import { churchNameFrom } from '#app/lib/page-meta.ts'
+import { metaTexts } from '#app/content/page-meta.ts'
 
 /**
  * Where Stripe sends a giver back after paying. It says what happens next and claims nothing: a gift's status

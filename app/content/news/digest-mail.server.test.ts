@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 
-import { ml } from '#app/i18n/ml.ts'
+import { ml } from '#app/i18n/ml/catalogue.ts'
 import type { Digest } from './digest.ts'
 import { digestMail } from './digest-mail.server.ts'
 import { subscriberToken } from './subscribers.server.ts'

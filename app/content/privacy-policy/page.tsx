@@ -6,7 +6,7 @@ import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch, usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { runtimeContext } from '#app/context.ts'
-import { pageMeta } from '#app/lib/page-meta.ts'
+import { pageMeta } from '#app/content/page-meta.ts'
 import { getRegistrationSettings, getRetentionMonths } from '#app/models/settings.server.ts'
 import { SPAM_RETENTION_DAYS } from '#app/schemas/settings.ts'
 

@@ -8,11 +8,11 @@ import { pagePath } from '#app/content/registry.ts'
 import {
   formatLocalDateTime,
   type Occurrence,
-  occurrenceText,
   parseLocalDateTime,
   todayIn,
   upcomingOccurrences,
 } from '#app/content/events/dates.ts'
+import { occurrenceText } from '#app/content/events/date-text.ts'
 import { dateWords } from '#app/content/events/date-words.ts'
 import { hasWorkableDates, timingOf } from '#app/content/events/events.server.ts'
 import { languagePath, SOURCE_LANGUAGE } from '#app/lib/languages.ts'

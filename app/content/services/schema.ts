@@ -11,12 +11,10 @@ import {
 import {
   type EventTiming,
   firstOccurrenceStart,
-  formatDate,
   parseLocalDateTime,
-  ruleInWords,
-  timeText,
   timingProblems,
 } from '#app/content/events/dates.ts'
+import { formatDate, ruleInWords, timeText } from '#app/content/events/date-text.ts'
 import { exdatesField, localDateTime, recurrenceField } from '#app/content/events/schema.ts'
 
 export const SERVICE_TYPES = ['regular', 'special'] as const
