@@ -10,7 +10,6 @@
 // Every request must be answered within 20 s: a reset, a closed connection or silence counts as "no answer".
 import fs from 'node:fs'
 import http from 'node:http'
-import { parseArgs } from 'node:util'
 
 import autocannon from 'autocannon'
 
@@ -18,7 +17,8 @@ import { PUBLIC_PAGES } from './pages.ts'
 import { CACHE_RULES } from '#app/content/registry.ts'
 import {
   type BenchServer,
-  ensureBuild,
+  benchNumbers,
+  buildAsAsked,
   machine,
   makeDataDir,
   printTable,
@@ -29,20 +29,8 @@ import {
   writeResults,
 } from './support.ts'
 
-const { values: args } = parseArgs({
-  options: {
-    clients: { type: 'string', default: '200' },
-    duration: { type: 'string', default: '10' },
-    requests: { type: 'string', default: '5000' },
-    workers: { type: 'string', default: '2' },
-    rebuild: { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-  },
-})
-const clients = Number(args.clients)
-const duration = Number(args.duration)
-const requests = Number(args.requests)
-const workers = Number(args.workers)
+const args = benchNumbers({ clients: 200, duration: 10, requests: 5000, workers: 2 })
+const { clients, duration, requests, workers } = args
 const TIMEOUT_S = 20
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, br' }
 /** What visitors, feed readers and the pages' own links ask for, in turn. */
@@ -184,7 +172,7 @@ async function visitorsWhileBusy(server: BenchServer) {
 }
 
 async function main() {
-  ensureBuild({ force: args.rebuild, skip: args['no-build'] })
+  buildAsAsked(args)
   const host = machine()
   const dataDir = makeDataDir()
   await seedDemo(dataDir)

@@ -6,12 +6,12 @@
 // (which reads the content version from its database on every request) — the price of the check per request.
 // Needs PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
 import fs from 'node:fs'
-import { parseArgs } from 'node:util'
 
 import { runLoad } from './load.ts'
 import {
   type BenchServer,
-  ensureBuild,
+  benchNumbers,
+  buildAsAsked,
   machine,
   makeDataDir,
   printTable,
@@ -21,18 +21,8 @@ import {
 } from './support.ts'
 import { createPostgresDatabase } from '../tests/test-server.ts'
 
-const { values: args } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '200' },
-    duration: { type: 'string', default: '5' },
-    connections: { type: 'string', default: '50' },
-    rebuild: { type: 'boolean', default: false },
-    'no-build': { type: 'boolean', default: false },
-  },
-})
-const rounds = Number(args.rounds)
-const duration = Number(args.duration)
-const connections = Number(args.connections)
+const args = benchNumbers({ rounds: 200, duration: 5, connections: 50 })
+const { rounds, duration, connections } = args
 const ADMIN = { email: 'bench@example.org', password: 'bench-password-1234' }
 const POSTGRES_URL =
   process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test'
@@ -72,7 +62,7 @@ async function arrival(url: string, text: string, savedAt: number) {
 }
 
 async function main() {
-  const built = ensureBuild({ force: args.rebuild, skip: args['no-build'] })
+  const built = buildAsAsked(args)
   const host = machine()
   const database = await createPostgresDatabase(POSTGRES_URL)
   const dataDir = makeDataDir()

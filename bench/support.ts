@@ -4,6 +4,7 @@ import { type ChildProcess, spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { parseArgs, type ParseArgsConfig } from 'node:util'
 
 import { ROOT, startServer as startTestServer } from '../tests/test-server.ts'
 
@@ -55,6 +56,41 @@ export function ensureBuild({ force = false, skip = false } = {}) {
   if (result.status !== 0) throw new Error(`Build failed:\n${result.stdout}\n${result.stderr}`)
   fs.writeFileSync(marker, `${new Date().toISOString()}\n`)
   return true
+}
+
+/** The options every benchmark takes about its build: `--rebuild` builds anyway, `--no-build` never builds. */
+const BUILD_OPTIONS = {
+  rebuild: { type: 'boolean', default: false },
+  'no-build': { type: 'boolean', default: false },
+} as const
+
+/** A benchmark's command-line options: its own `options` and the build's (BUILD_OPTIONS). */
+export function benchArgs<const T extends NonNullable<ParseArgsConfig['options']>>(options: T) {
+  return parseArgs({ options: { ...options, ...BUILD_OPTIONS } }).values
+}
+
+/**
+ * A benchmark's command line when its own options are all numbers (`--clients 200`): each read as a number, its
+ * default where it is not given, and the build's options.
+ */
+export function benchNumbers<const T extends Record<string, number>>(defaults: T) {
+  const own = Object.fromEntries(Object.keys(defaults).map((name) => [name, { type: 'string' as const }]))
+  const values = parseArgs({ options: { ...own, ...BUILD_OPTIONS } }).values as Record<
+    string,
+    string | boolean | undefined
+  >
+  const numbers = Object.fromEntries(
+    Object.entries(defaults).map(([name, value]) => [
+      name,
+      values[name] === undefined ? value : Number(values[name]),
+    ]),
+  ) as { [K in keyof T]: number }
+  return { ...numbers, rebuild: values.rebuild === true, 'no-build': values['no-build'] === true }
+}
+
+/** Builds as the command line asked (`--rebuild`, `--no-build`): ensureBuild's answer, whether it built. */
+export function buildAsAsked(args: { rebuild?: boolean; 'no-build'?: boolean }) {
+  return ensureBuild({ force: args.rebuild, skip: args['no-build'] })
 }
 
 export interface BenchServer {

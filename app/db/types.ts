@@ -349,10 +349,6 @@ export interface TaxClaimDonorsTable {
   reclaim_cents: number
 }
 
-export interface MigrationMarker {
-  id: Generated<number>
-}
-
 export interface Database extends ContentTables {
   contact_messages: ContactMessagesTable
   media: MediaTable

@@ -34,6 +34,3 @@ void i18n.init({
 export function textsFor(language: string): TFunction {
   return i18n.getFixedT(language)
 }
-
-/** The languages with a catalogue of fixed texts. */
-export const TEXT_LANGUAGES = Object.keys(CATALOGUES)

@@ -51,12 +51,6 @@ export async function createMedia({
   return media
 }
 
-/** Every media row, keyed by its `secure_url`, so pages can turn an `image_url` into a srcset. */
-export async function listMedia({ db }: { db: Db }): Promise<Media[]> {
-  const rows = await db.kysely.selectFrom('media').selectAll().orderBy('created_at', 'asc').execute()
-  return rows.map((row) => ({ ...row, variants: JSON.parse(row.variants) as MediaVariant[] }))
-}
-
 export async function getMediaByUrls({ db, urls }: { db: Db; urls: string[] }): Promise<Media[]> {
   const unique = [...new Set(urls.filter((url) => url.startsWith('/media/')))]
   if (unique.length === 0) return []

@@ -1,6 +1,6 @@
-import type { Locator, Page } from '@playwright/test'
+import type { APIRequestContext, Locator, Page } from '@playwright/test'
 
-import { expect } from './fixtures.ts'
+import { ADMIN, expect } from './fixtures.ts'
 import { SITE_PAGES, type SitePageKey } from '#app/content/registry.ts'
 
 /**
@@ -71,4 +71,10 @@ export async function cssColour(page: Page, colour: string) {
 export async function expectTextsInAnyOrder(locator: Locator, expected: string[]) {
   await expect(locator).toHaveCount(expected.length)
   expect((await locator.allTextContents()).map((text) => text.trim()).sort()).toEqual([...expected].sort())
+}
+
+/** Signs in as ADMIN through the API, for a test that changes content before it looks at a page. */
+export async function signInApi(request: APIRequestContext) {
+  const response = await request.post('/api/auth/sign-in/email', { data: ADMIN })
+  expect(response.ok()).toBe(true)
 }

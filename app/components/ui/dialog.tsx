@@ -4,7 +4,6 @@ import { Dialog as DialogPrimitive } from 'radix-ui'
 import { cn } from '#app/lib/cn.ts'
 
 export const Dialog = DialogPrimitive.Root
-export const DialogTrigger = DialogPrimitive.Trigger
 export const DialogClose = DialogPrimitive.Close
 
 export const overlayClasses = 'fixed inset-0 z-50 bg-gray-950/50'

@@ -9,6 +9,3 @@ export const AboutUsSchema = z.object({
   history: requiredText('History', RICH_TEXT_MAX_LENGTH),
   image_url: optionalImageUrl(),
 })
-
-export type AboutUsData = z.output<typeof AboutUsSchema>
-export type AboutUs = AboutUsData & { id: string; created_at: string; updated_at: string }

@@ -15,11 +15,3 @@ export const CarouselSlideSchema = z.object({
   image_alt: requiredImageAlt(),
   order: orderField.optional(),
 })
-
-export type CarouselSlideData = z.output<typeof CarouselSlideSchema>
-export type CarouselSlide = Omit<CarouselSlideData, 'order'> & {
-  id: string
-  order: number
-  created_at: string
-  updated_at: string
-}

@@ -223,7 +223,3 @@ export const ChurchInfoSchema = z
       whatsapp_number: info.whatsapp_number && (toE164(info.whatsapp_number, region) ?? info.whatsapp_number),
     }
   })
-
-export type ChurchInfoInput = z.input<typeof ChurchInfoSchema>
-export type ChurchInfoData = z.output<typeof ChurchInfoSchema>
-export type ChurchInfo = ChurchInfoData & { id: string; created_at: string; updated_at: string }

@@ -491,11 +491,6 @@ export function upcomingOccurrences(
   return found
 }
 
-/** The next date an event is on (today included), or null when it has none left. */
-export function nextOccurrence(timing: EventTiming, zone: string, today: Temporal.PlainDate) {
-  return upcomingOccurrences(timing, zone, today, 1)[0] ?? null
-}
-
 /** The date on which an event has ended for good, for a one-time event; null for a repeating or undated one. */
 export function lastDay(timing: EventTiming): string | null {
   if (timing.recurrence) return null

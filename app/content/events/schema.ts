@@ -152,7 +152,6 @@ export const EventSchema = z
   .overwrite((event) => completeEvent(event))
 
 export type EventData = z.output<typeof EventSchema>
-export type Event = EventData & { id: string; created_at: string; updated_at: string; sequence: number }
 
 function timingOf(event: Partial<EventData>): EventTiming {
   return {

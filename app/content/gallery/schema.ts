@@ -16,6 +16,3 @@ export const GalleryImageSchema = z.object({
   image_url: requiredImageUrl(),
   image_alt: requiredImageAlt(),
 })
-
-export type GalleryImageData = z.output<typeof GalleryImageSchema>
-export type GalleryImage = GalleryImageData & { id: string; created_at: string; updated_at: string }

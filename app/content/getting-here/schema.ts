@@ -8,11 +8,3 @@ export const GettingHereSchema = z.object({
   description: requiredText('Description', RICH_TEXT_MAX_LENGTH),
   order: orderField.optional(),
 })
-
-export type GettingHereData = z.output<typeof GettingHereSchema>
-export type GettingHere = Omit<GettingHereData, 'order'> & {
-  id: string
-  order: number
-  created_at: string
-  updated_at: string
-}

@@ -2,7 +2,6 @@ import { type Db, inTransaction } from '#app/db/database.server.ts'
 import { type Actor, recordActivity } from '#app/models/activity.server.ts'
 
 import { type Gift, getGift } from './model.server.ts'
-import type { GiftStatus } from './schema.ts'
 
 /**
  * The giving's second part (issue 49): Stripe's events as the job worker takes them, receipts, January statements
@@ -240,5 +239,3 @@ export async function logGivingAccess({
     recordActivity({ db: trx, actor, action, section: 'gifts', itemId, itemTitle: title }),
   )
 }
-
-export type { GiftStatus }

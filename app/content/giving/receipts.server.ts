@@ -13,7 +13,6 @@ import { readSiteLanguages } from '#app/models/translations.server.ts'
 import { mailLinkOrigin, type SiteAddress } from '#app/server/site-address.server.ts'
 
 import { claimReceipt } from './gifts-model.server.ts'
-import type { Gift } from './model.server.ts'
 
 /** What receipts and statements are made with. */
 export interface ReceiptDeps {
@@ -195,4 +194,3 @@ ${parts.after.map((line) => `<p>${escapeHtml(line.text)}${line.link ? ` <a href=
 }
 
 export { letterhead, money, day }
-export type { Gift }

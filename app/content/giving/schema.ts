@@ -20,8 +20,6 @@ export const FundSchema = z.object({
   order: orderField.optional(),
 })
 
-export type FundData = z.output<typeof FundSchema>
-
 export const GIFT_FREQUENCIES = ['once', 'monthly'] as const
 export type GiftFrequency = (typeof GIFT_FREQUENCIES)[number]
 
@@ -72,8 +70,6 @@ export const GiveFormSchema = z.object({
     .pipe(z.email('Please enter a valid email address').nullable()),
   ie_taxpayer: booleanField,
 })
-
-export type GiveForm = z.output<typeof GiveFormSchema>
 
 /** What a treasurer may change of a gift (`PATCH /api/gifts/:id`): whether it bought a benefit (a meal, a place). */
 export const GiftChangeSchema = z.strictObject(

@@ -17,11 +17,3 @@ export const LeadershipMemberSchema = z.object({
   image_alt: optionalImageAlt(),
   order: orderField.optional(),
 })
-
-export type LeadershipMemberData = z.output<typeof LeadershipMemberSchema>
-export type LeadershipMember = Omit<LeadershipMemberData, 'order'> & {
-  id: string
-  order: number
-  created_at: string
-  updated_at: string
-}

@@ -315,15 +315,6 @@ export async function deleteMessagesFrom({ db, email, actor }: { db: Db; email: 
   return deleteContactMessages({ db, ids: rows.map((row) => row.id), actor, erasure: true })
 }
 
-export async function countMessagesFrom({ db, email }: { db: Db; email: string }) {
-  const row = await db.kysely
-    .selectFrom('contact_messages')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('sort_email', '=', foldText(email.trim()))
-    .executeTakeFirst()
-  return Number(row?.count ?? 0)
-}
-
 /**
  * Every message matching the filters, oldest first, in pages of `batch` (an export of a large inbox never holds
  * it all in memory): `email` for one person's messages (a subject-access request), or a state and a search.

@@ -39,6 +39,3 @@ export const MinistrySchema = z.object({
   activities: activitiesField,
   order: orderField.optional(),
 })
-
-export type MinistryData = z.output<typeof MinistrySchema>
-export type Ministry = MinistryData & { id: string; created_at: string; updated_at: string }

@@ -4,7 +4,7 @@
 import { Temporal } from 'temporal-polyfill'
 
 const MINUTE_MS = 60 * 1000
-export const DAY_MS = 24 * 60 * MINUTE_MS
+const DAY_MS = 24 * 60 * MINUTE_MS
 /** A digest that could not start within this long of its time is dropped, never sent late. */
 export const DIGEST_LATEST_MS = DAY_MS
 

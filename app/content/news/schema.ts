@@ -50,8 +50,6 @@ export const SubscriberSchema = z.object({
     .transform((value) => value || null),
 })
 
-export type SubscriberInput = z.output<typeof SubscriberSchema>
-
 export interface Subscriber {
   id: string
   email: string

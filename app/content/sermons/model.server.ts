@@ -11,7 +11,6 @@ const { toRecord } = rowConversions('sermons')
 
 export type SermonRecord = ContentRecord<'sermons'>
 export type SermonSeriesRecord = ContentRecord<'sermon_series'>
-export type SpeakerRecord = ContentRecord<'speakers'>
 
 export const listSermons = sermons.list
 export const getSermon = sermons.get

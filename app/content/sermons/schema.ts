@@ -28,7 +28,6 @@ export const SpeakerSchema = z.object({
 })
 
 export const SERMON_STATUSES = ['draft', 'published'] as const
-export type SermonStatus = (typeof SERMON_STATUSES)[number]
 
 /** A date `YYYY-MM-DD` that exists (no 31 February). */
 const preachedOn = z
@@ -100,5 +99,3 @@ export const SermonSchema = z.object({
     .nullish()
     .transform((value) => value ?? 'draft'),
 })
-
-export type SermonData = z.output<typeof SermonSchema>

@@ -32,12 +32,6 @@ export function isoDuration(seconds: number) {
   return `PT${hours ? `${hours}H` : ''}${minutes ? `${minutes}M` : ''}${rest || whole === 0 ? `${rest}S` : ''}`
 }
 
-/** The share card of a sermon: its title over its picture (or its series'), beside the church's name and logo. */
-export function sermonShareImage(matches: Parameters<typeof publicLayoutData>[0], sermon: SermonFactsData) {
-  const data = publicLayoutData(matches)
-  return data ? shareImagePath(sermonShareKey(sermon.id), shareCard(data, sermon.name, sermon.photo)) : null
-}
-
 /**
  * A sermon as schema.org data: a PodcastEpisode of the church's podcast when it has audio (the feed carries every
  * published sermon with audio), else a CreativeWork; the preacher as author and actor, the audio as an

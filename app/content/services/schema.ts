@@ -18,7 +18,6 @@ import { formatDate, ruleInWords, timeText } from '#app/content/events/date-text
 import { exdatesField, localDateTime, recurrenceField } from '#app/content/events/schema.ts'
 
 export const SERVICE_TYPES = ['regular', 'special'] as const
-export type ServiceType = (typeof SERVICE_TYPES)[number]
 
 /**
  * A service: its words, and (issue 47) its real schedule — the first time it takes place (`starts_at`, local to the
