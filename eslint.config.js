@@ -217,4 +217,18 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Files a reader takes in whole, functions that fit on a screen or two (issue 46): past these, a file holds
+    // two concerns and a function two steps. Frozen migrations and the date engine (app/content/events/dates.ts,
+    // the recurrence rules' one algorithm) are exempt; a test's suite is one `describe.each(databases)` callback,
+    // so functions are not counted in tests (their files are).
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ['app/db/migrations/**', 'app/content/events/dates.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }] },
+  },
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    ignores: ['app/db/migrations/**', 'app/content/events/dates.ts', '**/*.test.ts', 'tests/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 120 }] },
+  },
 )
