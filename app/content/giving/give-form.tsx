@@ -58,15 +58,7 @@ export function GiveForm({
     [fieldError(name) ? `give-${name}-error` : null, hint ?? null].filter(Boolean).join(' ') || undefined
   return (
     <form method="post" action={to(pagePath('give'))} className="mt-6 space-y-6" aria-label={t('give.form')}>
-      {result && !result.ok ? (
-        <div
-          role="alert"
-          className="flex items-start gap-3 rounded-xl border border-red-600/30 bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-100"
-        >
-          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <p className="font-medium">{result.message}</p>
-        </div>
-      ) : null}
+      {result && !result.ok ? <Refused message={result.message} /> : null}
 
       <AmountChoice
         presets={presets}
@@ -275,6 +267,19 @@ function TaxpayerBox({ checked }: { checked: boolean }) {
           {t('give.taxpayerHint')}
         </p>
       </div>
+    </div>
+  )
+}
+
+/** Why the gift was refused, above the form. */
+function Refused({ message }: { message: string }) {
+  return (
+    <div
+      role="alert"
+      className="flex items-start gap-3 rounded-xl border border-red-600/30 bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-100"
+    >
+      <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
+      <p className="font-medium">{message}</p>
     </div>
   )
 }
