@@ -135,6 +135,15 @@ describe.each(databases)('$name', (database) => {
     const mlPage = (await anonymous.get(`/ml/sermons/${sermonId}`)).text
     expect(mlPage).toContain('(45 മിനിറ്റ്)')
     expect(mlPage).not.toContain('45 min')
+    // The podcast's links on Malayalam pages lead to the Malayalam feeds (the page's head, its buttons, its data).
+    expect(mlPage).toContain(`"webFeed":"${server.url}/ml/sermons/feed.xml"`)
+    const mlList = (await anonymous.get('/ml/sermons')).text
+    expect(mlList).toContain(`href="${server.url}/ml/sermons/feed.xml"`)
+    expect(mlList).toContain(`href="${server.url}/ml/sermons/series/${seriesId}/feed.xml"`)
+    expect(mlList).not.toContain(`${server.url}/sermons/feed.xml`)
+    const mlSeries = (await anonymous.get(`/ml/sermons/series/${seriesId}`)).text
+    expect(mlSeries).toContain(`href="${server.url}/ml/sermons/series/${seriesId}/feed.xml"`)
+    expect(mlSeries).not.toContain(`${server.url}/sermons/series/${seriesId}/feed.xml`)
 
     const english = await anonymous.get(`/sermons/series/${seriesId}/feed.xml`)
     expect(english.status).toBe(200)

@@ -1,20 +1,14 @@
-import {
-  ArrowLeft,
-  CalendarDays,
-  CalendarPlus,
-  Clock,
-  Download,
-  MapPin,
-  Navigation,
-  Repeat,
-} from '#app/components/site/icons.tsx'
+import { ArrowLeft, Navigation } from '#app/components/site/icons.tsx'
 import { isSourceLanguage } from '#app/lib/languages.ts'
-import type { ReactNode } from 'react'
 import { data, Link } from 'react-router'
 
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/event-page.ts'
-import { inPageLanguage, pageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
+import { AddToCalendar } from './add-to-calendar.tsx'
+import { EventDetails } from './event-details.tsx'
+import { eventPageData } from './event-page.server.ts'
+import { EventSignUp } from '#app/content/registrations/event-sign-up.tsx'
+import { pageLanguage } from '#app/server/page-language.server.ts'
 import { textsFor } from '#app/i18n/texts.ts'
 import { formProblem } from '#app/i18n/form-texts.ts'
 import { dateWords } from './date-words.ts'
@@ -24,127 +18,50 @@ import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { SiteImage } from '#app/components/site/site-image.tsx'
 import { requestContext, runtimeContext } from '#app/context.ts'
-import { eventFacts, eventPath, eventShareKey, eventsJsonLd } from './seo.ts'
-import { parseLocalDate, parseLocalDateTime } from './dates.ts'
-import { htmlToText } from '#app/lib/html-to-text.ts'
+import { eventPath, eventShareKey, eventsJsonLd } from './seo.ts'
+import { parseLocalDateTime } from './dates.ts'
 import { pageMeta } from '#app/content/page-meta.ts'
-import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
-import { summarise } from '#app/lib/church-text.ts'
-import { getEvent } from './model.server.ts'
-import { googleCalendarUrl } from './calendar.server.ts'
-import {
-  churchToday,
-  hasEnded,
-  nextDateOf,
-  ruleText,
-  timingOf,
-  undatedStillShown,
-  withDateWords,
-  zonedIso,
-} from './events.server.ts'
-import { loadImageSources } from '#app/server/image-sources.server.ts'
-import { pagePath, feedPath } from '#app/content/registry.ts'
+import { timingOf } from './events.server.ts'
+import { pagePath } from '#app/content/registry.ts'
 import { readFormBody } from '#app/server/api.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { makeFormToken } from '#app/server/spam.server.ts'
 import { HONEYPOT_FIELD } from '#app/lib/visitor-post.ts'
-import {
-  RegistrationForm,
-  type RegistrationFormResult,
-} from '#app/content/registrations/registration-form.tsx'
+import type { RegistrationFormResult } from '#app/content/registrations/registration-form.tsx'
 import { registrationDates } from '#app/content/registrations/dates-offered.server.ts'
 import { signUp } from '#app/content/registrations/sign-up.server.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const runtime = context.get(runtimeContext)
-  const { db, clock } = runtime
-  const { origin } = context.get(requestContext)
-  const linkTo = pageLinkTo(context)
-  const stored = await getEvent({ db, id: params.id })
-  // In the page's language, field by field, its dates in its words (issue 28).
-  const { language, languages } = pageLanguage(context)
-  const words = dateWords(language)
-  const event =
-    stored && withDateWords(inPageLanguage(context, 'events', [stored]), language, languages[0]!)[0]!
-  // An event whose date the site cannot read leaves the public pages UNDATED_SHOWN_DAYS after it was added.
-  if (!event || (event.starts_at === null && !undatedStillShown(event, clock.now()))) {
-    throw new Response('Not found', { status: 404 })
-  }
-  const { zone, today } = await churchToday({ db, clock })
-  const timing = timingOf(event)
-  // A rule that cannot be worked out (stored before rules were bounded) is shown by its text, without dates.
-  const { next, problem } = nextDateOf(event, zone, today)
-  const image = (await loadImageSources({ db, urls: [event.image_url] }))(event.image_url)
-  const dated = event.starts_at !== null
-  const ended = dated && problem === null && (event.recurrence ? next === null : hasEnded(event, today))
-  const skipped = event.exdates
-    .filter((date) => date >= today.toString())
-    .map((date) => words.shortDate(parseLocalDate(date)!))
+  const { event, page } = await eventPageData({ id: params.id, context })
+  const registration = event.registration ? await registrationOffer(event, context) : null
   // An event that takes sign-ups is made for each request: its places change, and its form carries the signed
   // time it was rendered (the contact form's spam check). Other events stay in the page cache.
+  return data(
+    { registration, ...page },
+    registration ? { headers: { 'Cache-Control': 'no-store' } } : undefined,
+  )
+}
+
+/** What an event's sign-up form offers: its dates, when sign-ups close, and the form's signed time. */
+async function registrationOffer(
+  event: Awaited<ReturnType<typeof eventPageData>>['event'],
+  context: Route.LoaderArgs['context'],
+) {
+  const { db, clock, secret } = context.get(runtimeContext)
+  const { language } = pageLanguage(context)
   const closesAt = parseLocalDateTime(event.registration_closes_at)
-  const registration = event.registration
-    ? {
-        dates: await registrationDates({ db, clock, event, language }),
-        repeating: event.recurrence !== null,
-        // When sign-ups close, if staff set a time (otherwise each date closes as it begins).
-        closes: closesAt
-          ? words.occurrenceText({ ...timing, all_day: false }, { start: closesAt, end: closesAt })
-          : null,
-        formToken: makeFormToken(runtime.secret, clock.now().getTime()),
-      }
-    : null
-  const page = {
-    registration,
-    event: {
-      id: event.id,
-      title: event.title,
-      description: sanitizeHtml(event.description),
-      summary: summarise(htmlToText(event.description ?? '')),
-      location: event.location,
-      latitude: event.latitude,
-      longitude: event.longitude,
-      is_regular: event.is_regular,
-      image,
-      photo: event.image_url,
-    },
-    // When, in words: the next (or only) date, and a repeating event's rule.
-    when: next
-      ? words.occurrenceText(timing, next)
-      : dated
-        ? null
-        : [event.date, event.time].filter(Boolean).join(', '),
-    rule: event.recurrence ? ruleText(event, language) : null,
-    skipped,
-    ended,
-    lastDate: ended && !event.recurrence ? event.date : null,
-    addToCalendar:
-      dated && !ended && problem === null
-        ? {
-            // Both in the page's language (issue 28): the file's words, and the page the details lead back to.
-            ics: linkTo(feedPath('event-calendar', { id: event.id })),
-            google: googleCalendarUrl(event, zone, `${origin}${linkTo(eventPath(event.id))}`),
-          }
-        : null,
-    untranslated: event.untranslated,
-    directions: event.location
-      ? `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(
-          event.latitude !== null && event.longitude !== null
-            ? `${event.latitude},${event.longitude}`
-            : event.location,
-        )}`
+  return {
+    dates: await registrationDates({ db, clock, event, language }),
+    repeating: event.recurrence !== null,
+    // When sign-ups close, if staff set a time (otherwise each date closes as it begins).
+    closes: closesAt
+      ? dateWords(language).occurrenceText(
+          { ...timingOf(event), all_day: false },
+          { start: closesAt, end: closesAt },
+        )
       : null,
-    structured:
-      next && !ended
-        ? [
-            eventFacts(event, {
-              startDate: zonedIso(next.start, zone, event.all_day),
-              endDate: next.end.equals(next.start) ? null : zonedIso(next.end, zone, event.all_day),
-            }),
-          ]
-        : [],
+    formToken: makeFormToken(secret, clock.now().getTime()),
   }
-  return data(page, registration ? { headers: { 'Cache-Control': 'no-store' } } : undefined)
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {
@@ -280,95 +197,19 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
           />
         ) : null}
 
-        <dl className="grid gap-5 rounded-2xl border border-border bg-card p-6 shadow-sm sm:grid-cols-2 sm:p-8">
-          {rule ? (
-            <Detail icon={<Repeat className="size-5" aria-hidden />} label={t('events.repeats')}>
-              {rule}
-              {skipped.length > 0 ? (
-                <span className="block text-sm text-muted-foreground">
-                  {t('events.notOn', { dates: skipped.join(', ') })}
-                </span>
-              ) : null}
-            </Detail>
-          ) : null}
-          {when ? (
-            <Detail
-              icon={
-                rule ? (
-                  <Clock className="size-5" aria-hidden />
-                ) : (
-                  <CalendarDays className="size-5" aria-hidden />
-                )
-              }
-              label={rule ? t('events.nextDate') : t('events.when')}
-            >
-              {when}
-            </Detail>
-          ) : null}
-          {event.location ? (
-            <Detail icon={<MapPin className="size-5" aria-hidden />} label={t('events.where')}>
-              <span lang={lang('location')}>{event.location}</span>
-            </Detail>
-          ) : null}
-        </dl>
+        <EventDetails
+          rule={rule}
+          skipped={skipped}
+          when={when}
+          location={event.location}
+          lang={lang('location')}
+        />
 
         {registration ? (
-          <section
-            id="register"
-            aria-labelledby="register-heading"
-            className="scroll-mt-24 rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8"
-          >
-            <h2 id="register-heading" className="font-serif text-2xl font-bold">
-              {t('events.register')}
-            </h2>
-            {registration.dates.length > 0 ? (
-              <>
-                <p className="mt-2 mb-6 text-muted-foreground">
-                  {registration.closes ? `${t('events.closes', { when: registration.closes })} ` : null}
-                  {t('events.registerNote')}
-                </p>
-                <RegistrationForm
-                  action={to(pagePath('event', { id: event.id }))}
-                  dates={registration.dates}
-                  repeating={registration.repeating}
-                  formToken={registration.formToken}
-                  result={actionData}
-                />
-              </>
-            ) : (
-              <p className="mt-2 text-foreground/80">{t('events.closed')}</p>
-            )}
-          </section>
+          <EventSignUp eventId={event.id} registration={registration} result={actionData} />
         ) : null}
 
-        {addToCalendar ? (
-          <section aria-labelledby="add-to-calendar" className="flex flex-col gap-4">
-            <h2 id="add-to-calendar" className="font-serif text-2xl font-bold">
-              {t('events.addToCalendar')}
-            </h2>
-            <div className="flex flex-wrap gap-3">
-              <a href={addToCalendar.ics} download className={buttonClasses({})}>
-                <Download className="size-4" aria-hidden />
-                {t('events.downloadIcs')}
-                <span className="sr-only"> {t('events.icsApps')}</span>
-              </a>
-              {addToCalendar.google ? (
-                <a
-                  href={addToCalendar.google}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className={buttonClasses({ variant: 'outline' })}
-                >
-                  <CalendarPlus className="size-4" aria-hidden />
-                  {t('events.googleCalendar')}
-                </a>
-              ) : null}
-            </div>
-            {addToCalendar.google ? null : (
-              <p className="text-sm text-muted-foreground">{t('events.googleCannot')}</p>
-            )}
-          </section>
-        ) : null}
+        {addToCalendar ? <AddToCalendar links={addToCalendar} /> : null}
 
         {event.description ? (
           <section aria-labelledby="about-event">
@@ -406,20 +247,6 @@ export default function EventPage({ loaderData, actionData }: Route.ComponentPro
         ) : null}
       </div>
     </article>
-  )
-}
-
-function Detail({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
-  return (
-    <div className="relative min-h-10 pl-14">
-      <dt className="text-sm font-semibold text-muted-foreground">
-        <span className="absolute top-0 left-0 inline-flex size-10 items-center justify-center rounded-xl bg-primary/10 text-primary-text">
-          {icon}
-        </span>
-        {label}
-      </dt>
-      <dd className="mt-0.5 font-semibold">{children}</dd>
-    </div>
   )
 }
 

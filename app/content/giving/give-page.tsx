@@ -1,12 +1,10 @@
-import { data, redirect, useActionData } from 'react-router'
+import { data, redirect } from 'react-router'
 
 import type { Route } from './+types/give-page.ts'
-import { buttonClasses } from '#app/components/site/button-classes.ts'
-import { CircleAlert } from '#app/components/site/icons.tsx'
+import { GiveForm, type GiveFormResult } from './give-form.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
-import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
-import { pagePath } from '#app/content/registry.ts'
+import { usePageTexts } from '#app/components/site/use-church.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { formProblem } from '#app/i18n/form-texts.ts'
 import { textsFor } from '#app/i18n/texts.ts'
@@ -39,13 +37,6 @@ export async function loader({ context }: Route.LoaderArgs) {
       .map(({ id, name, description }) => ({ id, name, description })),
     bank,
   }
-}
-
-type GiveFormResult = {
-  ok: false
-  message: string
-  fields?: Record<string, string>
-  values: Record<string, string>
 }
 
 /**
@@ -146,211 +137,6 @@ function BankLine({ label, value }: { label: string; value: string }) {
       <dt className="font-semibold">{label}</dt>
       <dd className="font-mono break-all">{value}</dd>
     </>
-  )
-}
-
-const inputClass =
-  'mt-1.5 block w-full rounded-xl border bg-background px-4 py-3 text-base text-foreground shadow-xs transition outline-none placeholder:text-muted-foreground focus:border-primary-text focus:ring-3 focus:ring-primary/20 dark:focus:ring-primary-text/25'
-
-/**
- * The form: amounts as choices (and one typed), the fund, once or monthly, an optional name and address, the CHY3
- * tick. No card or bank field: Stripe's own page asks for those.
- */
-/** The amount buttons' columns on wider screens: the presets and "Other" in one row. */
-const PRESET_COLUMNS = [
-  'sm:grid-cols-2',
-  'sm:grid-cols-2',
-  'sm:grid-cols-3',
-  'sm:grid-cols-4',
-  'sm:grid-cols-5',
-  'sm:grid-cols-6',
-  'sm:grid-cols-7',
-]
-
-function GiveForm({
-  funds,
-  presets,
-}: {
-  funds: ReadonlyArray<{ id: string; name: string; description: string | null }>
-  /** The amounts offered as buttons, in euro (Settings). */
-  presets: readonly number[]
-}) {
-  const t = usePageTexts()
-  const { to } = usePageLanguage()
-  const result = useActionData<GiveFormResult>()
-  const values = result?.values ?? {}
-  const fieldError = (name: string) => result?.fields?.[name]
-  const amount = values.amount || String(presets[Math.min(1, presets.length - 1)] ?? '')
-  const preset = presets.map(String).includes(amount)
-  const errorText = (name: string) =>
-    fieldError(name) ? (
-      <p id={`give-${name}-error`} className="mt-1.5 text-sm text-red-700 dark:text-red-400">
-        {fieldError(name)}
-      </p>
-    ) : null
-  const described = (name: string, hint?: string) =>
-    [fieldError(name) ? `give-${name}-error` : null, hint ?? null].filter(Boolean).join(' ') || undefined
-  return (
-    <form method="post" action={to(pagePath('give'))} className="mt-6 space-y-6" aria-label={t('give.form')}>
-      {result && !result.ok ? (
-        <div
-          role="alert"
-          className="flex items-start gap-3 rounded-xl border border-red-600/30 bg-red-50 p-4 text-red-800 dark:bg-red-950/50 dark:text-red-100"
-        >
-          <CircleAlert className="mt-0.5 size-5 shrink-0" aria-hidden />
-          <p className="font-medium">{result.message}</p>
-        </div>
-      ) : null}
-
-      <fieldset aria-describedby={described('amount', 'give-amount-hint')}>
-        <legend className="text-sm font-semibold">{t('give.amount')}</legend>
-        <div className={`mt-2 grid grid-cols-2 gap-3 ${PRESET_COLUMNS[presets.length]}`}>
-          {presets.map((euro) => (
-            <label
-              key={euro}
-              className="flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-border px-3 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10"
-            >
-              <input type="radio" name="amount" value={euro} defaultChecked={amount === String(euro)} />€
-              {euro}
-            </label>
-          ))}
-          <label
-            className={`${presets.length % 2 === 0 ? 'col-span-2' : ''} flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-border px-3 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10 sm:col-span-1`}
-          >
-            <input type="radio" name="amount" value="other" defaultChecked={!preset} />
-            {t('give.other')}
-          </label>
-        </div>
-        <label htmlFor="give-amount-other" className="mt-3 block text-sm font-semibold">
-          {t('give.otherAmount')}
-        </label>
-        <input
-          id="give-amount-other"
-          name="amount_other"
-          inputMode="decimal"
-          autoComplete="transaction-amount"
-          placeholder="€"
-          defaultValue={values.amount_other ?? ''}
-          aria-invalid={fieldError('amount') ? true : undefined}
-          className={cn(inputClass, 'max-w-48', fieldError('amount') ? 'border-red-600' : 'border-border')}
-        />
-        <p id="give-amount-hint" className="mt-1.5 text-sm text-muted-foreground">
-          {t('give.amountHint')}
-        </p>
-        {errorText('amount')}
-      </fieldset>
-
-      <div>
-        <label htmlFor="give-fund" className="text-sm font-semibold">
-          {t('give.fund')}
-        </label>
-        <select
-          id="give-fund"
-          name="fund"
-          defaultValue={values.fund || funds[0]?.id}
-          aria-invalid={fieldError('fund') ? true : undefined}
-          aria-describedby={described('fund')}
-          className={cn(inputClass, fieldError('fund') ? 'border-red-600' : 'border-border')}
-        >
-          {funds.map((fund) => (
-            <option key={fund.id} value={fund.id}>
-              {fund.name}
-            </option>
-          ))}
-        </select>
-        {errorText('fund')}
-      </div>
-
-      <fieldset aria-describedby={described('frequency')}>
-        <legend className="text-sm font-semibold">{t('give.frequency')}</legend>
-        <div className="mt-2 flex flex-wrap gap-3">
-          {(['once', 'monthly'] as const).map((frequency) => (
-            <label
-              key={frequency}
-              className="flex cursor-pointer items-center gap-2 rounded-xl border border-border px-4 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10"
-            >
-              <input
-                type="radio"
-                name="frequency"
-                value={frequency}
-                defaultChecked={(values.frequency || 'once') === frequency}
-              />
-              {t(`give.${frequency}`)}
-            </label>
-          ))}
-        </div>
-        {errorText('frequency')}
-      </fieldset>
-
-      <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor="give-name" className="text-sm font-semibold">
-            {t('give.name')}
-          </label>
-          <input
-            id="give-name"
-            name="name"
-            autoComplete="name"
-            defaultValue={values.name ?? ''}
-            aria-invalid={fieldError('name') ? true : undefined}
-            aria-describedby={described('name')}
-            className={cn(inputClass, fieldError('name') ? 'border-red-600' : 'border-border')}
-          />
-          {errorText('name')}
-        </div>
-        <div>
-          <label htmlFor="give-email" className="text-sm font-semibold">
-            {t('give.email')}
-          </label>
-          <input
-            id="give-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={values.email ?? ''}
-            aria-invalid={fieldError('email') ? true : undefined}
-            aria-describedby={described('email', 'give-email-hint')}
-            className={cn(inputClass, fieldError('email') ? 'border-red-600' : 'border-border')}
-          />
-          <p id="give-email-hint" className="mt-1.5 text-sm text-muted-foreground">
-            {t('give.emailHint')}
-          </p>
-          {errorText('email')}
-        </div>
-      </div>
-
-      <div className="flex items-start gap-3">
-        <input
-          id="give-ie-taxpayer"
-          type="checkbox"
-          name="ie_taxpayer"
-          defaultChecked={values.ie_taxpayer === 'on'}
-          aria-describedby="give-ie-taxpayer-hint"
-          className="mt-1 size-5 shrink-0"
-        />
-        <div>
-          <label htmlFor="give-ie-taxpayer" className="font-semibold">
-            {t('give.taxpayer')}
-          </label>
-          <p id="give-ie-taxpayer-hint" className="text-sm text-muted-foreground">
-            {t('give.taxpayerHint')}
-          </p>
-        </div>
-      </div>
-
-      {/* People never see or fill this field; robots that fill every field give themselves away. */}
-      <div className="absolute -left-[10000px] h-px w-px overflow-hidden" aria-hidden>
-        <label>
-          {t('forms.honeypot')}
-          <input type="text" name={HONEYPOT_FIELD} tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
-
-      <p className="text-sm text-muted-foreground">{t('give.secure')}</p>
-      <button type="submit" className={buttonClasses({ size: 'lg', className: 'w-full sm:w-auto' })}>
-        {t('give.submit')}
-      </button>
-    </form>
   )
 }
 

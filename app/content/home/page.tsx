@@ -1,17 +1,11 @@
-import {
-  ArrowRight,
-  BookOpen,
-  CalendarDays,
-  Clock,
-  MapPin,
-  Navigation,
-  Phone,
-  UserRound,
-} from '#app/components/site/icons.tsx'
+import { ArrowRight } from '#app/components/site/icons.tsx'
 import type { ReactNode } from 'react'
 import { data, Link } from 'react-router'
 
 import type { Route } from './+types/page.ts'
+import { AtAGlance } from './at-a-glance.tsx'
+import { latestSermon } from './latest-sermon.server.ts'
+import { LatestSermon } from './latest-sermon.tsx'
 import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
 import { textsFor } from '#app/i18n/texts.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
@@ -22,13 +16,11 @@ import { LeaderCard } from '#app/content/leadership/leader-card.tsx'
 import { MinistryCard } from '#app/content/ministries/ministry-card.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { FIRST_SCREEN_STYLES, RestOfStyles } from '#app/components/site/rest-of-styles.tsx'
-import { SiteImage } from '#app/components/site/site-image.tsx'
 import { SectionHeading } from '#app/components/site/section-heading.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch, usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { runtimeContext } from '#app/context.ts'
 import { cn } from '#app/lib/cn.ts'
-import { directionsUrl, telHref } from '#app/lib/contact-links.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/content/page-meta.ts'
@@ -43,9 +35,6 @@ import { withScheduleWords } from '#app/content/services/services.server.ts'
 import { liveState, minutesUntil } from '#app/content/services/live.ts'
 import { VALID_UNTIL_HEADER } from '#app/lib/valid-until.ts'
 import { pagePath } from '#app/content/registry.ts'
-import { scriptureShown } from '#app/content/sermons/books.ts'
-import { getSermonSeries, getSpeaker, listPublishedSermons } from '#app/content/sermons/model.server.ts'
-import { preachedOnText } from '#app/content/sermons/sermon-text.ts'
 
 /** How many of each the home page shows (docs/specification.md §9). */
 const HOME_EVENTS = 6
@@ -161,44 +150,6 @@ export function headers({ loaderHeaders }: Route.HeadersArgs) {
   return until ? { [VALID_UNTIL_HEADER]: until } : new Headers()
 }
 
-/** The newest published sermon, as the home page's band shows it (null when there is none yet). */
-async function latestSermon(
-  db: Parameters<typeof listPublishedSermons>[0]['db'],
-  context: Route.LoaderArgs['context'],
-) {
-  const {
-    sermons: [stored],
-  } = await listPublishedSermons({ db, limit: 1 })
-  if (!stored) return null
-  // In the page's language, field by field (issue 28).
-  const { language, languages } = pageLanguage(context)
-  const sermon = inPageLanguage(context, 'sermons', [stored])[0]!
-  const [storedSeries, storedSpeaker] = await Promise.all([
-    sermon.series_id ? getSermonSeries({ db, id: sermon.series_id }) : null,
-    sermon.speaker_id ? getSpeaker({ db, id: sermon.speaker_id }) : null,
-  ])
-  const series = storedSeries && inPageLanguage(context, 'sermon_series', [storedSeries])[0]!
-  const speaker = storedSpeaker && inPageLanguage(context, 'speakers', [storedSpeaker])[0]!
-  const listen = Boolean(sermon.audio_url)
-  const watch = Boolean(sermon.video_url)
-  return {
-    id: sermon.id,
-    title: sermon.title,
-    date: preachedOnText(sermon.preached_on, language),
-    speaker: speaker?.name ?? null,
-    series: series ? { id: series.id, title: series.title } : null,
-    ...scriptureShown(sermon, language, languages[0] ?? language),
-    action: (listen && watch
-      ? 'listenOrWatch'
-      : listen
-        ? 'listen'
-        : watch
-          ? 'watch'
-          : 'readMore') as SermonAction,
-    photo: sermon.image_url ?? series?.image_url ?? null,
-  }
-}
-
 /** Only the first screen's rules in the head; the rest after the slides (issue 30). */
 export const handle = FIRST_SCREEN_STYLES
 
@@ -207,7 +158,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { to, langOf } = usePageLanguage()
+  const { to } = usePageLanguage()
   const t = usePageTexts()
   const church = useChurch()
   const { slides, services, events, ministries, gallery, leaders, sermon, live } = loaderData
@@ -234,64 +185,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section aria-label={t('home.glance')} className="bg-surface">
-        <div className="mx-auto grid max-w-7xl gap-6 px-4 py-16 sm:px-6 md:grid-cols-3 lg:px-8">
-          <InfoCard icon={<Clock className="size-6" aria-hidden />} title={t('home.serviceTimes')}>
-            {services.length > 0 ? (
-              <ul className="space-y-3">
-                {services.map((service) => (
-                  <li key={service.id}>
-                    <p className="font-semibold" lang={langOf(service, 'name')}>
-                      {service.name}
-                    </p>
-                    <p className="text-sm text-muted-foreground">
-                      {[service.day, service.time].filter(Boolean).join(' · ')}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className="text-muted-foreground">{t('home.noServices')}</p>
-            )}
-          </InfoCard>
-          <InfoCard icon={<MapPin className="size-6" aria-hidden />} title={t('home.location')}>
-            {church.address ? <p className="text-foreground/80">{church.address}</p> : null}
-            <a
-              href={directionsUrl(church)}
-              target="_blank"
-              rel="noopener noreferrer"
-              className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-5' })}
-            >
-              <Navigation className="size-4" aria-hidden />
-              {t('home.directions')}
-            </a>
-          </InfoCard>
-          <InfoCard icon={<Phone className="size-6" aria-hidden />} title={t('home.contact')}>
-            <div className="space-y-1 text-foreground/80">
-              {church.phone ? (
-                <p>
-                  <a href={telHref(church.phone)} className="hover:text-primary-text">
-                    {church.phoneDisplay}
-                  </a>
-                </p>
-              ) : null}
-              {church.email ? (
-                <p>
-                  <a href={`mailto:${church.email}`} className="break-all hover:text-primary-text">
-                    {church.email}
-                  </a>
-                </p>
-              ) : null}
-            </div>
-            <Link
-              to={to(pagePath('contact'))}
-              className={buttonClasses({ variant: 'outline', size: 'sm', className: 'mt-5' })}
-            >
-              {t('home.contactUs')}
-            </Link>
-          </InfoCard>
-        </div>
-      </section>
+      <AtAGlance services={services} />
 
       <section aria-labelledby="events" className="mx-auto max-w-7xl px-4 py-20 sm:px-6 md:py-28 lg:px-8">
         <SectionHeading id="events" title={t('home.events')} />
@@ -380,20 +274,6 @@ export function ErrorBoundary() {
   )
 }
 
-function InfoCard({ icon, title, children }: { icon: ReactNode; title: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col rounded-2xl border border-border bg-card p-7 shadow-sm">
-      <div className="flex items-center gap-3">
-        <span className="inline-flex size-12 items-center justify-center rounded-xl bg-primary text-white shadow-sm">
-          {icon}
-        </span>
-        <h3 className="font-serif text-xl font-bold">{title}</h3>
-      </div>
-      <div className="mt-5 flex flex-1 flex-col items-start">{children}</div>
-    </div>
-  )
-}
-
 /** A band above the slides while the stream is about to start or on: a plain link to /live, no script. */
 function LiveBand({ state, minutes }: { state: 'soon' | 'live'; minutes: number }) {
   const { to } = usePageLanguage()
@@ -410,79 +290,6 @@ function LiveBand({ state, minutes }: { state: 'soon' | 'live'; minutes: number 
   )
 }
 
-type LatestSermonData = NonNullable<Route.ComponentProps['loaderData']['sermon']>
-
-/** The newest sermon in a band of the theme's colour: what it is, who preached it, and a link to hear it. */
-function LatestSermon({ sermon }: { sermon: LatestSermonData }) {
-  const { to } = usePageLanguage()
-  const t = usePageTexts()
-  const action = t(`home.${sermon.action}`)
-  return (
-    <section aria-labelledby="latest-sermon" className="bg-primary text-white">
-      <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-5 md:py-20 lg:px-8">
-        {sermon.image ? (
-          <SiteImage
-            image={sermon.image}
-            alt=""
-            loading="lazy"
-            sizes="(min-width: 768px) 40vw, 100vw"
-            className="aspect-[3/2] w-full rounded-2xl object-cover shadow-lg md:col-span-2"
-          />
-        ) : null}
-        <div
-          className={sermon.image ? 'md:col-span-3' : 'md:col-span-5 md:mx-auto md:max-w-3xl md:text-center'}
-        >
-          <h2 id="latest-sermon" className="text-sm font-semibold tracking-[0.2em] text-white/85 uppercase">
-            {t('home.latestSermon')}
-          </h2>
-          <h3 className="mt-3 font-serif text-3xl font-bold text-balance md:text-4xl">{sermon.title}</h3>
-          {sermon.series ? <p className="mt-2 text-lg text-white/90">{sermon.series.title}</p> : null}
-          <ul
-            className={cn(
-              'mt-5 flex flex-wrap gap-x-6 gap-y-2 text-white/90',
-              !sermon.image && 'md:justify-center',
-            )}
-          >
-            <li className="flex items-center gap-2">
-              <CalendarDays className="size-5 shrink-0" aria-hidden />
-              {sermon.date}
-            </li>
-            {sermon.speaker ? (
-              <li className="flex items-center gap-2">
-                <UserRound className="size-5 shrink-0" aria-hidden />
-                {sermon.speaker}
-              </li>
-            ) : null}
-            {sermon.scripture ? (
-              <li className="flex items-center gap-2">
-                <BookOpen className="size-5 shrink-0" aria-hidden />
-                <span lang={sermon.scriptureLang}>{sermon.scripture}</span>
-              </li>
-            ) : null}
-          </ul>
-          <div className={cn('mt-8 flex flex-wrap gap-3', !sermon.image && 'md:justify-center')}>
-            <Link
-              to={to(pagePath('sermon', { id: sermon.id }))}
-              // Which sermon, for a list of links; it starts with the words shown ("Listen").
-              aria-label={`${action}: ${sermon.title}`}
-              className={buttonClasses({ variant: 'light', size: 'lg' })}
-            >
-              {action}
-              <ArrowRight className="size-5" aria-hidden />
-            </Link>
-            <Link
-              to={to(pagePath('sermons'))}
-              className="inline-flex h-12 items-center rounded-full px-5 font-semibold text-white underline-offset-4 hover:underline"
-            >
-              {t('home.allSermons')}
-            </Link>
-          </div>
-        </div>
-      </div>
-    </section>
-  )
-}
-
 function MoreLink({ to, children }: { to: string; children: ReactNode }) {
   return (
     <div className="mt-12 text-center">
@@ -493,6 +300,3 @@ function MoreLink({ to, children }: { to: string; children: ReactNode }) {
     </div>
   )
 }
-
-/** What the latest sermon's button says: what there is to do with it. */
-type SermonAction = 'listenOrWatch' | 'listen' | 'watch' | 'readMore'

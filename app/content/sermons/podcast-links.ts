@@ -8,9 +8,12 @@ export interface PodcastLinks {
   apple: string
 }
 
-/** The church's podcast, or a series' (`seriesId`), at the site's address `origin`. */
-export function podcastLinks(origin: string, seriesId?: string): PodcastLinks {
-  const url = `${origin}${seriesId ? feedPath('series-podcast', { id: seriesId }) : feedPath('podcast')}`
+/**
+ * The church's podcast, or a series' (`seriesId`), at the site's address `origin`, in the page's language: `to`
+ * gives a path its language's prefix (`/ml/sermons/feed.xml`).
+ */
+export function podcastLinks(origin: string, to: (path: string) => string, seriesId?: string): PodcastLinks {
+  const url = `${origin}${to(seriesId ? feedPath('series-podcast', { id: seriesId }) : feedPath('podcast'))}`
   return { url, apple: url.replace(/^https?:\/\//, 'podcast://') }
 }
 

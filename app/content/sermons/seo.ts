@@ -103,7 +103,7 @@ export function sermonJsonLd(
           '@type': 'PodcastSeries',
           name: `${church.name} Sermons`,
           url: absoluteUrl(origin, inPageLanguage(pagePath('sermons'))),
-          webFeed: absoluteUrl(origin, feedPath('podcast')),
+          webFeed: absoluteUrl(origin, inPageLanguage(feedPath('podcast'))),
         },
       },
     ]

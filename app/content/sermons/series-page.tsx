@@ -1,4 +1,4 @@
-import { inPageLanguage } from '#app/server/page-language.server.ts'
+import { inPageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
 import { ArrowLeft } from '#app/components/site/icons.tsx'
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 
@@ -35,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       summary: summarise(htmlToText(series.description ?? '')),
     },
     sermons: inPageLanguage(context, 'sermons', sermons).map((sermon) => sermonCard(sermon, names)),
-    podcast: podcastLinks(context.get(requestContext).origin, series.id),
+    podcast: podcastLinks(context.get(requestContext).origin, pageLinkTo(context), series.id),
   }
 }
 

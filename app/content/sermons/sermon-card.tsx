@@ -1,6 +1,6 @@
-import { BookOpen, CalendarDays, UserRound } from '#app/components/site/icons.tsx'
 import { usePageLanguage } from '#app/components/site/use-church.ts'
 
+import { SermonFacts } from './sermon-facts.tsx'
 import type { SermonCardData } from './sermon-text.ts'
 import { pagePath } from '#app/content/registry.ts'
 
@@ -24,24 +24,11 @@ export function SermonCard({ sermon }: { sermon: SermonCardData }) {
           {sermon.title}
         </a>
       </h3>
-      <ul className="mt-3 space-y-1.5 text-sm text-muted-foreground">
-        <li className="flex items-center gap-2">
-          <CalendarDays className="size-4 shrink-0" aria-hidden />
-          {sermon.date}
-        </li>
-        {sermon.speaker ? (
-          <li className="flex items-center gap-2">
-            <UserRound className="size-4 shrink-0" aria-hidden />
-            {sermon.speaker}
-          </li>
-        ) : null}
-        {sermon.scripture ? (
-          <li className="flex items-center gap-2">
-            <BookOpen className="size-4 shrink-0" aria-hidden />
-            <span lang={sermon.scriptureLang}>{sermon.scripture}</span>
-          </li>
-        ) : null}
-      </ul>
+      <SermonFacts
+        sermon={sermon}
+        className="mt-3 space-y-1.5 text-sm text-muted-foreground"
+        iconClassName="size-4 shrink-0"
+      />
     </article>
   )
 }

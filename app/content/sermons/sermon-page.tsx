@@ -1,22 +1,13 @@
 import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
-import {
-  ArrowLeft,
-  BookOpen,
-  CalendarDays,
-  Download,
-  ExternalLink,
-  FileText,
-  Play,
-  UserRound,
-} from '#app/components/site/icons.tsx'
+import { ArrowLeft, BookOpen, CalendarDays, UserRound } from '#app/components/site/icons.tsx'
 
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/sermon-page.ts'
+import { SermonTexts } from './sermon-texts.tsx'
+import { SermonVideo } from './sermon-video.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
-import { SiteImage } from '#app/components/site/site-image.tsx'
 import { runtimeContext } from '#app/context.ts'
-import { Data } from '#app/islands/markup.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { pageMeta } from '#app/content/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
@@ -121,13 +112,6 @@ export function meta(args: Route.MetaArgs) {
   )
 }
 
-/** '1.4 MB', '380 KB': how big a download is, before a phone on mobile data fetches it. */
-function fileSize(bytes: number) {
-  return bytes >= 1024 * 1024
-    ? `${(bytes / (1024 * 1024)).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`
-}
-
 const linkClass = 'inline-flex items-center gap-2 font-semibold text-primary-text hover:underline'
 
 export default function SermonPage({ loaderData }: Route.ComponentProps) {
@@ -219,44 +203,7 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
         </figure>
       ) : null}
 
-      {sermon.video ? (
-        <div className="mt-8">
-          {/* Without JavaScript a link to the video; the video-facade behaviour makes it a button that loads the
-              player only when pressed, so nothing of YouTube or Vimeo reaches the visitor before then. */}
-          <a
-            href={sermon.video.url}
-            {...{
-              [Data.videoFacade]: sermon.video.embedUrl,
-              [Data.videoTitle]: sermon.title,
-              [Data.playVideoLabel]: t('sermons.playVideoTitle', { title: sermon.title }),
-            }}
-            className="group relative flex aspect-video w-full cursor-pointer items-center justify-center overflow-hidden rounded-2xl bg-primary text-white shadow-sm focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-primary"
-          >
-            {sermon.image ? (
-              <SiteImage
-                image={sermon.image}
-                alt=""
-                priority
-                sizes="(min-width: 768px) 720px, 100vw"
-                className="absolute inset-0 size-full object-cover"
-              />
-            ) : null}
-            <span
-              className="absolute inset-0 bg-black/45 transition-colors group-hover:bg-black/35"
-              aria-hidden
-            />
-            <span className="relative flex flex-col items-center gap-3 px-6 text-center">
-              <span className="inline-flex size-20 items-center justify-center rounded-full bg-white text-primary-text shadow-lg transition-transform group-hover:scale-105">
-                <Play className="ml-1 size-9 fill-current" aria-hidden />
-              </span>
-              <span className="font-serif text-xl font-bold drop-shadow">{t('sermons.playVideo')}</span>
-              <span className="text-sm text-white/90 drop-shadow">
-                {t('sermons.fromProvider', { provider: sermon.video.provider })}
-              </span>
-            </span>
-          </a>
-        </div>
-      ) : null}
+      {sermon.video ? <SermonVideo sermon={sermon} video={sermon.video} /> : null}
 
       <RichText
         html={sermon.summary}
@@ -264,65 +211,7 @@ export default function SermonPage({ loaderData }: Route.ComponentProps) {
         className="mt-8 text-lg leading-relaxed text-foreground/85"
       />
 
-      {sermon.notes || sermon.transcript ? (
-        <section
-          aria-labelledby="sermon-texts"
-          className="mt-10 rounded-2xl border border-border bg-card p-6 shadow-sm"
-        >
-          <h2 id="sermon-texts" className="font-serif text-2xl font-bold">
-            {t('sermons.texts')}
-          </h2>
-          <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-3">
-            {sermon.notes ? (
-              <li>
-                <a
-                  href={sermon.notes.href}
-                  className={linkClass}
-                  {...(sermon.notes.size !== null ? { download: '' } : {})}
-                >
-                  <Download className="size-5" aria-hidden />
-                  {t('sermons.notes')}
-                  {sermon.notes.size !== null ? (
-                    <span className="font-normal text-muted-foreground">
-                      (PDF, {fileSize(sermon.notes.size)})
-                    </span>
-                  ) : (
-                    <span className="font-normal text-muted-foreground">(PDF)</span>
-                  )}
-                </a>
-              </li>
-            ) : null}
-            {sermon.transcript && !sermon.transcript.paragraphs ? (
-              <li>
-                <a
-                  href={sermon.transcript.href}
-                  className={linkClass}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                >
-                  <ExternalLink className="size-5" aria-hidden />
-                  {t('sermons.transcript')}
-                  {newTab}
-                </a>
-              </li>
-            ) : null}
-          </ul>
-          {sermon.transcript?.paragraphs ? (
-            <details className="group mt-5 border-t border-border pt-4">
-              <summary className="flex cursor-pointer items-center gap-2 font-semibold text-primary-text hover:underline">
-                <FileText className="size-5" aria-hidden />
-                {t('sermons.transcript')}
-              </summary>
-              <div className="mt-4 space-y-4 leading-relaxed text-foreground/85">
-                {sermon.transcript.paragraphs.map((paragraph, index) => (
-                  // The paragraphs never move: their place is their identity.
-                  <p key={index}>{paragraph}</p>
-                ))}
-              </div>
-            </details>
-          ) : null}
-        </section>
-      ) : null}
+      <SermonTexts sermon={sermon} />
     </article>
   )
 }

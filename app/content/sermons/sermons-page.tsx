@@ -64,10 +64,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     newer: page > 1 ? pageLink(page - 1) : null,
     older: page < pages ? pageLink(page + 1) : null,
     // The site's address (never a Host a visitor made up, once it is known: decision 0018).
-    podcast: podcastLinks(context.get(requestContext).origin),
+    podcast: podcastLinks(context.get(requestContext).origin, to),
     seriesPodcasts: names.series.map((item) => ({
       title: item.title,
-      links: podcastLinks(context.get(requestContext).origin, item.id),
+      links: podcastLinks(context.get(requestContext).origin, to, item.id),
     })),
   }
 }

@@ -1,7 +1,7 @@
-import { Bus, CalendarDays, Car, Clock, MapPin, Sparkles } from '#app/components/site/icons.tsx'
+import { CalendarDays, Clock, MapPin, Sparkles } from '#app/components/site/icons.tsx'
 
 import type { Route } from './+types/page.ts'
-import { MapPlaceholder, MapWidget } from '#app/components/site/map-widget.tsx'
+import { ChurchLocation } from './church-location.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
 import { PageSection } from '#app/components/site/page-section.tsx'
@@ -91,48 +91,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           </ul>
         </section>
 
-        <section aria-labelledby="location" className={cardClass}>
-          <h2 id="location" className="flex items-center gap-3 font-serif text-2xl font-bold">
-            <span className="inline-flex size-11 items-center justify-center rounded-xl bg-primary text-white">
-              <MapPin className="size-5" aria-hidden />
-            </span>
-            {t('services.location')}
-          </h2>
-          <div className="mt-6">
-            {church.latitude !== null && church.longitude !== null ? (
-              <MapWidget latitude={church.latitude} longitude={church.longitude} name={church.name} />
-            ) : (
-              <MapPlaceholder />
-            )}
-          </div>
-          {church.address ? <p className="mt-5 font-medium">{church.address}</p> : null}
-          {church.publicTransport.length > 0 || church.parking.length > 0 ? (
-            <div className="mt-6 grid gap-5 sm:grid-cols-2">
-              {church.publicTransport.length > 0 ? (
-                <div>
-                  <h3 className="flex items-center gap-2 font-semibold">
-                    <Bus className="size-4 text-primary-text" aria-hidden />
-                    {t('services.transport')}
-                  </h3>
-                  <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">
-                    {church.publicTransport.join(' ')}
-                  </p>
-                </div>
-              ) : null}
-              {church.parking.length > 0 ? (
-                <div>
-                  <h3 className="flex items-center gap-2 font-semibold">
-                    <Car className="size-4 text-primary-text" aria-hidden />
-                    {t('services.parking')}
-                  </h3>
-                  <p className="mt-1.5 text-sm leading-relaxed text-muted-foreground">
-                    {church.parking.join(' ')}
-                  </p>
-                </div>
-              ) : null}
-            </div>
-          ) : null}
-        </section>
+        <ChurchLocation className={cardClass} />
       </div>
 
       {special.length > 0 ? (
