@@ -4,15 +4,19 @@ import type { z } from 'zod'
 
 import type { AdminField, ItemSummary } from '#app/lib/admin-fields.ts'
 import { ItemFormCard } from './item-form-card.tsx'
-import { ItemList, type MoveDirection } from './item-list.tsx'
+import { ItemList } from './item-list.tsx'
 import { PageHeader } from './page-header.tsx'
 import { DiscardChangesDialog, hasUnsavedChanges } from './unsaved-changes.tsx'
 import { scrollToTop, useAdminForm } from './use-admin-form.ts'
-import { useQueuedFetcher } from './use-queued-fetcher.ts'
-import { useResultToast } from './use-result-toast.ts'
+import { useListActions } from './use-list-actions.ts'
 import { type AdminActionResult, SESSION_ENDED_MESSAGE } from '#app/lib/admin-action-result.ts'
 
 const FORM_ID = 'item-form'
+
+interface FocusRequest {
+  target: 'heading' | 'field'
+  count: number
+}
 
 export interface CrudScreenProps<T extends { id: string }> {
   title: string
@@ -58,28 +62,8 @@ export function CrudScreen<T extends { id: string }>({
   after,
   translate,
 }: CrudScreenProps<T>) {
-  // `?edit=<id>` opens that item in the form (the dashboard's "needs a date" list links there).
-  const [searchParams] = useSearchParams()
-  const [editing, setEditing] = useState<T | null>(
-    () => items.find((item) => item.id === searchParams.get('edit')) ?? null,
-  )
-  // An item deleted elsewhere while it was being edited: what was typed stays in the form, now adding it anew.
-  const [orphan, setOrphan] = useState<T | null>(null)
-  const [formKey, setFormKey] = useState(0)
-  const [focusRequest, setFocusRequest] = useState<{ target: 'heading' | 'field'; count: number }>({
-    target: 'heading',
-    count: 0,
-  })
-
-  function requestFocus(target: 'heading' | 'field') {
-    setFocusRequest((request) => ({ target, count: request.count + 1 }))
-  }
-
-  function backToAddMode() {
-    setEditing(null)
-    setOrphan(null)
-    setFormKey((key) => key + 1)
-  }
+  const { editing, orphan, formKey, edit, backToAddMode } = useEditState(items)
+  const requestFocus = useFocusRequest(fields)
 
   // A refused write usually means the list is out of date (changed in another window): fetch it again —
   // unless the session ended, when fetching would only lead to the sign-in page and lose what was typed.
@@ -99,78 +83,16 @@ export function CrudScreen<T extends { id: string }>({
     },
   })
 
-  // The item being edited was deleted (here or in another window): the form turns to adding it anew, keeping
-  // what was typed (the same form, not a new one), and says so; Cancel empties it.
-  if (editing && !items.some((item) => item.id === editing.id)) {
-    setOrphan(editing)
-    setEditing(null)
-  }
-
-  useEffect(() => {
-    if (!focusRequest.count) return
-    if (focusRequest.target === 'heading') {
-      document.getElementById(`${FORM_ID}-heading`)?.focus({ preventScroll: true })
-      return
-    }
-    const section = document.getElementById(`${FORM_ID}-heading`)?.closest('section')
-    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
-    section?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
-    // The first field of the language tab that is open (a translator goes from item to item in one language).
-    const first = document.getElementById(`${FORM_ID}-${fields[0].name}`)
-    const field = first?.checkVisibility()
-      ? first
-      : section?.querySelector<HTMLElement>(
-          '[role="tabpanel"][data-state="active"] :is(input:not([type="hidden"]), textarea, [contenteditable="true"])',
-        )
-    field?.focus({ preventScroll: true })
-  }, [focusRequest, fields])
-
-  const deletes = useQueuedFetcher()
-  useResultToast(deletes.fetcher.data, deletes.fetcher.state === 'idle', refresh)
-  const reorders = useQueuedFetcher()
-  useResultToast(reorders.fetcher.data, reorders.fetcher.state === 'idle', refresh)
-
-  // Show the newest order asked for while it is being saved, and dim the items being deleted.
-  let shown: readonly T[] = items
-  const wanted = reorders.pending.at(-1)?.ids
-  if (wanted) {
-    const byId = new Map(items.map((item) => [item.id, item]))
-    const reordered = (JSON.parse(wanted) as string[]).map((id) => byId.get(id))
-    if (reordered.length === items.length && reordered.every(Boolean)) shown = reordered as T[]
-  }
-  const busyIds = new Set(deletes.pending.map((payload) => payload.id))
-
-  const [moved, setMoved] = useState<{ id: string; direction: MoveDirection } | null>(null)
-  // A move to the first or last place disables the pressed button; keep focus on the item's other one.
-  useEffect(() => {
-    if (!moved) return
-    const pressed = document.getElementById(`move-${moved.direction}-${moved.id}`) as HTMLButtonElement | null
-    if (pressed?.disabled) {
-      const other = moved.direction === 'up' ? 'down' : 'up'
-      document.getElementById(`move-${other}-${moved.id}`)?.focus()
-    }
-  }, [moved, shown])
-
-  function move(index: number, direction: MoveDirection) {
-    const target = direction === 'up' ? index - 1 : index + 1
-    if (target < 0 || target >= shown.length) return
-    const ids = shown.map((item) => item.id)
-    ;[ids[index], ids[target]] = [ids[target], ids[index]]
-    setMoved({ id: shown[index].id, direction })
-    reorders.submit({ intent: 'reorder', ids: JSON.stringify(ids) }, { replace: true })
-  }
+  const list = useListActions(items, refresh)
 
   function startEditing(item: T) {
     form.clearErrors()
-    setEditing(item)
-    setFormKey((key) => key + 1)
+    edit(item)
     requestFocus('field')
   }
   // Edit chosen while the form holds changes: asked first, as leaving the page would be.
   const [editAsked, setEditAsked] = useState<T | null>(null)
 
-  const editingSummary = editing ? describe(editing) : null
-  const orphanSummary = orphan ? describe(orphan) : null
   return (
     <>
       <PageHeader title={title} description={description}>
@@ -183,13 +105,7 @@ export function CrudScreen<T extends { id: string }>({
             formId={FORM_ID}
             formRef={form.formRef}
             title={editing ? `Edit ${noun}` : `Add ${noun}`}
-            description={
-              editingSummary
-                ? `Editing “${editingSummary.title}”.`
-                : orphanSummary
-                  ? `“${orphanSummary.title}” was deleted elsewhere. What you typed is kept: add it as a new ${noun.toLowerCase()}, or cancel.`
-                  : `Add a new ${noun.toLowerCase()} to the website.`
-            }
+            description={formDescription(noun, editing && describe(editing), orphan && describe(orphan))}
             fields={fields}
             values={((editing ?? orphan) as Record<string, unknown> | null) ?? {}}
             errors={form.errors}
@@ -215,20 +131,20 @@ export function CrudScreen<T extends { id: string }>({
           <ItemList
             heading={listHeading}
             noun={noun}
-            items={shown}
+            items={list.shown}
             emptyText={emptyText}
             describe={describe}
             editingId={editing?.id ?? null}
             ordered={ordered}
-            busyIds={busyIds}
+            busyIds={list.busyIds}
             onEdit={(item) => {
               // The item already in the form: what was typed stays; the form is brought into view.
               if (item.id === editing?.id) requestFocus('field')
               else if (hasUnsavedChanges(form.formRef.current)) setEditAsked(item)
               else startEditing(item)
             }}
-            onDelete={(item) => deletes.submit({ intent: 'delete', id: item.id })}
-            onMove={move}
+            onDelete={list.remove}
+            onMove={list.move}
           />
         </div>
       </div>
@@ -247,4 +163,69 @@ export function CrudScreen<T extends { id: string }>({
       />
     </>
   )
+}
+
+/** Brings the form into view when asked: its heading (after a save or cancel), or its first field (Edit). */
+function useFocusRequest(fields: readonly AdminField[]) {
+  const [focusRequest, setFocusRequest] = useState<FocusRequest>({ target: 'heading', count: 0 })
+  useEffect(() => {
+    if (!focusRequest.count) return
+    if (focusRequest.target === 'heading') {
+      document.getElementById(`${FORM_ID}-heading`)?.focus({ preventScroll: true })
+      return
+    }
+    const section = document.getElementById(`${FORM_ID}-heading`)?.closest('section')
+    const reduce = window.matchMedia('(prefers-reduced-motion: reduce)').matches
+    section?.scrollIntoView({ behavior: reduce ? 'auto' : 'smooth', block: 'start' })
+    // The first field of the language tab that is open (a translator goes from item to item in one language).
+    const first = document.getElementById(`${FORM_ID}-${fields[0].name}`)
+    const field = first?.checkVisibility()
+      ? first
+      : section?.querySelector<HTMLElement>(
+          '[role="tabpanel"][data-state="active"] :is(input:not([type="hidden"]), textarea, [contenteditable="true"])',
+        )
+    field?.focus({ preventScroll: true })
+  }, [focusRequest, fields])
+  return (target: FocusRequest['target']) =>
+    setFocusRequest((request) => ({ target, count: request.count + 1 }))
+}
+
+/**
+ * Which item the form edits (`?edit=<id>` opens that one: the dashboard's "needs a date" list links there), and the
+ * form's key, changed to empty it. An item deleted elsewhere while it was being edited becomes the orphan: what was
+ * typed stays in the form (the same form, not a new one), now adding it anew, and the form says so; Cancel empties it.
+ */
+function useEditState<T extends { id: string }>(items: readonly T[]) {
+  const [searchParams] = useSearchParams()
+  const [editing, setEditing] = useState<T | null>(
+    () => items.find((item) => item.id === searchParams.get('edit')) ?? null,
+  )
+  const [orphan, setOrphan] = useState<T | null>(null)
+  const [formKey, setFormKey] = useState(0)
+  if (editing && !items.some((item) => item.id === editing.id)) {
+    setOrphan(editing)
+    setEditing(null)
+  }
+  return {
+    editing,
+    orphan,
+    formKey,
+    edit(item: T) {
+      setEditing(item)
+      setFormKey((key) => key + 1)
+    },
+    backToAddMode() {
+      setEditing(null)
+      setOrphan(null)
+      setFormKey((key) => key + 1)
+    },
+  }
+}
+
+/** What the form card says: which item it edits, that the one it edited was deleted elsewhere, or that it adds. */
+function formDescription(noun: string, editing: ItemSummary | null, orphan: ItemSummary | null) {
+  if (editing) return `Editing “${editing.title}”.`
+  if (orphan)
+    return `“${orphan.title}” was deleted elsewhere. What you typed is kept: add it as a new ${noun.toLowerCase()}, or cancel.`
+  return `Add a new ${noun.toLowerCase()} to the website.`
 }

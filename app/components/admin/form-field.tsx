@@ -62,61 +62,9 @@ export function FormField({
     describedBy,
     lang,
   }
-  let control: React.ReactNode
-  switch (field.kind) {
-    case 'rich-text':
-      control = <RichTextField {...own} beforeEditor={reference?.content} />
-      break
-    case 'image':
-      control = <ImageUploadField {...own} />
-      break
-    case 'audio':
-      control = <AudioUploadField {...own} />
-      break
-    case 'textarea':
-    case 'lines':
-      control = (
-        <Textarea
-          {...common}
-          defaultValue={defaultValue}
-          rows={field.rows ?? 4}
-          placeholder={field.placeholder}
-        />
-      )
-      break
-    case 'map-position':
-      control = <MapPositionField {...common} formId={formId} placeholder={field.placeholder} />
-      break
-    case 'select':
-      control = field.create ? (
-        <SelectWithCreate
-          common={common}
-          options={field.options}
-          defaultValue={defaultValue}
-          create={field.create}
-        />
-      ) : (
-        <Select {...common} defaultValue={defaultValue}>
-          {field.options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      )
-      break
-    default:
-      control = (
-        <Input
-          {...common}
-          type={field.kind === 'decimal' ? 'text' : field.kind}
-          inputMode={field.kind === 'decimal' ? 'decimal' : field.kind === 'url' ? 'url' : undefined}
-          autoComplete={field.kind === 'email' || field.kind === 'tel' ? 'off' : undefined}
-          defaultValue={defaultValue}
-          placeholder={field.placeholder}
-        />
-      )
-  }
+  const control = (
+    <FieldControl field={field} formId={formId} common={common} own={own} reference={reference?.content} />
+  )
 
   // Rich text, image and audio fields label their own controls (a content-editable and file inputs).
   const ownLabel = field.kind === 'rich-text' || field.kind === 'image' || field.kind === 'audio'
@@ -142,4 +90,77 @@ export function FormField({
       ) : null}
     </div>
   )
+}
+
+/** The control a field's kind calls for: `common` for the plain ones, `own` for those that keep their own value. */
+function FieldControl({
+  field,
+  formId,
+  common,
+  own,
+  reference,
+}: {
+  field: Exclude<AdminField, { kind: 'custom' }>
+  formId: string
+  common: {
+    id: string
+    name: string
+    required?: boolean
+    'aria-invalid': boolean | undefined
+    'aria-describedby': string | undefined
+    lang: string | undefined
+  }
+  own: FieldControlProps
+  /** A translation's main text, shown above a rich-text editor. */
+  reference?: React.ReactNode
+}) {
+  const { defaultValue } = own
+  switch (field.kind) {
+    case 'rich-text':
+      return <RichTextField {...own} beforeEditor={reference} />
+    case 'image':
+      return <ImageUploadField {...own} />
+    case 'audio':
+      return <AudioUploadField {...own} />
+    case 'textarea':
+    case 'lines':
+      return (
+        <Textarea
+          {...common}
+          defaultValue={defaultValue}
+          rows={field.rows ?? 4}
+          placeholder={field.placeholder}
+        />
+      )
+    case 'map-position':
+      return <MapPositionField {...common} formId={formId} placeholder={field.placeholder} />
+    case 'select':
+      return field.create ? (
+        <SelectWithCreate
+          common={common}
+          options={field.options}
+          defaultValue={defaultValue}
+          create={field.create}
+        />
+      ) : (
+        <Select {...common} defaultValue={defaultValue}>
+          {field.options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      )
+    default:
+      return (
+        <Input
+          {...common}
+          type={field.kind === 'decimal' ? 'text' : field.kind}
+          inputMode={field.kind === 'decimal' ? 'decimal' : field.kind === 'url' ? 'url' : undefined}
+          autoComplete={field.kind === 'email' || field.kind === 'tel' ? 'off' : undefined}
+          defaultValue={defaultValue}
+          placeholder={field.placeholder}
+        />
+      )
+  }
 }

@@ -52,137 +52,196 @@ export function ItemList<T extends { id: string }>({
         <ul className="divide-y divide-gray-100">
           {items.map((item, index) => {
             const summary = describe(item)
-            const editing = item.id === editingId
             const busy = busyIds.has(item.id)
             return (
-              <li
+              <ItemRow
                 key={item.id}
-                aria-current={editing ? 'true' : undefined}
-                className={cn(
-                  'flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-start sm:px-6',
-                  editing && 'bg-primary/5 ring-2 ring-primary/30 ring-inset',
-                  busy && 'opacity-60',
-                )}
+                summary={summary}
+                position={ordered ? index + 1 : null}
+                editing={item.id === editingId}
+                busy={busy}
               >
-                <div className="flex min-w-0 flex-1 gap-4">
-                  {ordered ? (
-                    <span
-                      className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gray-100 text-xs font-semibold text-gray-700"
-                      title="Position"
-                    >
-                      <span className="sr-only">Position </span>
-                      {index + 1}
-                    </span>
-                  ) : null}
-                  {summary.image ? (
-                    <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border border-gray-200 bg-gray-100">
-                      {summary.image.url ? (
-                        <img
-                          src={summary.image.url}
-                          alt=""
-                          loading="lazy"
-                          className="size-full object-cover"
-                        />
-                      ) : (
-                        <ImageIcon aria-hidden="true" className="size-6 text-gray-400" />
-                      )}
-                    </div>
-                  ) : null}
-                  <div className="min-w-0 flex-1">
-                    <div className="flex flex-wrap items-center gap-2">
-                      <h3 className="font-medium break-words text-gray-950">{summary.title}</h3>
-                      {summary.badge ? (
-                        <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
-                          {summary.badge}
-                        </span>
-                      ) : null}
-                      {editing ? (
-                        <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
-                          Editing
-                        </span>
-                      ) : null}
-                    </div>
-                    {summary.meta?.some(Boolean) ? (
-                      <p className="mt-0.5 text-sm text-gray-600">
-                        {summary.meta.filter(Boolean).join(' · ')}
-                      </p>
-                    ) : null}
-                    {summary.excerpt ? (
-                      <p className="mt-1 line-clamp-2 text-sm text-gray-600">{summary.excerpt}</p>
-                    ) : null}
-                  </div>
-                </div>
-                <div className="flex shrink-0 flex-wrap items-center gap-1.5 sm:justify-end">
-                  {ordered ? (
-                    <>
-                      <Button
-                        id={`move-up-${item.id}`}
-                        variant="outline"
-                        size="icon"
-                        aria-label={`Move ${summary.title} up`}
-                        title="Move up"
-                        disabled={index === 0 || busy}
-                        onClick={() => onMove(index, 'up')}
-                      >
-                        <ArrowUp aria-hidden="true" />
-                      </Button>
-                      <Button
-                        id={`move-down-${item.id}`}
-                        variant="outline"
-                        size="icon"
-                        aria-label={`Move ${summary.title} down`}
-                        title="Move down"
-                        disabled={index === items.length - 1 || busy}
-                        onClick={() => onMove(index, 'down')}
-                      >
-                        <ArrowDown aria-hidden="true" />
-                      </Button>
-                    </>
-                  ) : null}
-                  {summary.link ? (
-                    <Link
-                      to={summary.link.to}
-                      aria-label={summary.link.name}
-                      className={buttonClasses({ variant: 'outline', size: 'sm', className: 'h-9' })}
-                    >
-                      <Users aria-hidden="true" />
-                      {summary.link.label}
-                    </Link>
-                  ) : null}
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    className="h-9"
-                    aria-label={`Edit ${summary.title}`}
-                    disabled={busy}
-                    onClick={() => onEdit(item)}
-                  >
-                    <Pencil aria-hidden="true" />
-                    Edit
-                  </Button>
-                  <ConfirmDeleteDialog
-                    noun={noun}
-                    name={summary.title}
-                    onConfirm={() => onDelete(item)}
-                    focusAfterDelete={() => document.getElementById(headingId)?.focus()}
-                  >
-                    <Button
-                      variant="outline"
-                      size="sm"
-                      className="h-9 text-red-700 hover:border-red-300 hover:bg-red-50 hover:text-red-800"
-                      aria-label={`Delete ${summary.title}`}
-                      disabled={busy}
-                    >
-                      <Trash2 aria-hidden="true" />
-                      Delete
-                    </Button>
-                  </ConfirmDeleteDialog>
-                </div>
-              </li>
+                <ItemActions
+                  id={item.id}
+                  title={summary.title}
+                  link={summary.link}
+                  noun={noun}
+                  move={ordered ? { first: index === 0, last: index === items.length - 1 } : null}
+                  busy={busy}
+                  headingId={headingId}
+                  onEdit={() => onEdit(item)}
+                  onDelete={() => onDelete(item)}
+                  onMove={(direction) => onMove(index, direction)}
+                />
+              </ItemRow>
             )
           })}
         </ul>
       )}
     </section>
+  )
+}
+
+/** One item: its position when ordered, picture, title, badges, facts and excerpt, with its buttons beside. */
+function ItemRow({
+  summary,
+  position,
+  editing,
+  busy,
+  children,
+}: {
+  summary: ItemSummary
+  position: number | null
+  editing: boolean
+  busy: boolean
+  children: React.ReactNode
+}) {
+  return (
+    <li
+      aria-current={editing ? 'true' : undefined}
+      className={cn(
+        'flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-start sm:px-6',
+        editing && 'bg-primary/5 ring-2 ring-primary/30 ring-inset',
+        busy && 'opacity-60',
+      )}
+    >
+      <div className="flex min-w-0 flex-1 gap-4">
+        {position !== null ? (
+          <span
+            className="mt-0.5 flex size-7 shrink-0 items-center justify-center rounded-full bg-gray-100 text-xs font-semibold text-gray-700"
+            title="Position"
+          >
+            <span className="sr-only">Position </span>
+            {position}
+          </span>
+        ) : null}
+        {summary.image ? (
+          <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-md border border-gray-200 bg-gray-100">
+            {summary.image.url ? (
+              <img src={summary.image.url} alt="" loading="lazy" className="size-full object-cover" />
+            ) : (
+              <ImageIcon aria-hidden="true" className="size-6 text-gray-400" />
+            )}
+          </div>
+        ) : null}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h3 className="font-medium break-words text-gray-950">{summary.title}</h3>
+            {summary.badge ? (
+              <span className="rounded-full bg-primary/10 px-2 py-0.5 text-xs font-medium text-primary">
+                {summary.badge}
+              </span>
+            ) : null}
+            {editing ? (
+              <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+                Editing
+              </span>
+            ) : null}
+          </div>
+          {summary.meta?.some(Boolean) ? (
+            <p className="mt-0.5 text-sm text-gray-600">{summary.meta.filter(Boolean).join(' · ')}</p>
+          ) : null}
+          {summary.excerpt ? (
+            <p className="mt-1 line-clamp-2 text-sm text-gray-600">{summary.excerpt}</p>
+          ) : null}
+        </div>
+      </div>
+      {children}
+    </li>
+  )
+}
+
+/** An item's buttons: Move up/down when ordered, its link (registrations), Edit and Delete (asked first). */
+function ItemActions({
+  id,
+  title,
+  link,
+  noun,
+  move,
+  busy,
+  headingId,
+  onEdit,
+  onDelete,
+  onMove,
+}: {
+  id: string
+  title: string
+  link: ItemSummary['link']
+  noun: string
+  /** Whether it is first or last, when ordered. */
+  move: { first: boolean; last: boolean } | null
+  busy: boolean
+  headingId: string
+  onEdit: () => void
+  onDelete: () => void
+  onMove: (direction: MoveDirection) => void
+}) {
+  return (
+    <div className="flex shrink-0 flex-wrap items-center gap-1.5 sm:justify-end">
+      {move ? (
+        <>
+          <Button
+            id={`move-up-${id}`}
+            variant="outline"
+            size="icon"
+            aria-label={`Move ${title} up`}
+            title="Move up"
+            disabled={move.first || busy}
+            onClick={() => onMove('up')}
+          >
+            <ArrowUp aria-hidden="true" />
+          </Button>
+          <Button
+            id={`move-down-${id}`}
+            variant="outline"
+            size="icon"
+            aria-label={`Move ${title} down`}
+            title="Move down"
+            disabled={move.last || busy}
+            onClick={() => onMove('down')}
+          >
+            <ArrowDown aria-hidden="true" />
+          </Button>
+        </>
+      ) : null}
+      {link ? (
+        <Link
+          to={link.to}
+          aria-label={link.name}
+          className={buttonClasses({ variant: 'outline', size: 'sm', className: 'h-9' })}
+        >
+          <Users aria-hidden="true" />
+          {link.label}
+        </Link>
+      ) : null}
+      <Button
+        variant="outline"
+        size="sm"
+        className="h-9"
+        aria-label={`Edit ${title}`}
+        disabled={busy}
+        onClick={onEdit}
+      >
+        <Pencil aria-hidden="true" />
+        Edit
+      </Button>
+      <ConfirmDeleteDialog
+        noun={noun}
+        name={title}
+        onConfirm={onDelete}
+        focusAfterDelete={() => document.getElementById(headingId)?.focus()}
+      >
+        <Button
+          variant="outline"
+          size="sm"
+          className="h-9 text-red-700 hover:border-red-300 hover:bg-red-50 hover:text-red-800"
+          aria-label={`Delete ${title}`}
+          disabled={busy}
+        >
+          <Trash2 aria-hidden="true" />
+          Delete
+        </Button>
+      </ConfirmDeleteDialog>
+    </div>
   )
 }

@@ -1,20 +1,4 @@
-import {
-  ArrowRight,
-  CalendarDays,
-  CalendarX,
-  HandHeart,
-  Images,
-  Languages,
-  type LucideIcon,
-  Mail,
-  Music,
-  Newspaper,
-  Repeat,
-  Users,
-  Video,
-} from 'lucide-react'
-import type { ReactNode } from 'react'
-import { Link, redirect } from 'react-router'
+import { redirect } from 'react-router'
 
 import type { Route } from './+types/dashboard.ts'
 import {
@@ -24,14 +8,15 @@ import {
   mayManageSubscribers,
   sessionMayUse,
 } from '#app/auth/session.server.ts'
-import { ActivityList } from '#app/components/admin/activity-list.tsx'
-import { LanguageLabel } from '#app/components/admin/language-label.tsx'
-import { MailNotices } from '#app/components/admin/mail-notices.tsx'
+import { DashboardCounts } from '#app/components/admin/dashboard-counts.tsx'
+import { DashboardNotices } from '#app/components/admin/dashboard-notices.tsx'
+import { RecentActivity, RecentList } from '#app/components/admin/dashboard-recent.tsx'
+import { DashboardToFix } from '#app/components/admin/dashboard-to-fix.tsx'
+import { Untranslated } from '#app/components/admin/dashboard-untranslated.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
 import { SetupChecklist } from '#app/components/admin/setup-checklist.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
-import { cn } from '#app/lib/cn.ts'
 import { countContactMessages } from '#app/content/messages/model.server.ts'
 import { countSubscribers } from '#app/content/news/model.server.ts'
 import { countEvents } from '#app/content/events/model.server.ts'
@@ -58,7 +43,6 @@ const RECENT_ACTIVITY_COUNT = 10
 const UNTRANSLATED_LISTED = 5
 
 export const meta = () => adminMeta('Dashboard')
-
 export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
   const { db, clock } = runtime
@@ -127,32 +111,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     setup: setupHidden ? [] : settings ? setup : setup.filter((step) => step.to !== '/admin/settings'),
     mayHideSetup: settings,
     activity,
-    counts: [
-      ...(messages
-        ? [
-            {
-              label: 'New messages',
-              count: newMessages,
-              to: '/admin/messages?status=new',
-              icon: 'messages',
-            } as const,
-          ]
-        : []),
-      { label: 'Services', count: serviceCount, to: '/admin/services', icon: 'services' },
-      { label: 'Events', count: eventCount, to: '/admin/events', icon: 'events' },
-      { label: 'Ministries', count: ministryCount, to: '/admin/ministries', icon: 'ministries' },
-      { label: 'Gallery Images', count: imageCount, to: '/admin/gallery', icon: 'gallery' },
-      ...(subscribers
-        ? [
-            {
-              label: 'Subscribers',
-              count: subscribers.active,
-              to: '/admin/subscribers?status=active',
-              icon: 'subscribers',
-            } as const,
-          ]
-        : []),
-    ] as const,
+    counts: countCards({
+      newMessages: messages ? newMessages : null,
+      serviceCount,
+      eventCount,
+      ministryCount,
+      imageCount,
+      subscribers: subscribers?.active ?? null,
+    }),
     // The next five by date (a regular event at its next date), and those kept with only their old text.
     events: upcoming.events.map(({ event, next }) => ({
       id: event.id,
@@ -187,25 +153,74 @@ export async function loader({ context }: Route.LoaderArgs) {
       }
     }),
     images: images.map(({ id, title, category }) => ({ id, title, category })),
-    // On a site of more than one language: what still shows in the main language on the others' pages, by screen.
-    translations:
-      languages.length > 1
-        ? {
-            others: languages.slice(1),
-            count: untranslated.length,
-            screens: [...new Set(untranslated.map((item) => item.table))].map((table) => {
-              const items = untranslated.filter((item) => item.table === table)
-              return {
-                label: TABLE_ACTIVITY_LABELS[table] ?? table,
-                to: `${TABLE_SCREENS[table]}?lang=${items[0].languages[0]}`,
-                count: items.length,
-                items: items
-                  .slice(0, UNTRANSLATED_LISTED)
-                  .map(({ id, title, to, languages: missing }) => ({ id, title, to, missing })),
-              }
-            }),
-          }
-        : null,
+    translations: translationsByScreen(languages, untranslated),
+  }
+}
+
+/** The dashboard's cards of counts: new messages and subscribers only for those who may see them (null). */
+function countCards({
+  newMessages,
+  serviceCount,
+  eventCount,
+  ministryCount,
+  imageCount,
+  subscribers,
+}: {
+  newMessages: number | null
+  serviceCount: number
+  eventCount: number
+  ministryCount: number
+  imageCount: number
+  subscribers: number | null
+}) {
+  return [
+    ...(newMessages !== null
+      ? [
+          {
+            label: 'New messages',
+            count: newMessages,
+            to: '/admin/messages?status=new',
+            icon: 'messages',
+          } as const,
+        ]
+      : []),
+    { label: 'Services', count: serviceCount, to: '/admin/services', icon: 'services' },
+    { label: 'Events', count: eventCount, to: '/admin/events', icon: 'events' },
+    { label: 'Ministries', count: ministryCount, to: '/admin/ministries', icon: 'ministries' },
+    { label: 'Gallery Images', count: imageCount, to: '/admin/gallery', icon: 'gallery' },
+    ...(subscribers !== null
+      ? [
+          {
+            label: 'Subscribers',
+            count: subscribers,
+            to: '/admin/subscribers?status=active',
+            icon: 'subscribers',
+          } as const,
+        ]
+      : []),
+  ] as const
+}
+
+/** On a site of more than one language: what still shows in the main language on the others' pages, by screen. */
+function translationsByScreen(
+  languages: readonly string[],
+  untranslated: Awaited<ReturnType<typeof untranslatedItems>>,
+) {
+  if (languages.length <= 1) return null
+  return {
+    others: languages.slice(1),
+    count: untranslated.length,
+    screens: [...new Set(untranslated.map((item) => item.table))].map((table) => {
+      const items = untranslated.filter((item) => item.table === table)
+      return {
+        label: TABLE_ACTIVITY_LABELS[table] ?? table,
+        to: `${TABLE_SCREENS[table]}?lang=${items[0].languages[0]}`,
+        count: items.length,
+        items: items
+          .slice(0, UNTRANSLATED_LISTED)
+          .map(({ id, title, to, languages: missing }) => ({ id, title, to, missing })),
+      }
+    }),
   }
 }
 
@@ -214,15 +229,6 @@ async function largeSharesFor(runtime: AppRuntime, session: AdminSession) {
   if (!(await mayManageRegistrations(runtime, session))) return []
   const { today } = await churchToday(runtime)
   return listLargeShares({ db: runtime.db, endingFrom: today.toString() })
-}
-
-const ICONS = {
-  messages: Mail,
-  services: Music,
-  events: CalendarDays,
-  ministries: HandHeart,
-  gallery: Images,
-  subscribers: Newspaper,
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
@@ -247,165 +253,13 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {/* A phone's first screen shows what is left to set up and the counts; notices for whoever runs the
           server come after them. */}
       <SetupChecklist steps={setup} mayHide={mayHideSetup} />
-      <ul
-        className={cn(
-          'grid grid-cols-2 gap-3 sm:gap-4',
-          // Six cards in one row would break their words: two rows of three.
-          counts.length > 5 ? 'lg:grid-cols-3' : 'lg:grid-cols-5',
-        )}
-      >
-        {counts.map(({ label, count, to, icon }) => {
-          const Icon = ICONS[icon]
-          return (
-            // Cards in two columns on phones: the messages card (and the subscribers', when shown) takes a row of
-            // its own.
-            <li
-              key={to}
-              className={cn((icon === 'messages' || icon === 'subscribers') && 'col-span-2 lg:col-span-1')}
-            >
-              <Link
-                to={to}
-                className="group flex h-full items-center gap-3 rounded-lg border border-gray-200 bg-white p-3 shadow-xs transition hover:border-primary/40 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary sm:gap-4 sm:p-5"
-              >
-                <span className="flex size-9 shrink-0 items-center justify-center rounded-full bg-primary/10 text-primary sm:size-11">
-                  <Icon aria-hidden="true" className="size-4 sm:size-5" />
-                </span>
-                <span className="min-w-0 flex-1">
-                  <span className="block text-xs font-medium text-gray-600 sm:text-sm">{label}</span>
-                  <span className="block text-2xl font-semibold tracking-tight text-gray-950 sm:text-3xl">
-                    {count}
-                  </span>
-                </span>
-                <ArrowRight
-                  aria-hidden="true"
-                  className="hidden size-4 text-gray-400 transition group-hover:translate-x-0.5 group-hover:text-primary sm:block"
-                />
-              </Link>
-            </li>
-          )
-        })}
-      </ul>
-      {streaming.liveNow ? (
-        <section
-          aria-labelledby="live-now"
-          className="mt-6 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-lg border border-red-300 bg-red-50 p-4 text-sm text-red-950"
-        >
-          <h2 id="live-now" className="flex items-center gap-2 font-semibold">
-            <span className="size-2.5 rounded-full bg-red-600 motion-safe:animate-pulse" aria-hidden="true" />
-            Live now: {streaming.liveNow.name}
-          </h2>
-          <a href="/live" className="font-medium underline">
-            See the live page
-          </a>
-        </section>
-      ) : null}
-      {streaming.noRecording ? (
-        <section
-          aria-labelledby="no-recording"
-          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
-        >
-          <h2 id="no-recording" className="flex items-center gap-2 font-semibold">
-            <Video aria-hidden="true" className="size-4 shrink-0" />
-            No recording of {streaming.noRecording.name} on {streaming.noRecording.start}
-          </h2>
-          <p className="mt-1">
-            {streaming.noRecording.channel
-              ? 'The channel listed no video published around that service, so no draft sermon was made from it. If it was streamed, add its link to a sermon by hand.'
-              : 'No YouTube channel is set, so recordings cannot become sermons: give the channel on the Sermons screen.'}{' '}
-            <Link to="/admin/sermons#youtube-import" className="font-medium underline">
-              Sermons
-            </Link>
-          </p>
-        </section>
-      ) : null}
-      {mail ? <MailNotices status={mail} className="mt-6" /> : null}
-      {youtubeProblem ? (
-        <section
-          aria-labelledby="youtube-problem"
-          className="mt-6 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
-        >
-          <h2 id="youtube-problem" className="flex items-center gap-2 font-semibold">
-            <Video aria-hidden="true" className="size-4 shrink-0" />
-            The church’s YouTube channel could not be read
-          </h2>
-          <p className="mt-1">
-            {youtubeProblem}. New videos are not made draft sermons until it can be; the website tries again
-            tomorrow, or{' '}
-            <Link to="/admin/sermons#youtube-import" className="font-medium underline">
-              check the channel in Sermons
-            </Link>
-            .
-          </p>
-        </section>
-      ) : null}
-      <EventsToFix
-        id="needs-a-date"
-        icon={CalendarX}
-        heading={undated.length === 1 ? '1 event needs a date' : `${undated.length} events need a date`}
-        why="Their dates were typed as text the website cannot read, so it cannot tell when they are over or list them by date: visitors stop seeing them 30 days after they were added. Open each one in Events and choose its date."
-        events={undated.map((event) => ({
-          id: event.id,
-          title: event.title,
-          detail: event.date ? <span> — was “{event.date}”</span> : null,
-        }))}
-      />
-      <EventsToFix
-        id="rules-not-worked-out"
-        icon={Repeat}
-        heading={
-          unworkable.length === 1
-            ? '1 event has a repeat rule the website cannot work out'
-            : `${unworkable.length} events have a repeat rule the website cannot work out`
-        }
-        why="The website cannot tell when they take place: visitors see how they repeat but no dates, and they are left out of the calendar feed. Open each one in Events and change how it repeats."
-        events={unworkable.map((event) => ({
-          id: event.id,
-          title: event.title,
-          detail: (
-            <>
-              <span> — “{event.rule}”</span>
-              <span className="block">{event.problem}</span>
-            </>
-          ),
-        }))}
-      />
-      <EventsToFix
-        id="services-unread"
-        icon={CalendarX}
-        heading={
-          streaming.unread.length === 1
-            ? '1 service needs its times'
-            : `${streaming.unread.length} services need their times`
-        }
-        why="Their day and time were typed as text the website could not read into a schedule, so nothing can be worked out from them (the live page, the weekly news). They are shown as typed. Open each one in Services and choose “When”."
-        events={streaming.unread.map((service) => ({
-          id: service.id,
-          title: service.name,
-          to: `/admin/services?edit=${service.id}`,
-          detail: service.said ? <span> — “{service.said}”</span> : null,
-        }))}
-      />
-      <EventsToFix
-        id="large-shares"
-        icon={Users}
-        heading={
-          largeShares.length === 1
-            ? '1 date has half its places or more taken by one person'
-            : `${largeShares.length} dates have half their places or more taken by one person`
-        }
-        why="One e-mail address, or sign-ups from one connection, hold them. It may be a family or a group the church knows; if it is not, look at the registrations and cancel any that should not hold places."
-        events={largeShares.map((share) => ({
-          key: share.key,
-          id: share.eventId,
-          title: share.title,
-          to: `/admin/events/${share.eventId}/registrations`,
-          detail: (
-            <span>
-              {' '}
-              — {share.date}: {share.holder} holds {share.held} of {share.capacity} places
-            </span>
-          ),
-        }))}
+      <DashboardCounts counts={counts} />
+      <DashboardNotices streaming={streaming} mail={mail} youtubeProblem={youtubeProblem} />
+      <DashboardToFix
+        undated={undated}
+        unworkable={unworkable}
+        unread={streaming.unread}
+        largeShares={largeShares}
       />
       {translations ? <Untranslated {...translations} /> : null}
       <div className="mt-8 grid gap-6 lg:grid-cols-2">
@@ -423,207 +277,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           items={images.map((image) => ({ id: image.id, primary: image.title, secondary: image.category }))}
         />
       </div>
-      {activity ? (
-        <section
-          aria-labelledby="recent-activity"
-          className="mt-6 rounded-lg border border-gray-200 bg-white shadow-xs"
-        >
-          <div className="flex items-center justify-between border-b border-gray-200 px-5 py-4">
-            <h2 id="recent-activity" className="font-semibold text-gray-950">
-              Recent Activity
-            </h2>
-            <Link
-              to="/admin/activity"
-              className="rounded-sm text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-            >
-              See all<span className="sr-only"> activity</span>
-            </Link>
-          </div>
-          {activity.length === 0 ? (
-            <p className="px-5 py-6 text-sm text-gray-600">Nothing has been done yet</p>
-          ) : (
-            <ActivityList rows={activity} />
-          )}
-        </section>
-      ) : null}
+      {activity ? <RecentActivity rows={activity} /> : null}
     </>
-  )
-}
-
-function RecentList({
-  title,
-  to,
-  empty,
-  items,
-  capitalize = false,
-}: {
-  title: string
-  to: string
-  empty: string
-  items: { id: string; primary: string; secondary: string | null }[]
-  capitalize?: boolean
-}) {
-  const headingId = `recent-${to.split('/').pop()}`
-  return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-gray-200 bg-white shadow-xs">
-      <div className="flex items-center justify-between border-b border-gray-200 px-5 py-4">
-        <h2 id={headingId} className="font-semibold text-gray-950">
-          {title}
-        </h2>
-        <Link
-          to={to}
-          className="rounded-sm text-sm font-medium text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary"
-        >
-          Manage<span className="sr-only"> {title.replace(/^(Recent|Upcoming) /, '').toLowerCase()}</span>
-        </Link>
-      </div>
-      {items.length === 0 ? (
-        <p className="px-5 py-6 text-sm text-gray-600">{empty}</p>
-      ) : (
-        <ul className="divide-y divide-gray-100">
-          {items.map((item) => (
-            <li
-              key={item.id}
-              className="flex flex-col gap-0.5 px-5 py-3 sm:flex-row sm:items-baseline sm:justify-between sm:gap-4"
-            >
-              <span className="min-w-0 font-medium text-gray-900 sm:truncate">{item.primary}</span>
-              <span className={cn('shrink-0 text-sm text-gray-600', capitalize && 'capitalize')}>
-                {item.secondary ?? '—'}
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  )
-}
-
-/** Events staff should look at (the website cannot place them in time; one client holds much of a date): why, and what to do. */
-function EventsToFix({
-  id,
-  icon: Icon,
-  heading,
-  why,
-  events,
-}: {
-  id: string
-  icon: LucideIcon
-  heading: string
-  why: string
-  /** Each opens in the event's form, or at `to`; `key` when an event is listed more than once. */
-  events: Array<{ key?: string; id: string; title: string; to?: string; detail: ReactNode }>
-}) {
-  if (events.length === 0) return null
-  return (
-    <section
-      aria-labelledby={id}
-      className="mt-8 rounded-lg border border-amber-300 bg-amber-50 px-5 py-4 text-amber-950"
-    >
-      <h2 id={id} className="flex items-center gap-2 font-semibold">
-        <Icon aria-hidden="true" className="size-5" />
-        {heading}
-      </h2>
-      <p className="mt-1 text-sm">{why}</p>
-      <ul className="mt-3 space-y-2 text-sm">
-        {events.map((event) => (
-          <li key={event.key ?? event.id}>
-            <Link
-              to={event.to ?? `/admin/events?edit=${event.id}`}
-              className="font-semibold underline underline-offset-2 hover:no-underline"
-            >
-              {event.title}
-            </Link>
-            {event.detail}
-          </li>
-        ))}
-      </ul>
-    </section>
-  )
-}
-
-/**
- * The items whose words the site's other languages still show in the main one, by screen, each opening in its
- * form on the tab of the language it lacks (issue 28).
- */
-function Untranslated({
-  others,
-  count,
-  screens,
-}: {
-  others: string[]
-  count: number
-  screens: Array<{
-    label: string
-    to: string
-    count: number
-    items: Array<{ id: string; title: string; to: string; missing: string[] }>
-  }>
-}) {
-  const languages = others.map((code, index) => (
-    <span key={code}>
-      {index === 0 ? null : index === others.length - 1 ? ' and ' : ', '}
-      <LanguageLabel code={code} />
-    </span>
-  ))
-  return (
-    <section
-      aria-labelledby="untranslated"
-      className="mt-6 rounded-lg border border-gray-200 bg-white shadow-xs"
-    >
-      <div className="border-b border-gray-200 px-5 py-4">
-        <h2 id="untranslated" className="flex items-center gap-2 font-semibold text-gray-950">
-          <Languages aria-hidden="true" className="size-5 text-primary" />
-          {count === 0
-            ? 'Every item is translated'
-            : count === 1
-              ? '1 item needs a translation'
-              : `${count} items need a translation`}
-        </h2>
-        <p className="mt-1 text-sm text-gray-600">
-          {count === 0 ? (
-            <>Everything written in the main language is also in {languages}.</>
-          ) : (
-            <>
-              Until they are translated, their {languages} pages show these words in the main language. Each
-              opens in its form on the language’s tab.
-            </>
-          )}
-        </p>
-      </div>
-      {count === 0 ? null : (
-        <ul className="grid gap-x-6 gap-y-5 px-5 py-4 sm:grid-cols-2 lg:grid-cols-3">
-          {screens.map((screen) => (
-            <li key={screen.to}>
-              <h3 className="text-sm font-semibold text-gray-900">
-                {screen.label} <span className="font-normal text-gray-600">({screen.count})</span>
-              </h3>
-              <ul className="mt-1.5 space-y-1 text-sm">
-                {screen.items.map((item) => (
-                  <li key={item.id}>
-                    <Link
-                      to={item.to}
-                      className="font-medium text-primary underline-offset-2 hover:underline"
-                    >
-                      {item.title}
-                    </Link>
-                    {others.length > 1 ? (
-                      <span className="text-gray-600"> — {item.missing.join(', ')}</span>
-                    ) : null}
-                  </li>
-                ))}
-              </ul>
-              {screen.count > screen.items.length ? (
-                <Link
-                  to={screen.to}
-                  className="mt-1.5 inline-block text-sm font-medium text-gray-700 underline underline-offset-2 hover:no-underline"
-                >
-                  and {screen.count - screen.items.length} more in {screen.label}
-                </Link>
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
   )
 }

@@ -1,30 +1,23 @@
-import {
-  Bell,
-  BookOpen,
-  CheckCircle2,
-  CircleAlert,
-  Clock,
-  Globe,
-  HandCoins,
-  Mail,
-  Send,
-  ShieldCheck,
-  Ticket,
-} from 'lucide-react'
-import { useFetcher } from 'react-router'
+import { Bell, BookOpen, CheckCircle2, Clock, Globe, Mail, Send, ShieldCheck } from 'lucide-react'
 
 import type { Route } from './+types/settings.ts'
 import { requireArea } from '#app/auth/session.server.ts'
 import { MailNotices } from '#app/components/admin/mail-notices.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
-import { CardHeading, cardClasses, guardedForm } from '#app/components/admin/settings-card.tsx'
-import { useResultToast } from '#app/components/admin/use-result-toast.ts'
+import {
+  CardCheckbox,
+  CardField,
+  CardHeading,
+  cardClasses,
+  guardedForm,
+} from '#app/components/admin/settings-card.tsx'
+import { GivingCard } from '#app/components/admin/settings-giving-card.tsx'
+import { RegistrationsCard } from '#app/components/admin/settings-registrations-card.tsx'
+import { useSettingsFetcher } from '#app/components/admin/use-settings-fetcher.ts'
 import { Button } from '#app/components/ui/button.tsx'
-import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Textarea } from '#app/components/ui/textarea.tsx'
 import { runtimeContext } from '#app/context.ts'
-import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
 import { cn } from '#app/lib/cn.ts'
 import {
@@ -36,14 +29,8 @@ import {
   getSiteAddress,
   listNotificationRecipients,
 } from '#app/models/settings.server.ts'
-import {
-  NOTIFY_RECIPIENTS_MAX,
-  REGISTRATION_KEPT_DAYS_MAX,
-  RETENTION_MONTHS_MAX,
-  SPAM_RETENTION_DAYS,
-} from '#app/schemas/settings.ts'
+import { NOTIFY_RECIPIENTS_MAX, RETENTION_MONTHS_MAX, SPAM_RETENTION_DAYS } from '#app/schemas/settings.ts'
 import { givingState } from '#app/content/giving/giving.server.ts'
-import type { GivingSettings } from '#app/schemas/settings.ts'
 import { mailStatus } from '#app/server/mail-status.server.ts'
 import { settingsAction } from '#app/server/settings.server.ts'
 
@@ -149,13 +136,6 @@ export default function SettingsScreen({ loaderData }: Route.ComponentProps) {
       </div>
     </>
   )
-}
-
-function useSettingsFetcher(key: string) {
-  const fetcher = useFetcher<AdminActionResult>({ key })
-  useResultToast(fetcher.data, fetcher.state === 'idle')
-  const failure = fetcher.data && !fetcher.data.ok ? fetcher.data : null
-  return { fetcher, busy: fetcher.state !== 'idle', failure }
 }
 
 function NotificationsCard({
@@ -268,29 +248,22 @@ function SiteAddressCard({
               below; confirm it if it is the one people use to reach the website.
             </p>
           )}
-          <div>
-            <Label htmlFor="settings-site-address-input">Address of the website</Label>
-            <Input
-              id="settings-site-address-input"
-              name="site_address"
-              // Text, not url: 'church.example' without https:// is welcome (the server adds it).
-              type="text"
-              inputMode="url"
-              autoComplete="url"
-              required
-              key={confirmed ?? offered}
-              defaultValue={confirmed ?? offered}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? 'settings-site-address-error' : undefined}
-              className="mt-1.5 font-mono text-sm"
-              spellCheck={false}
-            />
-            {error ? (
-              <p id="settings-site-address-error" className="mt-1.5 text-sm text-red-700">
-                {error}
-              </p>
-            ) : null}
-          </div>
+          <CardField
+            id="settings-site-address-input"
+            errorId="settings-site-address-error"
+            label="Address of the website"
+            name="site_address"
+            // Text, not url: 'church.example' without https:// is welcome (the server adds it).
+            type="text"
+            inputMode="url"
+            autoComplete="url"
+            required
+            key={confirmed ?? offered}
+            defaultValue={confirmed ?? offered}
+            error={error}
+            className="mt-1.5 font-mono text-sm"
+            spellCheck={false}
+          />
           <Button type="submit" disabled={busy}>
             {busy ? 'Saving...' : confirmed ? 'Save site address' : 'Confirm site address'}
           </Button>
@@ -313,28 +286,21 @@ function RetentionCard({ retentionMonths }: { retentionMonths: number }) {
       </p>
       <fetcher.Form method="post" className="space-y-3" {...guardedForm(busy)}>
         <input type="hidden" name="intent" value="retention" />
-        <div>
-          <Label htmlFor="settings-retention-months">Delete messages after (months)</Label>
-          <Input
-            id="settings-retention-months"
-            name="retention_months"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={RETENTION_MONTHS_MAX}
-            required
-            key={retentionMonths}
-            defaultValue={retentionMonths}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'settings-retention-error' : undefined}
-            className="mt-1.5 w-32"
-          />
-          {error ? (
-            <p id="settings-retention-error" className="mt-1.5 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <CardField
+          id="settings-retention-months"
+          errorId="settings-retention-error"
+          label="Delete messages after (months)"
+          name="retention_months"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={RETENTION_MONTHS_MAX}
+          required
+          key={retentionMonths}
+          defaultValue={retentionMonths}
+          error={error}
+          className="mt-1.5 w-32"
+        />
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : 'Save retention period'}
         </Button>
@@ -355,97 +321,20 @@ function BibleLinkCard({ bibleLink }: { bibleLink: string }) {
       </p>
       <fetcher.Form method="post" className="space-y-3" {...guardedForm(busy)}>
         <input type="hidden" name="intent" value="bible-link" />
-        <div>
-          <Label htmlFor="settings-bible-link-input">Address of a passage</Label>
-          <Input
-            id="settings-bible-link-input"
-            name="bible_link"
-            type="text"
-            inputMode="url"
-            required
-            key={bibleLink}
-            defaultValue={bibleLink}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'settings-bible-link-error' : undefined}
-            className="mt-1.5"
-          />
-          {error ? (
-            <p id="settings-bible-link-error" className="mt-1.5 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
+        <CardField
+          id="settings-bible-link-input"
+          errorId="settings-bible-link-error"
+          label="Address of a passage"
+          name="bible_link"
+          type="text"
+          inputMode="url"
+          required
+          key={bibleLink}
+          defaultValue={bibleLink}
+          error={error}
+        />
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : 'Save online Bible'}
-        </Button>
-      </fetcher.Form>
-    </section>
-  )
-}
-
-/** Giving (issue 49): what Stripe still needs, and the bank transfer details shown on the giving page. */
-function GivingCard({ missing, bank }: { missing: string[]; bank: GivingSettings }) {
-  const { fetcher, busy, failure } = useSettingsFetcher('settings-giving')
-  const fields = [
-    { name: 'account_name', label: 'Account name', value: bank.account_name },
-    { name: 'iban', label: 'IBAN', value: bank.iban },
-    { name: 'bic', label: 'BIC', value: bank.bic },
-    { name: 'reference', label: 'Reference to quote', value: bank.reference },
-    {
-      name: 'charity_number',
-      label: 'Charity number (CHY or RCN: on receipts and the CHY3)',
-      value: bank.charity_number,
-    },
-    {
-      name: 'presets',
-      label: 'Amounts offered, in euro (such as 10, 25, 50, 100)',
-      value: bank.presets?.join(', ') ?? null,
-    },
-  ] as const
-  return (
-    <section aria-labelledby="settings-giving" className={cardClasses}>
-      <CardHeading id="settings-giving" icon={HandCoins} title="Giving" />
-      {missing.length === 0 ? (
-        <p className="mb-4 flex items-start gap-2 text-sm text-gray-700">
-          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
-          <span>Giving online is on: the giving page sends givers to Stripe&rsquo;s secure page.</span>
-        </p>
-      ) : (
-        <div className="mb-4 flex items-start gap-2 rounded-md bg-amber-50 p-3 text-sm text-amber-900">
-          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          <p>
-            Giving online is off: the giving page shows only the bank transfer details below. It needs{' '}
-            {missing.join(', ')} (see the README: connecting Stripe).
-          </p>
-        </div>
-      )}
-      <fetcher.Form method="post" className="space-y-3" {...guardedForm(busy)}>
-        <input type="hidden" name="intent" value="giving" />
-        {fields.map((field) => {
-          const error = failure?.fields?.[field.name]
-          return (
-            <div key={field.name}>
-              <Label htmlFor={`settings-giving-${field.name}`}>{field.label}</Label>
-              <Input
-                id={`settings-giving-${field.name}`}
-                name={field.name}
-                type="text"
-                key={field.value ?? ''}
-                defaultValue={field.value ?? ''}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? `settings-giving-${field.name}-error` : undefined}
-                className="mt-1.5"
-              />
-              {error ? (
-                <p id={`settings-giving-${field.name}-error`} className="mt-1.5 text-sm text-red-700">
-                  {error}
-                </p>
-              ) : null}
-            </div>
-          )
-        })}
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Save bank details'}
         </Button>
       </fetcher.Form>
     </section>
@@ -472,97 +361,16 @@ function TwoStepCard({ required }: { required: boolean }) {
             {failure.error}
           </p>
         ) : null}
-        <div className="flex items-start gap-2">
-          <input
-            id="settings-require-two-step"
-            name="require_two_step"
-            type="checkbox"
-            key={String(required)}
-            defaultChecked={required}
-            className="mt-0.5 size-4 accent-primary"
-          />
-          <Label htmlFor="settings-require-two-step" className="font-normal">
-            Require two-step sign-in for everyone
-          </Label>
-        </div>
+        <CardCheckbox
+          id="settings-require-two-step"
+          name="require_two_step"
+          key={String(required)}
+          defaultChecked={required}
+        >
+          Require two-step sign-in for everyone
+        </CardCheckbox>
         <Button type="submit" disabled={busy}>
           {busy ? 'Saving...' : 'Save two-step setting'}
-        </Button>
-      </fetcher.Form>
-    </section>
-  )
-}
-
-function RegistrationsCard({
-  keptDays,
-  editorsManage,
-  editorsManageSubscribers,
-}: {
-  keptDays: number
-  editorsManage: boolean
-  editorsManageSubscribers: boolean
-}) {
-  const { fetcher, busy, failure } = useSettingsFetcher('settings-registrations')
-  const error = failure?.fields?.registration_kept_days ?? failure?.error
-  return (
-    <section aria-labelledby="settings-registrations" className={cardClasses}>
-      <CardHeading id="settings-registrations" icon={Ticket} title="Event registrations" />
-      <p className="mb-4 text-sm text-gray-600">
-        People who sign up for an event give their name and e-mail address. Their registrations are erased by
-        themselves this many days after the event; the privacy policy on the website says so.
-      </p>
-      <fetcher.Form method="post" className="space-y-3" {...guardedForm(busy)}>
-        <input type="hidden" name="intent" value="registrations" />
-        <div>
-          <Label htmlFor="settings-registration-days">Erase registrations after the event (days)</Label>
-          <Input
-            id="settings-registration-days"
-            name="registration_kept_days"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={REGISTRATION_KEPT_DAYS_MAX}
-            required
-            key={keptDays}
-            defaultValue={keptDays}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? 'settings-registration-days-error' : undefined}
-            className="mt-1.5 w-32"
-          />
-          {error ? (
-            <p id="settings-registration-days-error" className="mt-1.5 text-sm text-red-700">
-              {error}
-            </p>
-          ) : null}
-        </div>
-        <div className="flex items-start gap-2">
-          <input
-            id="settings-editors-registrations"
-            name="editors_manage_registrations"
-            type="checkbox"
-            key={String(editorsManage)}
-            defaultChecked={editorsManage}
-            className="mt-0.5 size-4 accent-primary"
-          />
-          <Label htmlFor="settings-editors-registrations" className="font-normal">
-            Editors may see and manage registrations (otherwise only administrators)
-          </Label>
-        </div>
-        <div className="flex items-start gap-2">
-          <input
-            id="settings-editors-subscribers"
-            name="editors_manage_subscribers"
-            type="checkbox"
-            key={String(editorsManageSubscribers)}
-            defaultChecked={editorsManageSubscribers}
-            className="mt-0.5 size-4 accent-primary"
-          />
-          <Label htmlFor="settings-editors-subscribers" className="font-normal">
-            Editors may see and manage the weekly news’ subscribers too (otherwise only administrators)
-          </Label>
-        </div>
-        <Button type="submit" disabled={busy}>
-          {busy ? 'Saving...' : 'Save registration settings'}
         </Button>
       </fetcher.Form>
     </section>
