@@ -51,7 +51,8 @@ async function main() {
     runtime = await application.startRuntime(env, { tellFacts: tellsStartupFacts() })
   } catch (error) {
     // A refused write (the demo content, an administrator from the environment) names its fields.
-    const fields = error && typeof error === 'object' && 'fields' in error ? ` ${JSON.stringify(error.fields)}` : ''
+    const fields =
+      error && typeof error === 'object' && 'fields' in error ? ` ${JSON.stringify(error.fields)}` : ''
     console.error(`Lampstand could not start. ${error instanceof Error ? error.message : error}${fields}`)
     process.exit(1)
   }
@@ -74,30 +75,7 @@ async function main() {
   if (application.viteDevServer) {
     app.use(application.viteDevServer.middlewares)
   } else {
-    // Vite fingerprints every built asset, so they can be cached for a year. The build wrote brotli and gzip
-    // copies of the scripts and styles (vite.config.ts), sent as they are; a missing asset is a plain 404 rather
-    // than a rendered page.
-    const assetsDir = path.join(BUILD_DIR, 'client', 'assets')
-    app.use(
-      '/assets',
-      precompressed(assetsDir),
-      express.static(assetsDir, {
-        immutable: true,
-        maxAge: '1y',
-        index: false,
-        redirect: false,
-        fallthrough: false,
-      }),
-    )
-    // The files of public/ (favicon, default pictures): only their names touch the disk, not every page address.
-    const clientDir = path.join(BUILD_DIR, 'client')
-    const publicNames = new Set(
-      fs.readdirSync(clientDir).filter((name) => name !== 'assets' && !name.startsWith('.')),
-    )
-    const servePublic = express.static(clientDir, { maxAge: '1h', index: false, redirect: false })
-    app.use((req, res, next) =>
-      publicNames.has(req.path.split('/')[1]) ? servePublic(req, res, next) : next(),
-    )
+    serveBuiltFiles(app)
   }
   const site = application.createSite(runtime, {
     developmentBuild: application.viteDevServer
@@ -157,6 +135,34 @@ async function main() {
   }
   process.on('SIGTERM', () => shutdown('SIGTERM'))
   process.on('SIGINT', () => shutdown('SIGINT'))
+}
+
+/** The build's files: its fingerprinted assets and the files of public/. */
+function serveBuiltFiles(app) {
+  // Vite fingerprints every built asset, so they can be cached for a year. The build wrote brotli and gzip
+  // copies of the scripts and styles (vite.config.ts), sent as they are; a missing asset is a plain 404 rather
+  // than a rendered page.
+  const assetsDir = path.join(BUILD_DIR, 'client', 'assets')
+  app.use(
+    '/assets',
+    precompressed(assetsDir),
+    express.static(assetsDir, {
+      immutable: true,
+      maxAge: '1y',
+      index: false,
+      redirect: false,
+      fallthrough: false,
+    }),
+  )
+  // The files of public/ (favicon, default pictures): only their names touch the disk, not every page address.
+  const clientDir = path.join(BUILD_DIR, 'client')
+  const publicNames = new Set(
+    fs.readdirSync(clientDir).filter((name) => name !== 'assets' && !name.startsWith('.')),
+  )
+  const servePublic = express.static(clientDir, { maxAge: '1h', index: false, redirect: false })
+  app.use((req, res, next) =>
+    publicNames.has(req.path.split('/')[1]) ? servePublic(req, res, next) : next(),
+  )
 }
 
 /**

@@ -189,75 +189,60 @@ export function requireArea(
 export const REGISTRATIONS_REFUSAL =
   'Only administrators can manage event registrations, unless an administrator lets editors do so in Settings'
 
-/**
- * Whether this person may see and manage event registrations (visitors' personal data): administrators (who may
- * use Messages) always; editors only when an administrator allowed it in Settings.
- */
-export async function mayManageRegistrations(runtime: Pick<AppRuntime, 'db'>, session: AdminSession) {
-  if (sessionMayUse(session, 'messages')) return true
-  if (!sessionMayUse(session, 'content')) return false
-  return (await getRegistrationSettings({ db: runtime.db })).editors_manage_registrations
-}
-
-/** The API's guard for registrations: 401 without a session, 403 for a person who may not manage them. */
-export async function requireRegistrationsApiAccess(request: Request, runtime: AppRuntime) {
-  const session = await requireApiAccess(request, runtime, 'content')
-  if (!(await mayManageRegistrations(runtime, session))) throw new HttpError(403, REGISTRATIONS_REFUSAL)
-  return session
-}
-
-/** The registrations screen's guard (loader and action, after the admin layout's): a 403 page for others. */
-export async function requireRegistrationsArea(
-  context: Readonly<RouterContextProvider>,
-): Promise<AdminSession>
-export async function requireRegistrationsArea(
-  context: Readonly<RouterContextProvider>,
-  options: { inAction: true },
-): Promise<AdminSession | null>
-export async function requireRegistrationsArea(
-  context: Readonly<RouterContextProvider>,
-  options?: { inAction: true },
-): Promise<AdminSession | null> {
-  const session = options?.inAction ? adminSessionOrNull(context) : adminSession(context)
-  if (session && !(await mayManageRegistrations(context.get(runtimeContext), session))) {
-    throw data(REGISTRATIONS_REFUSAL, { status: 403 })
-  }
-  return session
-}
-
 export const SUBSCRIBERS_REFUSAL =
   'Only administrators can use Subscribers (the weekly news’ list), unless an administrator lets editors in through Settings'
 
 /**
- * Whether this person may see and manage the weekly news' subscribers (personal data), as for registrations:
- * administrators always; editors only when an administrator allowed it in Settings.
+ * Visitors' personal data that administrators (who may use Messages) always manage, and editors only when an
+ * administrator allowed it in Settings: event registrations and the weekly news' subscribers.
  */
-export async function mayManageSubscribers(runtime: Pick<AppRuntime, 'db'>, session: AdminSession) {
+const PERSONAL_DATA = {
+  registrations: { setting: 'editors_manage_registrations', refusal: REGISTRATIONS_REFUSAL },
+  subscribers: { setting: 'editors_manage_subscribers', refusal: SUBSCRIBERS_REFUSAL },
+} as const
+
+type PersonalData = keyof typeof PERSONAL_DATA
+
+async function mayManage(personal: PersonalData, runtime: Pick<AppRuntime, 'db'>, session: AdminSession) {
   if (sessionMayUse(session, 'messages')) return true
   if (!sessionMayUse(session, 'content')) return false
-  return (await getRegistrationSettings({ db: runtime.db })).editors_manage_subscribers
+  return (await getRegistrationSettings({ db: runtime.db }))[PERSONAL_DATA[personal].setting]
 }
 
-/** The API's guard for subscribers: 401 without a session, 403 for a person who may not manage them. */
-export async function requireSubscribersApiAccess(request: Request, runtime: AppRuntime) {
+/** The API's guard for personal data: 401 without a session, 403 for a person who may not manage it. */
+async function requirePersonalDataApiAccess(personal: PersonalData, request: Request, runtime: AppRuntime) {
   const session = await requireApiAccess(request, runtime, 'content')
-  if (!(await mayManageSubscribers(runtime, session))) throw new HttpError(403, SUBSCRIBERS_REFUSAL)
+  if (!(await mayManage(personal, runtime, session)))
+    throw new HttpError(403, PERSONAL_DATA[personal].refusal)
   return session
 }
 
-/** The Subscribers screen's guard (loader and action, after the admin layout's): a 403 page for others. */
-export async function requireSubscribersArea(context: Readonly<RouterContextProvider>): Promise<AdminSession>
-export async function requireSubscribersArea(
-  context: Readonly<RouterContextProvider>,
-  options: { inAction: true },
-): Promise<AdminSession | null>
-export async function requireSubscribersArea(
-  context: Readonly<RouterContextProvider>,
-  options?: { inAction: true },
-): Promise<AdminSession | null> {
-  const session = options?.inAction ? adminSessionOrNull(context) : adminSession(context)
-  if (session && !(await mayManageSubscribers(context.get(runtimeContext), session))) {
-    throw data(SUBSCRIBERS_REFUSAL, { status: 403 })
-  }
-  return session
+/** A screen's guard (loader and action, after the admin layout's): a 403 page for others. */
+interface PersonalDataGuard {
+  (context: Readonly<RouterContextProvider>): Promise<AdminSession>
+  (context: Readonly<RouterContextProvider>, options: { inAction: true }): Promise<AdminSession | null>
 }
+
+function personalDataGuard(personal: PersonalData): PersonalDataGuard {
+  return (async (context: Readonly<RouterContextProvider>, options?: { inAction: true }) => {
+    const session = options?.inAction ? adminSessionOrNull(context) : adminSession(context)
+    if (session && !(await mayManage(personal, context.get(runtimeContext), session))) {
+      throw data(PERSONAL_DATA[personal].refusal, { status: 403 })
+    }
+    return session
+  }) as PersonalDataGuard
+}
+
+/** Whether this person may see and manage event registrations. */
+export const mayManageRegistrations = (runtime: Pick<AppRuntime, 'db'>, session: AdminSession) =>
+  mayManage('registrations', runtime, session)
+export const requireRegistrationsApiAccess = (request: Request, runtime: AppRuntime) =>
+  requirePersonalDataApiAccess('registrations', request, runtime)
+export const requireRegistrationsArea = personalDataGuard('registrations')
+
+/** Whether this person may see and manage the weekly news' subscribers. */
+export const mayManageSubscribers = (runtime: Pick<AppRuntime, 'db'>, session: AdminSession) =>
+  mayManage('subscribers', runtime, session)
+export const requireSubscribersApiAccess = (request: Request, runtime: AppRuntime) =>
+  requirePersonalDataApiAccess('subscribers', request, runtime)
+export const requireSubscribersArea = personalDataGuard('subscribers')

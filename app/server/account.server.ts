@@ -1,4 +1,4 @@
-import { sessionEnded } from './admin-actions.server.ts'
+import { actionFailed, sessionEnded } from './admin-actions.server.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { data, type RouterContextProvider } from 'react-router'
 
@@ -23,9 +23,9 @@ import {
 } from '#app/auth/two-step.server.ts'
 import { getRequireTwoStep } from '#app/models/settings.server.ts'
 import { runtimeContext } from '#app/context.ts'
-import { type AdminActionResult, fieldErrorsMessage } from '#app/lib/admin-action-result.ts'
+import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 import type { ActivityAction } from '#app/lib/activity.ts'
-import { HttpError, TooManyRequestsError, ValidationError } from '#app/lib/errors.ts'
+import { HttpError, ValidationError } from '#app/lib/errors.ts'
 import { recordActivity } from '#app/models/activity.server.ts'
 import {
   AccountNameSchema,
@@ -195,35 +195,7 @@ export async function accountAction({ request, context }: Args) {
     }
     throw new HttpError(400, 'Unknown action')
   } catch (error) {
-    const toast = FAILED[intent] ?? 'Failed to save'
-    if (!(error instanceof HttpError)) {
-      runtime.logger.error({ err: error, intent }, 'account action failed')
-      return data(
-        {
-          ok: false,
-          intent,
-          toast,
-          error: 'Something went wrong on our side. Please try again.',
-        } satisfies AdminActionResult,
-        { status: 500 },
-      )
-    }
-    return data(
-      {
-        ok: false,
-        intent,
-        toast,
-        error: error.fields ? fieldErrorsMessage(error.fields) : error.message,
-        fields: error.fields,
-      } satisfies AdminActionResult,
-      {
-        status: error.status,
-        headers:
-          error instanceof TooManyRequestsError
-            ? { 'Retry-After': String(error.retryAfterSeconds) }
-            : undefined,
-      },
-    )
+    return actionFailed(runtime, intent, FAILED[intent] ?? 'Failed to save', error, 'account action failed')
   }
 }
 

@@ -6,7 +6,7 @@ import {
   type AdminActionResult,
 } from '#app/lib/admin-action-result.ts'
 import { readFormBody } from './api.server.ts'
-import { HttpError, NotFoundError } from '#app/lib/errors.ts'
+import { HttpError, NotFoundError, TooManyRequestsError } from '#app/lib/errors.ts'
 import { actorFromSession, adminSessionOrNull } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import type { CrudToasts } from '#app/content/declare.ts'
@@ -54,23 +54,37 @@ function formValues(form: FormData) {
   return values
 }
 
-function failure(runtime: AppRuntime, intent: string, toast: string, error: unknown) {
-  let result: AdminActionResult
-  let status = 500
-  if (error instanceof HttpError) {
-    status = error.status
-    result = {
+/**
+ * A failed admin action's answer: the toast, and the error's words and fields (a 500 with a plain apology, logged,
+ * for anything but an HttpError; a refusal for too many tries says when to try again).
+ */
+export function actionFailed(
+  runtime: AppRuntime,
+  intent: string,
+  toast: string,
+  error: unknown,
+  logMessage = 'admin action failed',
+) {
+  if (!(error instanceof HttpError)) {
+    runtime.logger.error({ err: error, intent }, logMessage)
+    const result: AdminActionResult = {
       ok: false,
       intent,
       toast,
-      error: error.fields ? fieldErrorsMessage(error.fields) : error.message,
-      fields: error.fields,
+      error: 'Something went wrong on our side. Please try again.',
     }
-  } else {
-    runtime.logger.error({ err: error, intent }, 'admin action failed')
-    result = { ok: false, intent, toast, error: 'Something went wrong on our side. Please try again.' }
+    return data(result, { status: 500 })
   }
-  return data(result, { status })
+  const result: AdminActionResult = {
+    ok: false,
+    intent,
+    toast,
+    error: error.fields ? fieldErrorsMessage(error.fields) : error.message,
+    fields: error.fields,
+  }
+  const headers =
+    error instanceof TooManyRequestsError ? { 'Retry-After': String(error.retryAfterSeconds) } : undefined
+  return data(result, { status: error.status, headers })
 }
 
 /**
@@ -99,7 +113,7 @@ export async function crudAction<T>(
   try {
     form = await readFormBody(request)
   } catch (error) {
-    return failure(runtime, 'unknown', toasts.saveFailed, error)
+    return actionFailed(runtime, 'unknown', toasts.saveFailed, error)
   }
   const intent = String(form.get('intent') ?? '')
   // The toast of a failure of this intent (the session's end included).
@@ -119,7 +133,7 @@ export async function crudAction<T>(
       try {
         return ok(toasts.created, await model.create({ db, data: formValues(form), actor }))
       } catch (error) {
-        return failure(runtime, intent, failedToast, error)
+        return actionFailed(runtime, intent, failedToast, error)
       }
     case 'update':
       try {
@@ -127,14 +141,14 @@ export async function crudAction<T>(
         if (!item) throw new NotFoundError(GONE)
         return ok(toasts.updated, item)
       } catch (error) {
-        return failure(runtime, intent, failedToast, error)
+        return actionFailed(runtime, intent, failedToast, error)
       }
     case 'delete':
       try {
         if (!(await model.delete({ db, id, actor }))) throw new NotFoundError(GONE)
         return ok(toasts.deleted)
       } catch (error) {
-        return failure(runtime, intent, failedToast, error)
+        return actionFailed(runtime, intent, failedToast, error)
       }
     case 'reorder':
       try {
@@ -148,7 +162,7 @@ export async function crudAction<T>(
         await model.reorder({ db, ids, actor })
         return ok(toasts.reordered)
       } catch (error) {
-        return failure(runtime, intent, failedToast, error)
+        return actionFailed(runtime, intent, failedToast, error)
       }
     default:
       return data(
@@ -176,6 +190,6 @@ export async function singleRecordAction(
     await save({ db: runtime.db, data: formValues(form), actor: actorFromSession(session, runtime.clock) })
     return { ok: true, intent: 'save', toast: toasts.saved, view } satisfies AdminActionResult
   } catch (error) {
-    return failure(runtime, 'save', toasts.failed, error)
+    return actionFailed(runtime, 'save', toasts.failed, error)
   }
 }

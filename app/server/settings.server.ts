@@ -1,12 +1,12 @@
-import { sessionEnded } from './admin-actions.server.ts'
-import { data, type RouterContextProvider } from 'react-router'
+import { actionFailed, sessionEnded } from './admin-actions.server.ts'
+import type { RouterContextProvider } from 'react-router'
 
 import { actorFromSession, adminSessionOrNull } from '#app/auth/session.server.ts'
 import { runtimeContext } from '#app/context.ts'
 import { inTransaction } from '#app/db/database.server.ts'
-import { type AdminActionResult, fieldErrorsMessage } from '#app/lib/admin-action-result.ts'
+import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 import { HttpError } from '#app/lib/errors.ts'
-import { recordActivity } from '#app/models/activity.server.ts'
+import { type Actor, recordActivity } from '#app/models/activity.server.ts'
 import { enqueueMail } from '#app/models/outbox.server.ts'
 import {
   hideSetupChecklist,
@@ -20,6 +20,7 @@ import {
   saveSiteAddress,
 } from '#app/models/settings.server.ts'
 
+import type { AppRuntime } from '#app/runtime.server.ts'
 import { readFormBody } from './api.server.ts'
 
 const TOASTS = {
@@ -122,59 +123,33 @@ export async function settingsAction({
           actor,
         })
         break
-      case 'test': {
-        if (!runtime.mail) throw new HttpError(400, 'E-mail is off: set SMTP_URL and MAIL_FROM first')
-        const recipients = await listNotificationRecipients({ db })
-        if (recipients.length === 0) throw new HttpError(400, 'Add a recipient first')
-        await inTransaction(db, async (trx) => {
-          await enqueueMail({
-            db: trx,
-            mail: recipients.map((to) => ({
-              to,
-              subject: 'Test e-mail from the church website',
-              text: 'This is a test. New messages from the contact form on the website will be e-mailed to this address.',
-            })),
-            now: actor.at.getTime(),
-          })
-          await recordActivity({
-            db: trx,
-            actor,
-            action: 'sent',
-            section: 'settings',
-            itemTitle: 'A test e-mail',
-          })
-        })
-        runtime.mailer.wake()
-        return {
-          ok: true,
-          intent,
-          toast: `Test e-mail queued for ${recipients.length === 1 ? recipients[0] : `${recipients.length} recipients`}`,
-        } satisfies AdminActionResult
-      }
+      case 'test':
+        return { ok: true, intent, toast: await queueTestMail(runtime, actor) } satisfies AdminActionResult
     }
     return { ok: true, intent, toast: TOASTS[intent].ok } satisfies AdminActionResult
   } catch (error) {
-    if (!(error instanceof HttpError)) {
-      runtime.logger.error({ err: error, intent }, 'settings action failed')
-      return data(
-        {
-          ok: false,
-          intent,
-          toast: TOASTS[intent].failed,
-          error: 'Something went wrong on our side. Please try again.',
-        } satisfies AdminActionResult,
-        { status: 500 },
-      )
-    }
-    return data(
-      {
-        ok: false,
-        intent,
-        toast: TOASTS[intent].failed,
-        error: error.fields ? fieldErrorsMessage(error.fields) : error.message,
-        fields: error.fields,
-      } satisfies AdminActionResult,
-      { status: error.status },
-    )
+    return actionFailed(runtime, intent, TOASTS[intent].failed, error, 'settings action failed')
   }
+}
+
+/** Queues a test e-mail to every recipient of the notifications; answers the toast naming them. */
+async function queueTestMail(runtime: AppRuntime, actor: Actor) {
+  const { db } = runtime
+  if (!runtime.mail) throw new HttpError(400, 'E-mail is off: set SMTP_URL and MAIL_FROM first')
+  const recipients = await listNotificationRecipients({ db })
+  if (recipients.length === 0) throw new HttpError(400, 'Add a recipient first')
+  await inTransaction(db, async (trx) => {
+    await enqueueMail({
+      db: trx,
+      mail: recipients.map((to) => ({
+        to,
+        subject: 'Test e-mail from the church website',
+        text: 'This is a test. New messages from the contact form on the website will be e-mailed to this address.',
+      })),
+      now: actor.at.getTime(),
+    })
+    await recordActivity({ db: trx, actor, action: 'sent', section: 'settings', itemTitle: 'A test e-mail' })
+  })
+  runtime.mailer.wake()
+  return `Test e-mail queued for ${recipients.length === 1 ? recipients[0] : `${recipients.length} recipients`}`
 }

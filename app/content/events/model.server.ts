@@ -78,8 +78,8 @@ export async function listUndatedEvents({ db }: { db: Db }): Promise<EventRecord
 }
 
 /**
- * The event a sign-up or a cancellation is about (app/content/registrations/model.server.ts), locked until the
- * transaction ends: one date's count at a time.
+ * The event a sign-up or a cancellation is about (app/content/registrations/sign-up-model.server.ts and
+ * cancel-model.server.ts), locked until the transaction ends: one date's count at a time.
  */
 export async function lockEvent(trx: Db, eventId: string) {
   let query = trx.kysely

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest'
 import { ml } from '#app/i18n/ml/catalogue.ts'
 import type { Digest } from './digest.ts'
 import { digestMail } from './digest-mail.server.ts'
-import { subscriberToken } from './subscribers.server.ts'
+import { subscriberToken } from './subscriber-links.server.ts'
 
 const SECRET = 'a-test-secret-of-some-length'
 

@@ -8,7 +8,7 @@ import type { OutgoingMail } from '#app/models/outbox.server.ts'
 
 import type { Digest } from './digest.ts'
 import type { Subscriber } from './schema.ts'
-import { subscriberLink } from './subscribers.server.ts'
+import { subscriberLink } from './subscriber-links.server.ts'
 
 /**
  * One subscriber's weekly news: the digest in their language, text and HTML, with the list's headers — List-Id,

@@ -17,14 +17,12 @@ import { inLanguage } from '#app/server/page-language.server.ts'
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
 
 import { digestMail } from './digest-mail.server.ts'
+import { countDigestMail, getDigest, listDigests } from './digests-model.server.ts'
 import {
   addConsent,
-  countDigestMail,
   deleteWaitingMailOf,
   eraseSubscriber,
-  getDigest,
   getSubscriberById,
-  listDigests,
   listSubscribers,
   updateSubscriber,
 } from './model.server.ts'

@@ -12,14 +12,8 @@ import {
   listSubscribers,
 } from './model.server.ts'
 import type { ConsentAction, SubscriberStatus } from './schema.ts'
-import {
-  deleteExpiredSignUps,
-  recordRefusal,
-  subscribe,
-  subscriberOfLink,
-  subscriberToken,
-  tokenHash,
-} from './subscribers.server.ts'
+import { subscriberToken, tokenHash } from './subscriber-links.server.ts'
+import { deleteExpiredSignUps, recordRefusal, subscribe, subscriberOfLink } from './subscribers.server.ts'
 
 const SECRET = 'a-test-secret-of-some-length'
 

@@ -10,8 +10,9 @@ import { enqueueMail } from '#app/models/outbox.server.ts'
 import { makeChurchInfo, makeEvent } from '#tests/factories.ts'
 import { testDatabase, testDatabases } from '#tests/test-database.ts'
 
-import { claimDigest, createSubscriber, recordDigestProgress } from './model.server.ts'
-import { subscriberToken, tokenHash } from './subscribers.server.ts'
+import { claimDigest, recordDigestProgress } from './digests-model.server.ts'
+import { createSubscriber } from './model.server.ts'
+import { subscriberToken, tokenHash } from './subscriber-links.server.ts'
 import { runDueDigest, runDuePreview, skipNextDigest, type WeeklyNewsDeps } from './weekly.server.ts'
 
 const SECRET = 'a-test-secret-of-some-length'

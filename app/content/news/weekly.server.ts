@@ -35,11 +35,11 @@ import {
   claimDigest,
   finishDigest,
   getDigest,
-  listActiveSubscribersAfter,
   recordDigestPreview,
   recordDigestProgress,
   skipDigest,
-} from './model.server.ts'
+} from './digests-model.server.ts'
+import { listActiveSubscribersAfter } from './model.server.ts'
 import { DIGEST_LATEST_MS, digestPreviewAt, digestSendAt, digestWeek, nextDigestWeek } from './schedule.ts'
 import type { Subscriber } from './schema.ts'
 
@@ -134,7 +134,7 @@ export async function digestIn({
 
 /**
  * The weekly news (issue 48), when its time has come: at church info's `digest_day` and `digest_hour` in the
- * church's time zone, one worker of one instance claims the week (app/content/news/model.server.ts, claimDigest),
+ * church's time zone, one worker of one instance claims the week (digests-model.server.ts, claimDigest),
  * makes the digest once per language and queues one e-mail per confirmed subscriber, in transactions of at most
  * DIGEST_BATCH, each recording how far it got: a worker killed halfway leaves its lease to run out and another
  * goes on from there, so every subscriber's e-mail is queued once. The e-mails leave at the list's pace

@@ -4,7 +4,8 @@ import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { getEvent } from '#app/content/events/model.server.ts'
 import { occurrenceOf } from './dates-offered.server.ts'
 import { mailComposer, type RegistrationRuntime } from './mails.server.ts'
-import { cancelRegistration, getRegistration } from './model.server.ts'
+import { cancelRegistration } from './cancel-model.server.ts'
+import { getRegistration } from './model.server.ts'
 import { cancelTokenMatches } from './tokens.server.ts'
 
 /**

@@ -4,7 +4,8 @@ import { countWaitingMail } from '#app/models/outbox.server.ts'
 import { saveRegistrationSettings } from '#app/models/settings.server.ts'
 import { testDatabase, testDatabases } from '#tests/test-database.ts'
 import { createEvent } from '#app/content/events/model.server.ts'
-import { createRegistration, listRegistrations } from './model.server.ts'
+import { listRegistrations } from './model.server.ts'
+import { createRegistration } from './sign-up-model.server.ts'
 import { eraseEndedRegistrations } from './erasure.server.ts'
 
 describe.each(testDatabases)('$name', (kind) => {
