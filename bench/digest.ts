@@ -68,7 +68,7 @@ export interface DigestBench {
 export async function benchDigest(dataDir: string): Promise<DigestBench> {
   const db = openDatabase({ dataDir })
   try {
-    const languages = await readSiteLanguages(db)
+    const languages = await readSiteLanguages({ db })
     const rows = Array.from({ length: DIGEST_SUBSCRIBERS }, (_, index) => ({
       id: `bench-${String(index).padStart(5, '0')}`,
       email: `reader${index}@bench.example`,

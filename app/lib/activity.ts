@@ -1,8 +1,7 @@
-import { TABLE_ACTIVITY_LABELS, type TableName } from '#app/content/registry.ts'
-
 /**
- * The activity log's words (browser-safe): what each stored action and section reads as to staff. The log stores
- * the keys, so a screen renamed later renames its past entries too; a key this list does not know reads as itself.
+ * The activity log's words (browser-safe): what each stored action reads as to staff (the sections' words are the
+ * kinds' own, app/server/activity.server.ts). The log stores the keys, so a screen renamed later renames its past
+ * entries too; a key this list does not know reads as itself.
  */
 
 export const ACTIVITY_ACTIONS = {
@@ -27,30 +26,8 @@ export const ACTIVITY_ACTIONS = {
 
 export type ActivityAction = keyof typeof ACTIVITY_ACTIONS
 
-/** The admin's screens, as its top bar names them; content sections are keyed by their table (app/content). */
-export const ACTIVITY_SECTIONS: Readonly<Record<string, string>> = {
-  ...TABLE_ACTIVITY_LABELS,
-  uploads: 'Pictures and audio',
-  settings: 'Settings',
-  staff: 'Staff',
-  account: 'Account',
-  sign_in: 'Sign-in',
-  gifts: 'Gifts',
-  tax_reclaim: 'Tax reclaim',
-}
-
-/** A section of the log: a content table's name or one of the admin's other screens. */
-export type ActivitySection =
-  | TableName
-  | 'uploads'
-  | 'settings'
-  | 'staff'
-  | 'account'
-  | 'sign_in'
-  | 'gifts'
-  | 'tax_reclaim'
-
-const readable = (key: string) => {
+/** A stored key no list knows, as words: `tax_reclaim` → `Tax reclaim`. */
+export const readableKey = (key: string) => {
   const words = key.replace(/_/g, ' ')
   return words.charAt(0).toUpperCase() + words.slice(1)
 }
@@ -58,11 +35,7 @@ const readable = (key: string) => {
 export function activityActionLabel(action: string): string {
   return Object.hasOwn(ACTIVITY_ACTIONS, action)
     ? ACTIVITY_ACTIONS[action as ActivityAction]
-    : readable(action)
-}
-
-export function activitySectionLabel(section: string): string {
-  return Object.hasOwn(ACTIVITY_SECTIONS, section) ? ACTIVITY_SECTIONS[section] : readable(section)
+    : readableKey(action)
 }
 
 /** How long entries are kept. */

@@ -2,7 +2,8 @@ import type { Selectable } from 'kysely'
 
 import type { Db } from '#app/db/database.server.ts'
 import type { ActivityLogTable } from '#app/db/types.ts'
-import { type ActivityAction, type ActivitySection, ACTIVITY_RETENTION_MONTHS } from '#app/lib/activity.ts'
+import type { TableName } from '#app/content/registry.ts'
+import { type ActivityAction, ACTIVITY_RETENTION_MONTHS } from '#app/lib/activity.ts'
 import { newId } from '#app/lib/ids.server.ts'
 
 /**
@@ -15,6 +16,17 @@ export interface Actor {
   email: string
   at: Date
 }
+
+/** A section of the log: a content table's name or one of the admin's other screens. */
+export type ActivitySection =
+  | TableName
+  | 'uploads'
+  | 'settings'
+  | 'staff'
+  | 'account'
+  | 'sign_in'
+  | 'gifts'
+  | 'tax_reclaim'
 
 export interface ActivityInput {
   actor: Actor

@@ -136,7 +136,7 @@ export function contentModel<T extends ListTableName>(tableName: T) {
       declaration,
       input: translations,
       stored: stored?.translations ?? {},
-      languages: translations === undefined ? [] : await readSiteLanguages(db),
+      languages: translations === undefined ? [] : await readSiteLanguages({ db }),
     })
     return { ...toRow(data), ...computed, translations: JSON.stringify(merged) }
   }

@@ -57,7 +57,7 @@ export function singleRecordModel<T extends SingleTableName>(tableName: T) {
     const languages =
       tableName === 'church_info'
         ? siteLanguages(row.languages === undefined ? null : JSON.parse(String(row.languages)))
-        : await readSiteLanguages(db)
+        : await readSiteLanguages({ db })
     row.translations = JSON.stringify(
       mergeTranslations({
         declaration,

@@ -20,7 +20,7 @@ const languagesRead = new WeakMap<Db, { version: number; languages: readonly str
  * The site's languages as church info holds them, the main one first (`['en']` until chosen). Every page asks
  * (its middleware tells its language): read once per content version, as every change of them bumps it.
  */
-export async function readSiteLanguages(db: Db): Promise<readonly string[]> {
+export async function readSiteLanguages({ db }: { db: Db }): Promise<readonly string[]> {
   const version = db.contentVersion.current()
   const known = languagesRead.get(db)
   if (known?.version === version) return known.languages
@@ -160,7 +160,7 @@ export async function inRequestedLanguage({
 }): Promise<object | object[]> {
   const given = new URL(request.url).searchParams.get('lang')
   if (given === null) return data
-  const languages = await readSiteLanguages(db)
+  const languages = await readSiteLanguages({ db })
   const language = requestedLanguage(given, languages)
   if (!language) throw unknownLanguage(languages)
   if (language === languages[0]) return data

@@ -1,6 +1,6 @@
 import type { ActivityRow } from '#app/lib/activity.ts'
 import type { Db } from '#app/db/database.server.ts'
-import { activityActionLabel, activitySectionLabel } from '#app/lib/activity.ts'
+import { activityActionLabel, readableKey } from '#app/lib/activity.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import {
   ACTIVITY_PAGE_SIZE,
@@ -10,6 +10,24 @@ import {
 } from '#app/models/activity.server.ts'
 
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
+import { TABLE_ACTIVITY_LABELS } from '#app/content/registry.ts'
+
+/** The admin's screens, as its top bar names them; content sections are keyed by their table (app/content). */
+export const ACTIVITY_SECTIONS: Readonly<Record<string, string>> = {
+  ...TABLE_ACTIVITY_LABELS,
+  uploads: 'Pictures and audio',
+  settings: 'Settings',
+  staff: 'Staff',
+  account: 'Account',
+  sign_in: 'Sign-in',
+  gifts: 'Gifts',
+  tax_reclaim: 'Tax reclaim',
+}
+
+/** What a section of the log reads as to staff; a key the list does not know reads as itself. */
+export function activitySectionLabel(section: string): string {
+  return Object.hasOwn(ACTIVITY_SECTIONS, section) ? ACTIVITY_SECTIONS[section] : readableKey(section)
+}
 
 /** Sections whose entries name an item by the title staff gave it (quoted); the others describe it. */
 const DESCRIBED = new Set(['contact_messages', 'settings', 'sign_in', 'staff', 'account'])

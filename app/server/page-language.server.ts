@@ -20,7 +20,7 @@ export async function setPageLanguage({
   params: { lang?: string }
   context: Readonly<RouterContextProvider>
 }) {
-  const languages = await readSiteLanguages(context.get(runtimeContext).db)
+  const languages = await readSiteLanguages({ db: context.get(runtimeContext).db })
   const { pathname, search } = new URL(request.url)
   const { language, path } = splitLanguagePath(pathname, languages)
   const known = params.lang === undefined || language !== languages[0]
@@ -55,8 +55,8 @@ export function pageLinkTo(context: Readonly<RouterContextProvider>) {
  * (`/ml/calendar.ics`, whose route gives `lang`). A prefix that names none of the site's other languages is a 404,
  * as for a page.
  */
-export async function feedLanguage(db: Db, lang: string | undefined) {
-  const languages = await readSiteLanguages(db)
+export async function feedLanguage({ db, lang }: { db: Db; lang: string | undefined }) {
+  const languages = await readSiteLanguages({ db })
   const main = languages[0]!
   if (lang === undefined) return { language: main, languages }
   const { language } = splitLanguagePath(`/${lang}`, languages)

@@ -82,7 +82,7 @@ export function createPageQueries({
 
   async function read() {
     const version = db.contentVersion.current()
-    const [languages, archive] = await Promise.all([readSiteLanguages(db), archiveFacts({ db })])
+    const [languages, archive] = await Promise.all([readSiteLanguages({ db }), archiveFacts({ db })])
     known = { version, languages, archive }
   }
 

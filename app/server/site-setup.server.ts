@@ -27,7 +27,7 @@ export async function siteSetupSteps({ db }: { db: Db }): Promise<SetupStep[]> {
     countServices({ db }),
     countCarouselSlides({ db }),
     listNotificationRecipients({ db }),
-    readSiteLanguages(db),
+    readSiteLanguages({ db }),
   ])
   const filled = (value: string | null | undefined) => Boolean(value?.trim())
   // The home page's welcome is church info's description, under "Welcome to Our Church".

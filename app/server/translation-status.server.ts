@@ -61,7 +61,7 @@ export function missingLanguages(
  * lacks a translation for: the dashboard counts them and leads to each (issue 28). None on a one-language site.
  */
 export async function untranslatedItems({ db }: { db: Db }): Promise<UntranslatedItem[]> {
-  const [, ...others] = await readSiteLanguages(db)
+  const [, ...others] = await readSiteLanguages({ db })
   if (others.length === 0) return []
   // In the admin's order (the registry's), each table that has words to translate and a screen to do it in.
   const tables = Object.keys(TABLES).filter(

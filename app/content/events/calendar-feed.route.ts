@@ -14,7 +14,7 @@ import { feedLanguage, inLanguage } from '#app/server/page-language.server.ts'
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
-  const language = await feedLanguage(db, params.lang)
+  const language = await feedLanguage({ db, lang: params.lang })
   const [{ zone, events }, info] = await Promise.all([feedEvents({ db, clock }), getChurchInfo({ db })])
   const church = info && inLanguage(language, 'church_info', [info])[0]
   const ics = calendarIcs(inLanguage(language, 'events', events), {

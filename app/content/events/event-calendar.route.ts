@@ -15,7 +15,7 @@ import { hasWorkableDates } from './events.server.ts'
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const language = await feedLanguage(db, params.lang)
+  const language = await feedLanguage({ db, lang: params.lang })
   const [event, zone] = await Promise.all([getEvent({ db, id: params.id }), churchTimeZone({ db })])
   if (!event?.starts_at || !hasWorkableDates(event, zone)) {
     throw new Response('Not found', {

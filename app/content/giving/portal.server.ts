@@ -32,7 +32,7 @@ export async function openCustomerPortal({
   if (!donor?.stripe_customer_id || !stripe || !origin) {
     throw new HttpError(503, 'Managing a monthly gift online is not available now: please contact the church')
   }
-  const languages = await readSiteLanguages(runtime.db)
+  const languages = await readSiteLanguages({ db: runtime.db })
   const language = languages.includes(link.language) ? link.language : languages[0]!
   try {
     const session = await stripe.billingPortal.sessions.create({

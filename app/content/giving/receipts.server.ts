@@ -66,7 +66,7 @@ async function letterhead(deps: ReceiptDeps) {
     getChurchInfo({ db: deps.db }),
     getGivingSettings({ db: deps.db }),
     churchTimeZone({ db: deps.db }),
-    readSiteLanguages(deps.db),
+    readSiteLanguages({ db: deps.db }),
     mailLinkOrigin(deps.siteAddress),
   ])
   return { church: info?.name || 'the church', charity: settings.charity_number, zone, languages, links }
@@ -88,7 +88,15 @@ const day = (iso: string, language: string, zone: string) =>
  * (claimReceipt), in the donor's language (the page they gave from), in the caller's transaction. Failed and
  * processing gifts get none.
  */
-export async function queueReceipts(db: Db, deps: ReceiptDeps, giftIds: readonly string[]) {
+export async function queueReceipts({
+  db,
+  deps,
+  giftIds,
+}: {
+  db: Db
+  deps: ReceiptDeps
+  giftIds: readonly string[]
+}) {
   if (giftIds.length === 0) return 0
   const now = deps.clock.now()
   let head: Awaited<ReturnType<typeof letterhead>> | null = null

@@ -132,7 +132,7 @@ async function processOne(
       })
       // Processed meanwhile by a worker that took it over after this one's hold ran out: nothing is kept.
       if (!finished) throw new Error(`Stripe event ${row.id} was processed by another worker`)
-      if (outcome.done) await queueReceipts(trx, deps, outcome.gifts)
+      if (outcome.done) await queueReceipts({ db: trx, deps, giftIds: outcome.gifts })
       return outcome.done
     })
   } catch (error) {

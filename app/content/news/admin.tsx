@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     recentDigests({ db }),
     historyId ? getSubscriberById({ db, id: historyId }) : null,
     getDigestNotice({ db }),
-    readSiteLanguages(db),
+    readSiteLanguages({ db }),
   ])
   const zone = coming.zone
   const when = (iso: string | null) => (iso ? formatMessageDate(iso, zone) : null)

@@ -134,7 +134,7 @@ export async function comingDigest(
   const { info, zone, day, hour } = await digestTime(db)
   const { week, dueAt } = nextDigestWeek({ zone, day, hour, now: runtime.clock.now() })
   const [languages, links, row] = await Promise.all([
-    readSiteLanguages(db),
+    readSiteLanguages({ db }),
     mailLinkOrigin(runtime.siteAddress),
     getDigest({ db, week }),
   ])
@@ -215,7 +215,7 @@ export async function saveDigestNoticeForm({
   form: FormData | URLSearchParams
   actor: Actor
 }) {
-  const languages = await readSiteLanguages(db)
+  const languages = await readSiteLanguages({ db })
   const html: Record<string, string> = {}
   const fields: Record<string, string> = {}
   for (const language of languages) {

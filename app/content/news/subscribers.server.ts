@@ -86,7 +86,7 @@ export async function subscribe({
   if (honeypotFilled(data)) return
   const input = parseInput(SubscriberSchema, data)
   const { db } = runtime
-  const languages = await readSiteLanguages(db)
+  const languages = await readSiteLanguages({ db })
   const asked = source.language ?? input.language ?? languages[0]!
   const language = languages.find((code) => code.toLowerCase() === asked.toLowerCase())
   if (!language) {

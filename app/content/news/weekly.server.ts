@@ -185,7 +185,7 @@ export async function runDueDigest(
   }
   if (late) return finish('dropped')
 
-  const languages = await readSiteLanguages(db)
+  const languages = await readSiteLanguages({ db })
   const digests = new Map<string, Digest | null>()
   const digestOf = async (language: string) => {
     if (!digests.has(language)) {
@@ -291,7 +291,7 @@ export async function runDuePreview(deps: WeeklyNewsDeps & { recipients: readonl
     now,
   })
   if (now < digestPreviewAt({ zone, week }) || (await getDigest({ db, week }))) return null
-  const languages = await readSiteLanguages(db)
+  const languages = await readSiteLanguages({ db })
   const language = languages[0]!
   const digest = await digestIn({ db, clock, language, languages })
   if (!digest) return null

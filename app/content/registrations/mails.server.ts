@@ -34,7 +34,7 @@ type ChurchInfo = Awaited<ReturnType<typeof getChurchInfo>>
  * made before, through the API or by staff) or for a language the site no longer has.
  */
 async function mailLanguages(runtime: Pick<RegistrationRuntime, 'db'>) {
-  const languages = await readSiteLanguages(runtime.db)
+  const languages = await readSiteLanguages({ db: runtime.db })
   const pick = (language: string | null) =>
     language && languages.includes(language) ? language : languages[0]!
   return { languages, pick }

@@ -15,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const podcast = await loadPodcast({
     db: runtime.db,
     origin,
-    language: await feedLanguage(runtime.db, params.lang),
+    language: await feedLanguage({ db: runtime.db, lang: params.lang }),
   })
   return new Response(podcastFeedXml(podcast!.channel, podcast!.episodes), { headers: feedHeaders() })
 }

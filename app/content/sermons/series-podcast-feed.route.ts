@@ -11,7 +11,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     db: runtime.db,
     origin,
     seriesId: params.id,
-    language: await feedLanguage(runtime.db, params.lang),
+    language: await feedLanguage({ db: runtime.db, lang: params.lang }),
   })
   if (!podcast) {
     throw new Response('Not found', {

@@ -14,7 +14,7 @@ import { getService } from './model.server.ts'
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock, siteAddress } = context.get(runtimeContext)
-  const language = await feedLanguage(db, params.lang)
+  const language = await feedLanguage({ db, lang: params.lang })
   const live = await liveNow({ db, clock })
   const stored = live && (await getService({ db, id: live.answer.occurrence.service.id }))
   if (!live || !stored?.starts_at) {

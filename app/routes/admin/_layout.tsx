@@ -29,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const areas = areasOf(roleOf(user))
   const [newMessages, languages, subscribers] = await Promise.all([
     areas.includes('messages') ? countContactMessages({ db, status: 'new' }) : 0,
-    readSiteLanguages(db),
+    readSiteLanguages({ db }),
     mayManageSubscribers({ db }, session),
   ])
   return {

@@ -87,7 +87,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     getSetupChecklistHidden({ db }),
     getYoutubeChannel({ db }),
     getYoutubeCheck({ db }),
-    readSiteLanguages(db),
+    readSiteLanguages({ db }),
     untranslatedItems({ db }),
     largeSharesFor(runtime, session),
     streamingNotes({ db, clock }),

@@ -14,7 +14,7 @@ import { readSiteLanguages } from '#app/models/translations.server.ts'
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
-  const languages = await readSiteLanguages(runtime.db)
+  const languages = await readSiteLanguages({ db: runtime.db })
   const { language, path } = splitLanguagePath(new URL(request.url).pathname.slice('/og'.length), languages)
   const key = /^\/([a-z\d-]+(?:\/[\w-]+)?)\.jpg$/.exec(path)?.[1]
   if (!key) throw notFound()

@@ -8,7 +8,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
   const [entries, languages] = await Promise.all([
     sitemapEntries({ db: runtime.db, clock: runtime.clock }),
-    readSiteLanguages(runtime.db),
+    readSiteLanguages({ db: runtime.db }),
   ])
   return new Response(sitemapXml(context.get(requestContext).origin, entries, languages), {
     headers: { 'Content-Type': 'application/xml; charset=utf-8', 'Cache-Control': 'no-cache' },
