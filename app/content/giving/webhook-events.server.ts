@@ -28,7 +28,8 @@ import {
 } from './model.server.ts'
 import { queueReceipts, type ReceiptDeps } from './receipts.server.ts'
 import type { GiftStatus } from './schema.ts'
-import { stripeClient, verifiedEvent } from './stripe.server.ts'
+import { verifiedEvent } from './stripe.server.ts'
+import { type Fresh, idOf, reread, statusNow } from './webhook-reread.server.ts'
 
 /**
  * A webhook request from Stripe: its raw body verified (a bad signature or a timestamp older than the tolerance
@@ -157,49 +158,6 @@ const done = (...gifts: Array<string | null | undefined>): Outcome => ({
   gifts: gifts.filter((id): id is string => Boolean(id)),
 })
 
-/** What was read again from Stripe for an event whose order matters: a dispute's status now, a mandate's reference. */
-interface Fresh {
-  disputeStatus?: string
-  mandateReference?: string
-}
-
-/** A Stripe id that may come as the id or as the expanded object. */
-const idOf = (value: unknown): string | null =>
-  typeof value === 'string'
-    ? value
-    : value && typeof value === 'object' && 'id' in value
-      ? String(value.id)
-      : null
-
-/**
- * Re-reads from Stripe what an event's own copy may have outdated: a dispute's status (its `closed` event may have
- * come first: a `created` read later must not make a won dispute's gift disputed again), and for a SEPA debit that
- * cleared the mandate's reference (for the receipt). Outside the transaction; what cannot be read is left out.
- */
-async function reread(deps: EventDeps, event: Stripe.Event): Promise<Fresh> {
-  const stripe = stripeClient(deps.env)
-  if (!stripe) return {}
-  try {
-    if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
-      const dispute = await stripe.disputes.retrieve(event.data.object.id)
-      return { disputeStatus: dispute.status }
-    }
-    if (event.type === 'checkout.session.async_payment_succeeded') {
-      const paymentIntent = idOf(event.data.object.payment_intent)
-      if (!paymentIntent) return {}
-      const intent = await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] })
-      const charge = intent.latest_charge as Stripe.Charge | string | null
-      const mandate = typeof charge === 'object' ? charge?.payment_method_details?.sepa_debit?.mandate : null
-      if (!mandate) return {}
-      const reference = (await stripe.mandates.retrieve(mandate)).payment_method_details.sepa_debit?.reference
-      return reference ? { mandateReference: reference } : {}
-    }
-  } catch (error) {
-    deps.logger.warn({ err: error, event: event.id }, 'Stripe could not be asked again about an event')
-  }
-  return {}
-}
-
 /** Statuses a gift may leave for succeeded or failed: only one still waiting. */
 const OPEN: readonly GiftStatus[] = ['processing']
 
@@ -293,12 +251,17 @@ async function sessionEvent(
     await setSubscriptionDonor({ db, subscriptionId: ids.stripe_subscription_id, donorId: ids.donor_id, now })
   }
   const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+  // The session and its payment as Stripe has them now decide, when they could be read: the event's copy may be
+  // older than another event already applied, or than one still to come.
+  const asNow = statusNow(fresh)
   const status: GiftStatus | null =
-    type === 'checkout.session.async_payment_failed' || type === 'checkout.session.expired'
-      ? 'failed'
-      : type === 'checkout.session.async_payment_succeeded' || paid
-        ? 'succeeded'
-        : null
+    asNow !== undefined
+      ? asNow
+      : type === 'checkout.session.async_payment_failed' || type === 'checkout.session.expired'
+        ? 'failed'
+        : type === 'checkout.session.async_payment_succeeded' || paid
+          ? 'succeeded'
+          : null
   // A completed session still unpaid is a SEPA debit on its way: the gift stays processing.
   const types = session.payment_method_types ?? []
   const method =
