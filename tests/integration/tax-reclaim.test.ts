@@ -9,7 +9,9 @@ import Stripe from 'stripe'
 import { afterAll, describe, expect, test } from 'vitest'
 
 import { makeChurchInfo, makeFund } from '../factories.ts'
+import { startSmtpServer } from '../smtp-server.ts'
 import { runScript } from '../test-server.ts'
+import { adminPages, adminRoutes, ADMINISTRATOR_PAGES } from './admin-routes.ts'
 import {
   type Client,
   createEditor,
@@ -52,6 +54,9 @@ const stripeDouble = http.createServer((req, res) => {
 await new Promise<void>((resolve) => stripeDouble.listen(0, '127.0.0.1', resolve))
 const doubleUrl = `http://127.0.0.1:${(stripeDouble.address() as AddressInfo).port}`
 afterAll(() => new Promise<void>((resolve) => stripeDouble.close(() => resolve())))
+/** Every e-mail the servers send (receipts, staff's invitations) is read by the PPSN search. */
+const smtp = await startSmtpServer()
+afterAll(() => smtp.stop())
 
 let eventNumber = 0
 /** Sends a signed event and waits until the job worker has been at it (gifts are processed in the background). */
@@ -83,6 +88,8 @@ describe.each(databases)('$name', (database) => {
     publicUrl: true,
     env: {
       CLOCK_START,
+      SMTP_URL: smtp.url,
+      MAIL_FROM: 'office@example.org',
       STRIPE_SECRET_KEY: 'sk_test_tax_double',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_URL: doubleUrl,
@@ -420,7 +427,28 @@ describe.each(databases)('$name', (database) => {
 
   test('a PPSN is found in the claim only: not in logs, pages, e-mails, other exports or a backup', async () => {
     const ppsns = [PPSN_ANNE, PPSN_BRIAN, PPSN_CIARA]
-    const texts: Record<string, string> = { logs: ctx.server.output() }
+    const texts: Record<string, string> = {}
+    // Every page under the admin (and its data), every address the API answers to a GET without a record's id,
+    // and every export, as the administrator and as the treasurer.
+    const everyAddress = [
+      ...adminPages().flatMap((page) => [page, `${page}.data`]),
+      ...Object.keys(ADMINISTRATOR_PAGES),
+      ...adminRoutes()
+        .filter((route) => route.method === 'GET' && !route.path.includes(':'))
+        .map((route) => route.path),
+      '/api/giving/tax-years/2026',
+      '/admin/funds/tax-year?year=2025&format=csv',
+    ]
+    for (const address of new Set(everyAddress)) {
+      for (const [who, client] of [
+        ['administrator', ctx.admin],
+        ['treasurer', treasurer],
+      ] as const) {
+        const answer = await client.get(address)
+        expect(answer.status, `${who} ${address}`).toBeLessThan(500)
+        texts[`${who} ${address}`] = answer.text
+      }
+    }
     for (const address of [
       '/admin/funds/tax-year?year=2025',
       '/admin/funds/tax-year?year=2026',
@@ -442,6 +470,16 @@ describe.each(databases)('$name', (database) => {
       expect(answer.status, address).toBe(200)
       texts[address] = answer.text
     }
+    // Every e-mail sent (a receipt at least), whole: headers, text and HTML.
+    await smtp.waitFor(1)
+    texts.emails = JSON.stringify(
+      smtp.received.map(({ mail }) => ({
+        headers: [...mail.headers.entries()],
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      })),
+    )
     texts.outbox = JSON.stringify(await querySql(ctx, 'select * from outbox'))
     texts.activity = JSON.stringify(await querySql(ctx, 'select * from activity_log'))
     const out = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-tax-backup-'))
@@ -457,6 +495,9 @@ describe.each(databases)('$name', (database) => {
       fs.rmSync(out, { recursive: true, force: true })
     }
     expect(texts.backup).toContain('tax_certificates')
+    // The server's stdout and stderr, read last: everything above was logged by then.
+    texts.logs = ctx.server.output()
+    expect(texts.logs).toContain('"msg"')
     for (const [where, text] of Object.entries(texts)) {
       for (const ppsn of ppsns) expect(text.includes(ppsn), `${ppsn} in ${where}`).toBe(false)
     }
