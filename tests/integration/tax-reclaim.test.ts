@@ -224,6 +224,43 @@ describe.each(databases)('$name', (database) => {
     expect(report.reclaim_cents).toBe(44928 + 11232)
   })
 
+  test('a part refund leaves the gift succeeded and counts it less what was refunded; a later refund raises it, twice or late changes nothing', async () => {
+    // Eve's €300 card gift of 31 December (the first test), and €100 she gave in June: €400 in 2026.
+    await giveInYear('eve', 'Eve Walsh', [10000], '2026-06-01T10:00:00.000Z')
+    const eve = async () =>
+      (await year(treasurer, 2026)).donors.find(
+        (donor: { donor_id: string }) => donor.donor_id === donors.eve,
+      )
+    expect((await eve())?.total_cents).toBe(40000)
+    const charge = (amountRefunded: number) => ({
+      id: 'ch_new_year',
+      object: 'charge',
+      payment_intent: 'pi_new_year',
+      amount: 30000,
+      amount_refunded: amountRefunded,
+      refunded: false,
+    })
+    const refunded = async () =>
+      (
+        await querySql<{ status: string; refunded_cents: number | string }>(
+          ctx,
+          `select status, refunded_cents from gifts where stripe_payment_intent_id = 'pi_new_year'`,
+        )
+      )[0]
+    // €100 of the €300 given back: the gift stays succeeded and counts €200.
+    await sendEvent(ctx, 'charge.refunded', charge(10000))
+    expect(await refunded()).toMatchObject({ status: 'succeeded' })
+    expect(Number((await refunded())!.refunded_cents)).toBe(10000)
+    expect(await eve()).toMatchObject({ total_cents: 30000, reclaim_cents: 13478 })
+    // A second refund (Stripe's charge then says €150 in all), sent twice, then the first one's event again late.
+    await sendEvent(ctx, 'charge.refunded', charge(15000))
+    await sendEvent(ctx, 'charge.refunded', charge(15000))
+    await sendEvent(ctx, 'charge.refunded', charge(10000))
+    expect(Number((await refunded())!.refunded_cents)).toBe(15000)
+    expect(await eve()).toMatchObject({ total_cents: 25000, reclaim_cents: 11232 })
+    expect((await refunded())!.status).toBe('succeeded')
+  })
+
   test('a certificate is kept with its PPSN sealed and shown masked; a wrong PPSN is refused without repeating it', async () => {
     const wrong = await treasurer.post('/api/giving/certificates', {
       donor_id: donors.anne,

@@ -21,6 +21,7 @@ import {
   findGiftBy,
   getGift,
   type Gift,
+  recordRefund,
   setSubscriptionDonor,
   storeStripeEvent,
   updateGift,
@@ -188,7 +189,14 @@ async function applyEvent(db: Db, deps: EventDeps, event: Stripe.Event, fresh: F
       const charge = event.data.object
       const gift = await giftOfPayment(db, charge.payment_intent)
       if (!gift) return { done: false, waiting: `no gift for the refunded charge ${charge.id}` }
-      // Only a whole refund makes the gift refunded; a part refund is for the treasurer to see in Stripe.
+      // What was given back is recorded (it only grows, so a repeat or an older event changes nothing); only a
+      // whole refund makes the gift refunded, a part refund leaves it succeeded and counted less that part.
+      await recordRefund({
+        db,
+        id: gift.id,
+        refundedCents: charge.refunded ? gift.amount_cents : charge.amount_refunded,
+        now,
+      })
       if (charge.refunded) {
         await updateGift({
           db,
