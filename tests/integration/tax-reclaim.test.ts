@@ -538,5 +538,6 @@ describe.each(databases)('$name', (database) => {
     for (const [where, text] of Object.entries(texts)) {
       for (const ppsn of ppsns) expect(text.includes(ppsn), `${ppsn} in ${where}`).toBe(false)
     }
-  })
+    // Every admin page, twice, and a backup: well over a minute on a busy machine.
+  }, 240_000)
 })
