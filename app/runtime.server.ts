@@ -10,7 +10,7 @@ import { type Db, openDatabase } from './db/database.server.ts'
 import { migrateToLatest } from './db/migrate.server.ts'
 import { seedDemoContent } from './db/seed.server.ts'
 import { type Env, readEnv } from './env.server.ts'
-import { type Clock, clockFrom, systemClock } from './lib/clock.ts'
+import { type Clock, clockFrom, movableInTests, systemClock } from './lib/clock.ts'
 import { createSealer, type Sealer } from './lib/seal.server.ts'
 import { createLogger } from './logger.server.ts'
 import { countAdministrators } from './models/users.server.ts'
@@ -96,7 +96,7 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
     await db.contentVersion.start()
     const secret = loadSecret(env)
     await migrateAuthTables({ db, env, secret })
-    const clock = env.CLOCK_START ? clockFrom(new Date(env.CLOCK_START)) : systemClock
+    const clock = movableInTests(env.CLOCK_START ? clockFrom(new Date(env.CLOCK_START)) : systemClock)
     const auth = createAuth({ db, env, secret, clock })
     const storage = new LocalImageStorage(path.join(env.dataDir, 'uploads'))
     // Read before the first request: the page cache keys pages by it (known()), and a first request keyed

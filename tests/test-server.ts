@@ -27,6 +27,11 @@ export interface LaunchOptions {
   env?: Record<string, string>
   /** Keep only the last this many characters of output (a benchmark's server logs a line per request). */
   keepOutput?: number
+  /**
+   * Start the server with the test harness's movable clock (tests/setup/movable-clock.mjs, decision 0046): the
+   * test moves it while the server runs with `setClock`.
+   */
+  movableClock?: boolean
 }
 
 export interface ServerProcess {
@@ -39,6 +44,8 @@ export interface ServerProcess {
   listening: Promise<string>
   /** SIGTERM, then SIGKILL after 15 s; resolves once the process has ended. */
   stop: () => Promise<void>
+  /** Moves the clock of a server started with `movableClock`; resolves once it reads from there. */
+  setClock: (at: string) => Promise<void>
 }
 
 /** Starts the server process and answers at once; most tests want startServer(), which waits for it. */
@@ -48,8 +55,10 @@ export function launchServer({
   nodeFlags = [],
   env = {},
   keepOutput = Infinity,
+  movableClock = false,
 }: LaunchOptions = {}): ServerProcess {
-  const child = spawn(process.execPath, [...nodeFlags, entry], {
+  const preload = movableClock ? ['--import', path.join(ROOT, 'tests', 'setup', 'movable-clock.mjs')] : []
+  const child = spawn(process.execPath, [...nodeFlags, ...preload, entry], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -65,7 +74,7 @@ export function launchServer({
       LOG_LEVEL: 'info',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: movableClock ? ['ignore', 'pipe', 'pipe', 'ipc'] : ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
   const keep = (chunk: Buffer) => {
@@ -95,7 +104,19 @@ export function launchServer({
     await exited
     clearTimeout(timer)
   }
-  return { child, output: () => output, exited, listening, stop }
+  /** Moves the server's clock to `at` (with `movableClock`); resolves once the server reads it from there. */
+  const setClock = (at: string) =>
+    new Promise<void>((resolve, reject) => {
+      if (!child.send) return reject(new Error('The server was not started with a movable clock'))
+      const onMessage = (message: unknown) => {
+        if ((message as { clockSet?: string } | null)?.clockSet !== at) return
+        child.off('message', onMessage)
+        resolve()
+      }
+      child.on('message', onMessage)
+      child.send({ clock: at })
+    })
+  return { child, output: () => output, exited, listening, stop, setClock }
 }
 
 export interface TestServer {
@@ -106,6 +127,8 @@ export interface TestServer {
   /** Everything the server printed, for debugging a failed test. */
   output: () => string
   stop: () => Promise<void>
+  /** Moves the clock of a server started with `movableClock` (decision 0046). */
+  setClock: (at: string) => Promise<void>
 }
 
 export interface StartOptions extends Omit<LaunchOptions, 'env'> {
@@ -393,6 +416,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
       dataDir,
       databaseUrl: database?.url,
       output: server.output,
+      setClock: server.setClock,
       stop: async () => {
         await server.stop()
         await cleanUp()

@@ -287,6 +287,8 @@ export interface GiftsTable {
   mandate_reference: ColumnType<string | null, string | null | undefined, string | null>
   /** On a monthly gift's first row: when its subscription ended. */
   stopped_at: ColumnType<Timestamp | null, Timestamp | null | undefined, Timestamp | null>
+  /** How much of it Stripe gave back (migration 0032): a part refund leaves it succeeded, counted less this. */
+  refunded_cents: ColumnType<number, number | undefined, number>
   created_at: Timestamp
   updated_at: Timestamp
 }

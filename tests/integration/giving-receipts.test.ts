@@ -1,7 +1,8 @@
 // Giving, second part (issue 49): Stripe's events processed by the job worker, receipts (only when a gift succeeds,
 // in the donor's language, with the charity number, a SEPA gift's mandate reference and a monthly giver's link to
 // Stripe's customer portal), disputes and refunds in any order, monthly gifts' failures and end, and the January
-// statements, under the server's clock (CLOCK_START) moved from late December into January by restarting it.
+// statements, under the server's clock: moved month by month while it runs (decision 0046) and, for January,
+// by restarting it with CLOCK_START.
 import fs from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -102,6 +103,7 @@ describe.each(databases)('$name', (database) => {
         STRIPE_API_URL: doubleUrl,
         CLOCK_START: clockStart,
       },
+      movableClock: true,
     })
     clockOffset = Date.parse(clockStart) - before
     anonymous = new Client(server.url)
@@ -139,6 +141,12 @@ describe.each(databases)('$name', (database) => {
     await dropDatabase()
     fs.rmSync(store.dataDir, { recursive: true, force: true })
   })
+
+  /** Moves the running server's clock (decision 0046); events are then signed by it. */
+  async function moveClock(at: string) {
+    await server.setClock(at)
+    clockOffset = Date.parse(at) - Date.now()
+  }
 
   const db = () => ({ server: { ...server, databaseUrl: store.databaseUrl || undefined } })
 
@@ -291,12 +299,14 @@ describe.each(databases)('$name', (database) => {
     expect(await after(email)).toHaveLength(1)
   })
 
-  test('twelve months of a monthly gift are twelve gifts and twelve receipts, each with a signed link to Stripe’s customer portal', async () => {
+  test('twelve months of a monthly gift, each paid under the server’s clock moved to its month across a year, are twelve gifts of their own dates and tax years and twelve receipts, each with a signed link to Stripe’s customer portal', async () => {
     const email = `monthly-${database.name}@example.org`
+    // July 2025 to June 2026: the 15th of each month at noon, the server's clock moved there before its invoice.
+    const paidAt = (month: number) => new Date(Date.UTC(2025, 6 + month - 1, 15, 12)).toISOString()
+    await moveClock(paidAt(1))
     const { giftId, sessionId } = await give({ amount: '20', frequency: 'monthly' })
     const subscription = `sub_${database.name}`
     const customer = `cus_monthly_${database.name}`
-    // The first month is paid before Stripe's Checkout event comes: its receipt waits for the donor's address.
     const invoice = (month: number) => ({
       id: `in_${database.name}_${month}`,
       object: 'invoice',
@@ -306,14 +316,23 @@ describe.each(databases)('$name', (database) => {
       currency: 'eur',
       customer,
       status: 'paid',
-      status_transitions: {
-        paid_at: Date.parse(`2026-${String(month).padStart(2, '0')}-15T12:00:00Z`) / 1000,
-      },
+      status_transitions: { paid_at: Date.parse(paidAt(month)) / 1000 },
       parent: {
         type: 'subscription_details',
         subscription_details: { subscription, metadata: { gift_id: giftId } },
       },
     })
+    // Receipts only: in January 2026 the donor also gets the statement of 2025.
+    const receipts = () => mailsTo(email).filter((mail) => !mail.mail.subject?.startsWith('Your gifts to'))
+    async function receiptsUntil(count: number) {
+      const deadline = Date.now() + 15_000
+      while (receipts().length < count) {
+        if (Date.now() > deadline) throw new Error(`${count} receipts to ${email} did not come`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+      return receipts()
+    }
+    // The first month is paid before Stripe's Checkout event comes: its receipt waits for the donor's address.
     await send('invoice.paid', invoice(1))
     expect(await after(email, 300)).toHaveLength(0)
     await send('checkout.session.completed', {
@@ -327,16 +346,49 @@ describe.each(databases)('$name', (database) => {
       payment_method_types: ['card'],
       customer_details: { email, name: 'Monthly Giver' },
     })
-    for (let month = 2; month <= 12; month++) await send('invoice.paid', invoice(month))
-    const rows = await querySql<{ status: string; tax_year: number; given_at: string }>(
-      db(),
-      `select status, tax_year, given_at from gifts where stripe_subscription_id = '${subscription}' order by given_at`,
+    expect(await receiptsUntil(1)).toHaveLength(1)
+    for (let month = 2; month <= 12; month++) {
+      await moveClock(paidAt(month))
+      await send('invoice.paid', invoice(month))
+      // Each month's receipt comes in its month, dated the day it was paid.
+      const monthly = await receiptsUntil(month)
+      const date = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'Europe/Dublin' })
+      expect(text(monthly.at(-1)!)).toContain(date.format(new Date(paidAt(month))))
+    }
+    const byMonth = new Map(
+      (
+        await querySql<{
+          stripe_invoice_id: string
+          given_at: string
+          tax_year: number | string
+          status: string
+        }>(
+          db(),
+          `select stripe_invoice_id, given_at, tax_year, status from gifts where stripe_subscription_id = '${subscription}'`,
+        )
+      ).map((row) => [row.stripe_invoice_id, row]),
     )
-    expect(rows).toHaveLength(12)
-    expect(rows.every((row) => row.status === 'succeeded' && Number(row.tax_year) === 2026)).toBe(true)
-    const receipts = await until(email, 12)
-    expect(await after(email, 500)).toHaveLength(12)
-    const link = /https?:\/\/\S+\/api\/giving\/portal\?\S+/.exec(text(receipts[0]!))?.[0]
+    expect(byMonth.size).toBe(12)
+    for (let month = 2; month <= 12; month++) {
+      const row = byMonth.get(`in_${database.name}_${month}`)!
+      expect(row.status).toBe('succeeded')
+      expect(new Date(row.given_at).toISOString()).toBe(paidAt(month))
+      expect(Number(row.tax_year)).toBe(month <= 6 ? 2025 : 2026)
+    }
+    // The first month is the gift the form made, in 2025's tax year.
+    expect(byMonth.get(`in_${database.name}_1`)).toMatchObject({ status: 'succeeded' })
+    expect(Number(byMonth.get(`in_${database.name}_1`)!.tax_year)).toBe(2025)
+    // January 2026 came while the server ran: the donor's statement of 2025 (six months, €120), once.
+    const statements = mailsTo(email).filter((mail) => mail.mail.subject?.startsWith('Your gifts to'))
+    expect(statements.map((mail) => mail.mail.subject)).toEqual([
+      'Your gifts to St Brigid’s Fellowship in 2025',
+    ])
+    expect(text(statements[0]!)).toContain('Total given in 2025: €120.00')
+    expect(await after(email, 500)).toHaveLength(13)
+    await moveClock(DECEMBER)
+    // The last month's link (each is signed for 400 days from its receipt).
+    const receipt = receipts().at(-1)
+    const link = /https?:\/\/\S+\/api\/giving\/portal\?\S+/.exec(text(receipt!))?.[0]
     expect(link).toBeDefined()
     expect(new URL(link!).port).toBe(new URL(server.url).port)
     // The link opens a portal session for the donor's customer, back to our giving page, from the site's address.
@@ -360,7 +412,7 @@ describe.each(databases)('$name', (database) => {
         )
       )[0]?.status,
     ).toBe('failed')
-    expect(await after(email, 500)).toHaveLength(12)
+    expect(await after(email, 500)).toHaveLength(13)
     await send('invoice.paid', {
       ...refused,
       status: 'paid',
@@ -374,7 +426,7 @@ describe.each(databases)('$name', (database) => {
         )
       )[0]?.status,
     ).toBe('succeeded')
-    expect(await until(email, 13)).toHaveLength(13)
+    expect(await until(email, 14)).toHaveLength(14)
     await send('customer.subscription.deleted', {
       id: subscription,
       object: 'subscription',
@@ -452,8 +504,9 @@ describe.each(databases)('$name', (database) => {
     expect(statement.mail.subject).toBe('Your gifts to St Brigid’s Fellowship in 2026')
     // The SEPA donor: €50 cleared, €50 failed: only the cleared one counts.
     expect(text(statement)).toContain('Total given in 2026: €50.00')
-    const monthly = (await until(`monthly-${database.name}@example.org`, 14)).at(-1)!
-    expect(text(monthly)).toContain('Total given in 2026: €260.00')
+    // The monthly donor: January to June 2026 and December's retried month (2025's months had their statement).
+    const monthly = (await until(`monthly-${database.name}@example.org`, 15)).at(-1)!
+    expect(text(monthly)).toContain('Total given in 2026: €140.00')
     // The disputed and refunded gifts are left out: only the one whose dispute was won.
     const disputed = (await until(`dispute-${database.name}@example.org`, 4)).at(-1)!
     expect(text(disputed)).toContain('Total given in 2026: €30.00')

@@ -24,6 +24,8 @@ const WEBHOOK_SECRET = 'whsec_test_giving'
  * parameters of each, and serves a page at each session's address as Stripe's hosted page would.
  */
 const sessions: Array<{ id: string; params: URLSearchParams }> = []
+/** Checkout Sessions and PaymentIntents as Stripe has them now, by id (others are not found: 404). */
+const stripeNow = new Map<string, Record<string, unknown>>()
 const stripeDouble = http.createServer((req, res) => {
   let body = ''
   req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
@@ -33,6 +35,12 @@ const stripeDouble = http.createServer((req, res) => {
       sessions.push({ id, params: new URLSearchParams(body) })
       res.writeHead(200, { 'content-type': 'application/json' })
       res.end(JSON.stringify({ id, object: 'checkout.session', url: `${doubleUrl}/pay/${id}` }))
+      return
+    }
+    const found = /^\/v1\/(?:checkout\/sessions|payment_intents)\/([^/?]+)/.exec(req.url ?? '')
+    if (req.method === 'GET' && found && stripeNow.has(found[1]!)) {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify(stripeNow.get(found[1]!)))
       return
     }
     if (req.method === 'GET' && req.url?.startsWith('/pay/')) {
@@ -309,6 +317,55 @@ describe.each(databases)('$name', (database) => {
     await send(signedEvent('checkout.session.async_payment_succeeded', { ...object, payment_status: 'paid' }))
     await send(signedEvent('checkout.session.completed', object))
     expect(await giftStatus(giftId)).toBe('succeeded')
+  })
+
+  test('a stale Checkout event is decided by the session and its payment as Stripe has them now, in either order', async () => {
+    // The debit cleared; its `async_payment_succeeded` is late: the earlier `completed, unpaid` already finds it paid.
+    const cleared = await give({ amount: '40', fund: general.id, frequency: 'once' })
+    const clearedCopy = sepaSession(cleared.giftId, cleared.session.id, 'pi_sepa_now_paid')
+    stripeNow.set(cleared.session.id, { ...clearedCopy, status: 'complete', payment_status: 'paid' })
+    stripeNow.set('pi_sepa_now_paid', {
+      id: 'pi_sepa_now_paid',
+      object: 'payment_intent',
+      status: 'succeeded',
+    })
+    await send(signedEvent('checkout.session.completed', clearedCopy))
+    expect(await giftStatus(cleared.giftId)).toBe('succeeded')
+    await send(
+      signedEvent('checkout.session.async_payment_succeeded', { ...clearedCopy, payment_status: 'paid' }),
+    )
+    expect(await giftStatus(cleared.giftId)).toBe('succeeded')
+
+    // The debit failed: its `async_payment_failed` came first, then the stale `completed, unpaid`; and a session
+    // whose failure event is still to come is failed by its PaymentIntent.
+    const bounced = await give({ amount: '40', fund: general.id, frequency: 'once' })
+    const bouncedCopy = sepaSession(bounced.giftId, bounced.session.id, 'pi_sepa_now_failed')
+    stripeNow.set(bounced.session.id, { ...bouncedCopy, status: 'complete', payment_status: 'unpaid' })
+    stripeNow.set('pi_sepa_now_failed', {
+      id: 'pi_sepa_now_failed',
+      object: 'payment_intent',
+      status: 'requires_payment_method',
+    })
+    await send(signedEvent('checkout.session.async_payment_failed', bouncedCopy))
+    await send(signedEvent('checkout.session.completed', bouncedCopy))
+    expect(await giftStatus(bounced.giftId)).toBe('failed')
+    const late = await give({ amount: '40', fund: general.id, frequency: 'once' })
+    const lateCopy = sepaSession(late.giftId, late.session.id, 'pi_sepa_now_failed')
+    stripeNow.set(late.session.id, { ...lateCopy, status: 'complete', payment_status: 'unpaid' })
+    await send(signedEvent('checkout.session.completed', lateCopy))
+    expect(await giftStatus(late.giftId)).toBe('failed')
+
+    // Still on its way: processing, whatever order.
+    const pending = await give({ amount: '40', fund: general.id, frequency: 'once' })
+    const pendingCopy = sepaSession(pending.giftId, pending.session.id, 'pi_sepa_now_processing')
+    stripeNow.set(pending.session.id, { ...pendingCopy, status: 'complete', payment_status: 'unpaid' })
+    stripeNow.set('pi_sepa_now_processing', {
+      id: 'pi_sepa_now_processing',
+      object: 'payment_intent',
+      status: 'processing',
+    })
+    await send(signedEvent('checkout.session.completed', pendingCopy))
+    expect(await giftStatus(pending.giftId)).toBe('processing')
   })
 
   test('the same event twice is one gift; each month of a monthly gift is a gift of its own', async () => {

@@ -153,6 +153,37 @@ export async function updateGift({
   return Number(result.numUpdatedRows) > 0
 }
 
+/**
+ * Records how much of a gift Stripe has refunded (a charge's `amount_refunded`, which only grows): never less than
+ * already recorded, so a repeated or older event changes nothing; at most the gift's amount.
+ */
+export async function recordRefund({
+  db,
+  id,
+  refundedCents,
+  now,
+}: {
+  db: Db
+  id: string
+  refundedCents: number
+  now: string
+}) {
+  await db.kysely
+    .updateTable('gifts')
+    .set((eb) => ({
+      refunded_cents: eb
+        .case()
+        .when('amount_cents', '<', refundedCents)
+        .then(eb.ref('amount_cents'))
+        .else(refundedCents)
+        .end(),
+      updated_at: now,
+    }))
+    .where('id', '=', id)
+    .where('refunded_cents', '<', refundedCents)
+    .execute()
+}
+
 /** Gives a monthly gift's months kept before its donor was known that donor. */
 export async function setSubscriptionDonor({
   db,
@@ -224,6 +255,7 @@ export async function createInvoiceGift({
     | 'receipt_at'
     | 'mandate_reference'
     | 'stopped_at'
+    | 'refunded_cents'
   > & {
     ie_taxpayer: boolean
   }

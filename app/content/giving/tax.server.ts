@@ -49,14 +49,16 @@ export interface TaxYear {
 
 /**
  * Each donor's gifts that count in `year`: succeeded ones only (a refunded, disputed, failed or processing gift
- * does not), never one marked as buying a benefit.
+ * does not), less what was refunded of them in part, never one marked as buying a benefit.
  */
 async function donorTotals(db: Db, year: number) {
   const rows = await db.kysely
     .selectFrom('gifts')
     .innerJoin('donors', 'donors.id', 'gifts.donor_id')
     .select(['donors.id as donor_id', 'donors.name', 'donors.email'])
-    .select((eb) => eb.fn.sum<number | string>('gifts.amount_cents').as('total'))
+    .select((eb) =>
+      eb.fn.sum<number | string>(eb('gifts.amount_cents', '-', eb.ref('gifts.refunded_cents'))).as('total'),
+    )
     .where('gifts.tax_year', '=', year)
     .where('gifts.status', '=', 'succeeded')
     .where('gifts.benefit', '=', 0)

@@ -1,6 +1,5 @@
 import type Stripe from 'stripe'
 
-import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { type Db, inTransaction } from '#app/db/database.server.ts'
 import type { Env } from '#app/env.server.ts'
 import { HttpError } from '#app/lib/errors.ts'
@@ -14,13 +13,12 @@ import {
   markGiftStopped,
   setMandateReference,
 } from './gifts-model.server.ts'
-import { taxYearOf } from './giving.server.ts'
 import {
-  createInvoiceGift,
   findFirstGiftOfSubscription,
   findGiftBy,
   getGift,
   type Gift,
+  recordRefund,
   setSubscriptionDonor,
   storeStripeEvent,
   updateGift,
@@ -28,7 +26,10 @@ import {
 } from './model.server.ts'
 import { queueReceipts, type ReceiptDeps } from './receipts.server.ts'
 import type { GiftStatus } from './schema.ts'
-import { stripeClient, verifiedEvent } from './stripe.server.ts'
+import { verifiedEvent } from './stripe.server.ts'
+import { invoiceFailed, invoicePaid } from './webhook-invoices.server.ts'
+import { done, OPEN, type Outcome } from './webhook-outcome.server.ts'
+import { type Fresh, idOf, reread, statusNow } from './webhook-reread.server.ts'
 
 /**
  * A webhook request from Stripe: its raw body verified (a bad signature or a timestamp older than the tolerance
@@ -150,59 +151,6 @@ async function processOne(
   }
 }
 
-type Outcome = { done: true; gifts: string[] } | { done: false; waiting: string }
-
-const done = (...gifts: Array<string | null | undefined>): Outcome => ({
-  done: true,
-  gifts: gifts.filter((id): id is string => Boolean(id)),
-})
-
-/** What was read again from Stripe for an event whose order matters: a dispute's status now, a mandate's reference. */
-interface Fresh {
-  disputeStatus?: string
-  mandateReference?: string
-}
-
-/** A Stripe id that may come as the id or as the expanded object. */
-const idOf = (value: unknown): string | null =>
-  typeof value === 'string'
-    ? value
-    : value && typeof value === 'object' && 'id' in value
-      ? String(value.id)
-      : null
-
-/**
- * Re-reads from Stripe what an event's own copy may have outdated: a dispute's status (its `closed` event may have
- * come first: a `created` read later must not make a won dispute's gift disputed again), and for a SEPA debit that
- * cleared the mandate's reference (for the receipt). Outside the transaction; what cannot be read is left out.
- */
-async function reread(deps: EventDeps, event: Stripe.Event): Promise<Fresh> {
-  const stripe = stripeClient(deps.env)
-  if (!stripe) return {}
-  try {
-    if (event.type === 'charge.dispute.created' || event.type === 'charge.dispute.closed') {
-      const dispute = await stripe.disputes.retrieve(event.data.object.id)
-      return { disputeStatus: dispute.status }
-    }
-    if (event.type === 'checkout.session.async_payment_succeeded') {
-      const paymentIntent = idOf(event.data.object.payment_intent)
-      if (!paymentIntent) return {}
-      const intent = await stripe.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] })
-      const charge = intent.latest_charge as Stripe.Charge | string | null
-      const mandate = typeof charge === 'object' ? charge?.payment_method_details?.sepa_debit?.mandate : null
-      if (!mandate) return {}
-      const reference = (await stripe.mandates.retrieve(mandate)).payment_method_details.sepa_debit?.reference
-      return reference ? { mandateReference: reference } : {}
-    }
-  } catch (error) {
-    deps.logger.warn({ err: error, event: event.id }, 'Stripe could not be asked again about an event')
-  }
-  return {}
-}
-
-/** Statuses a gift may leave for succeeded or failed: only one still waiting. */
-const OPEN: readonly GiftStatus[] = ['processing']
-
 async function applyEvent(db: Db, deps: EventDeps, event: Stripe.Event, fresh: Fresh): Promise<Outcome> {
   const now = deps.clock.now().toISOString()
   const at = new Date(event.created * 1000).toISOString()
@@ -230,7 +178,14 @@ async function applyEvent(db: Db, deps: EventDeps, event: Stripe.Event, fresh: F
       const charge = event.data.object
       const gift = await giftOfPayment(db, charge.payment_intent)
       if (!gift) return { done: false, waiting: `no gift for the refunded charge ${charge.id}` }
-      // Only a whole refund makes the gift refunded; a part refund is for the treasurer to see in Stripe.
+      // What was given back is recorded (it only grows, so a repeat or an older event changes nothing); only a
+      // whole refund makes the gift refunded, a part refund leaves it succeeded and counted less that part.
+      await recordRefund({
+        db,
+        id: gift.id,
+        refundedCents: charge.refunded ? gift.amount_cents : charge.amount_refunded,
+        now,
+      })
       if (charge.refunded) {
         await updateGift({
           db,
@@ -293,12 +248,17 @@ async function sessionEvent(
     await setSubscriptionDonor({ db, subscriptionId: ids.stripe_subscription_id, donorId: ids.donor_id, now })
   }
   const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
+  // The session and its payment as Stripe has them now decide, when they could be read: the event's copy may be
+  // older than another event already applied, or than one still to come.
+  const asNow = statusNow(fresh)
   const status: GiftStatus | null =
-    type === 'checkout.session.async_payment_failed' || type === 'checkout.session.expired'
-      ? 'failed'
-      : type === 'checkout.session.async_payment_succeeded' || paid
-        ? 'succeeded'
-        : null
+    asNow !== undefined
+      ? asNow
+      : type === 'checkout.session.async_payment_failed' || type === 'checkout.session.expired'
+        ? 'failed'
+        : type === 'checkout.session.async_payment_succeeded' || paid
+          ? 'succeeded'
+          : null
   // A completed session still unpaid is a SEPA debit on its way: the gift stays processing.
   const types = session.payment_method_types ?? []
   const method =
@@ -342,138 +302,4 @@ async function donorOf(db: Db, session: Stripe.Checkout.Session, gift: Gift, now
     language: gift.language,
     now,
   })
-}
-
-/** Where an invoice names its subscription and that subscription's metadata, in older and newer API versions. */
-function subscriptionOfInvoice(invoice: Stripe.Invoice) {
-  const loose = invoice as unknown as {
-    subscription?: unknown
-    subscription_details?: { metadata?: Record<string, string> | null }
-    payment_intent?: unknown
-  }
-  const details = invoice.parent?.subscription_details
-  return {
-    subscription: idOf(details?.subscription) ?? idOf(loose.subscription),
-    metadata: details?.metadata ?? loose.subscription_details?.metadata ?? {},
-    paymentIntent:
-      idOf(loose.payment_intent) ??
-      idOf(
-        invoice.payments?.data?.find((payment) => payment.payment?.payment_intent)?.payment?.payment_intent,
-      ),
-  }
-}
-
-/** The first gift of the monthly gift an invoice is a month of, or null for the account's other sales. */
-async function firstGiftOfInvoice(db: Db, invoice: Stripe.Invoice) {
-  const { subscription, metadata } = subscriptionOfInvoice(invoice)
-  if (!subscription) return null
-  return (
-    (metadata.gift_id ? await getGift({ db, id: metadata.gift_id }) : null) ??
-    (await findFirstGiftOfSubscription({ db, subscriptionId: subscription }))
-  )
-}
-
-/** A month of a monthly gift as a gift row of its own, as the first was given but dated when it was paid. */
-async function addMonth(
-  db: Db,
-  invoice: Stripe.Invoice,
-  first: Gift,
-  status: GiftStatus,
-  paidAt: string,
-  now: string,
-) {
-  const { subscription, paymentIntent } = subscriptionOfInvoice(invoice)
-  const zone = await churchTimeZone({ db })
-  return createInvoiceGift({
-    db,
-    gift: {
-      amount_cents: status === 'succeeded' ? invoice.amount_paid : invoice.amount_due,
-      currency: invoice.currency,
-      fund_id: first.fund_id,
-      donor_id: first.donor_id,
-      frequency: 'monthly',
-      method: first.method,
-      status,
-      given_at: paidAt,
-      cleared_at: status === 'succeeded' ? paidAt : null,
-      tax_year: taxYearOf(new Date(paidAt), zone),
-      ie_taxpayer: first.ie_taxpayer,
-      language: first.language,
-      stripe_checkout_session_id: null,
-      stripe_payment_intent_id: paymentIntent,
-      stripe_subscription_id: subscription,
-      stripe_invoice_id: invoice.id!,
-    },
-    now,
-  })
-}
-
-/**
- * A month of a monthly gift was paid. Its first invoice is the gift the form made (it gets the invoice's id); every
- * later one is a gift row of its own. The invoice's id is unique among gifts: the same invoice twice is one gift,
- * and a month that failed first and was paid on Stripe's retry becomes succeeded.
- */
-async function invoicePaid(db: Db, invoice: Stripe.Invoice, at: string, now: string): Promise<Outcome> {
-  if (!invoice.id) return done()
-  const paidAt = invoice.status_transitions?.paid_at
-    ? new Date(invoice.status_transitions.paid_at * 1000).toISOString()
-    : at
-  const known = await findGiftBy({ db, column: 'stripe_invoice_id', value: invoice.id })
-  if (known) {
-    await updateGift({
-      db,
-      id: known.id,
-      change: { status: 'succeeded', cleared_at: paidAt },
-      onlyFrom: ['processing', 'failed'],
-      now,
-    })
-    return done(known.id)
-  }
-  const first = await firstGiftOfInvoice(db, invoice)
-  // A subscription the giving form did not make (the account's other sales) is not a gift.
-  if (!first) return done()
-  const { subscription, paymentIntent } = subscriptionOfInvoice(invoice)
-  if (invoice.billing_reason === 'subscription_create' && first.stripe_invoice_id === null) {
-    await updateGift({
-      db,
-      id: first.id,
-      change: {
-        stripe_invoice_id: invoice.id,
-        stripe_subscription_id: subscription,
-        stripe_payment_intent_id: paymentIntent ?? first.stripe_payment_intent_id,
-      },
-      now,
-    })
-    await updateGift({
-      db,
-      id: first.id,
-      change: { status: 'succeeded', cleared_at: paidAt },
-      onlyFrom: ['processing', 'failed'],
-      now,
-    })
-    return done(first.id)
-  }
-  return done(await addMonth(db, invoice, first, 'succeeded', paidAt, now))
-}
-
-/**
- * A month could not be taken (a card declined, a debit refused): the first month's gift fails; a later month is
- * kept as a failed gift of its own, which Stripe's retry may still make succeeded (invoice.paid, same invoice).
- */
-async function invoiceFailed(db: Db, invoice: Stripe.Invoice, at: string, now: string): Promise<Outcome> {
-  if (!invoice.id) return done()
-  const known = await findGiftBy({ db, column: 'stripe_invoice_id', value: invoice.id })
-  if (known) {
-    await updateGift({ db, id: known.id, change: { status: 'failed' }, onlyFrom: OPEN, now })
-    return done()
-  }
-  const first = await firstGiftOfInvoice(db, invoice)
-  if (!first) return done()
-  if (invoice.billing_reason === 'subscription_create' && first.stripe_invoice_id === null) {
-    await updateGift({ db, id: first.id, change: { stripe_invoice_id: invoice.id }, now })
-    await updateGift({ db, id: first.id, change: { status: 'failed' }, onlyFrom: OPEN, now })
-    return done()
-  }
-  await addMonth(db, invoice, first, 'failed', at, now)
-  return done()
 }
