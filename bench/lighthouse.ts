@@ -261,30 +261,7 @@ async function main() {
         }),
       },
     ])
-    console.log('\nThe largest paint (median run): its element, and its phases in ms')
-    for (const result of results) {
-      console.log(
-        `  ${result.path}: ${result.lcpPhases || 'no phases'} — ${result.lcpElement ?? 'no element'}`,
-      )
-    }
-    const misses = results.filter((result) => result.opportunities.length > 0)
-    if (misses.length > 0) {
-      console.log('\nWhat Lighthouse flags (median run):')
-      for (const result of misses) {
-        const list = result.opportunities
-          .map((item) => `${item.title}${item.displayValue ? ` (${item.displayValue})` : ''}`)
-          .join('; ')
-        console.log(`  ${result.path}: ${list}`)
-      }
-    }
-    const failing = results.filter((result) => result.failedAudits.length > 0)
-    if (failing.length > 0) {
-      console.log('\nSEO and accessibility audits failed (median run):')
-      for (const result of failing) {
-        const list = result.failedAudits.map((audit) => `${audit.category}: ${audit.title}`).join('; ')
-        console.log(`  ${result.path}: ${list}`)
-      }
-    }
+    printDiagnoses(results)
     const report = {
       startedAt: new Date().toISOString(),
       options: { runs, pages: pageNames, buildDir: path.relative(ROOT, BUILD_DIR), built },
@@ -297,6 +274,32 @@ async function main() {
   } finally {
     await server?.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** What the median run says of each page: its largest paint, what Lighthouse flags, which audits failed. */
+function printDiagnoses(results: PageResult[]) {
+  console.log('\nThe largest paint (median run): its element, and its phases in ms')
+  for (const result of results) {
+    console.log(`  ${result.path}: ${result.lcpPhases || 'no phases'} — ${result.lcpElement ?? 'no element'}`)
+  }
+  const misses = results.filter((result) => result.opportunities.length > 0)
+  if (misses.length > 0) {
+    console.log('\nWhat Lighthouse flags (median run):')
+    for (const result of misses) {
+      const list = result.opportunities
+        .map((item) => `${item.title}${item.displayValue ? ` (${item.displayValue})` : ''}`)
+        .join('; ')
+      console.log(`  ${result.path}: ${list}`)
+    }
+  }
+  const failing = results.filter((result) => result.failedAudits.length > 0)
+  if (failing.length > 0) {
+    console.log('\nSEO and accessibility audits failed (median run):')
+    for (const result of failing) {
+      const list = result.failedAudits.map((audit) => `${audit.category}: ${audit.title}`).join('; ')
+      console.log(`  ${result.path}: ${list}`)
+    }
   }
 }
 

@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 
 import { ROOT, stopChild } from './support.ts'
+import { BROWSER_HEADERS } from './targets.ts'
 
 /** Starts bench/reference-server.js in its own process, answering `response` from memory. */
 export async function startReferenceServer(response: { body: Buffer; headers: Record<string, string> }) {
@@ -108,4 +109,28 @@ async function freePort() {
   const { port } = server.address() as { port: number }
   await new Promise((resolve) => server.close(resolve))
   return port
+}
+
+/** The home page as a browser gets it: compressed bytes and the headers that describe them. */
+export async function fetchHome(url: string, headers: Record<string, string> = BROWSER_HEADERS) {
+  const { request } = await import('node:http')
+  return new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
+    // node:http, not fetch: fetch would decompress the body.
+    const req = request(`${url}/`, { headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (chunk: Buffer) => chunks.push(chunk))
+      res.on('end', () => {
+        if (res.statusCode !== 200) return reject(new Error(`GET / answered ${res.statusCode}`))
+        const headers: Record<string, string> = {}
+        for (const name of ['content-type', 'content-encoding', 'vary', 'cache-control', 'etag']) {
+          const value = res.headers[name]
+          if (typeof value === 'string') headers[name] = value
+        }
+        resolve({ body: Buffer.concat(chunks), headers })
+      })
+      res.on('error', reject)
+    })
+    req.on('error', reject)
+    req.end()
+  })
 }

@@ -5,7 +5,9 @@ import { execFile } from 'node:child_process'
 import fs from 'node:fs'
 import { promisify } from 'node:util'
 
-import { waitForIdle } from './support.ts'
+import { fetchHome, startNginxReference, startReferenceServer } from './reference.ts'
+import { type BenchServer, kb, round, waitForIdle } from './support.ts'
+import { TARGETS } from './targets.ts'
 
 export const WRK_PATH = ['/usr/bin/wrk', '/usr/local/bin/wrk'].find((file) => fs.existsSync(file)) ?? null
 
@@ -80,4 +82,65 @@ export async function bestWrk(options: Parameters<typeof runWrk>[0], runs = 2) {
     if (!best || result.rps > best.rps) best = result
   }
   return best!
+}
+
+/** wrk's figures: the cached home against nginx serving the same bytes, per encoding (issue 50). */
+export interface WrkComparison {
+  encoding: string
+  bytes: number
+  lampstand: WrkResult
+  /** A bare node:http server answering the same bytes from memory: what Node itself allows. */
+  node: WrkResult
+  nginx: WrkResult
+  ratio: number
+}
+
+/**
+ * The cached home and nginx with the same bytes, each measured by wrk (2 threads, 10 connections, 8 s, the better
+ * of two runs): gzip, the figure issue 50 names, and what a browser gets (br). Null without wrk or nginx.
+ */
+export async function measureWithWrk(server: BenchServer): Promise<WrkComparison[] | null> {
+  if (!WRK_PATH) {
+    console.log('  wrk is not installed (apt-get install wrk): its figures are left out')
+    return null
+  }
+  const comparisons: WrkComparison[] = []
+  for (const encoding of ['gzip', 'br']) {
+    const headers = { 'accept-encoding': encoding }
+    const home = await fetchHome(server.url, headers)
+    const options = { headers, seconds: 8, connections: 10 }
+    process.stdout.write(`  wrk, GET / (${encoding}): page cache …`)
+    const lampstand = await bestWrk({ ...options, url: `${server.url}/`, pid: server.pid })
+    process.stdout.write(` ${round(lampstand.rps)} req/s; bare node:http …`)
+    const bare = await startReferenceServer(home)
+    const node = await bestWrk({ ...options, url: `${bare.url}/`, pid: bare.pid }).finally(() => bare.stop())
+    process.stdout.write(` ${round(node.rps)} req/s; nginx …`)
+    const nginx = await startNginxReference(home)
+    if (!nginx) return null
+    const reference = await bestWrk({ ...options, url: `${nginx.url}/`, pid: nginx.pid }).finally(() =>
+      nginx.stop(),
+    )
+    process.stdout.write(` ${round(reference.rps)} req/s\n`)
+    comparisons.push({
+      encoding,
+      bytes: home.body.length,
+      lampstand,
+      node,
+      nginx: reference,
+      ratio: lampstand.rps / reference.rps,
+    })
+  }
+  return comparisons
+}
+
+export function printWrk(comparisons: WrkComparison[]) {
+  console.log('\nwrk -t2 -c10 -d8s, best of 2: the cached home against nginx with the same bytes')
+  for (const { encoding, bytes, lampstand, node, nginx, ratio } of comparisons) {
+    const ok = ratio >= TARGETS.cachedVsNginx ? '✓' : '✗'
+    console.log(
+      `  ${encoding.padEnd(4)} ${kb(bytes)} KB: ${round(lampstand.rps)} req/s (p99 ${round(lampstand.p99Ms, 2)} ms) ` +
+        `vs nginx ${round(nginx.rps)} = ${round(ratio, 3)} ${ok} ≥ ${TARGETS.cachedVsNginx}; ` +
+        `bare node:http ${round(node.rps)} = ${round(node.rps / nginx.rps, 3)} of nginx; errors ${lampstand.errors}`,
+    )
+  }
 }
