@@ -44,7 +44,7 @@ async function insertDonorsWithGifts(server: TestServer, year: number) {
   }
 }
 
-test('An administrator sees the tax year, enters a certificate whose PPSN then shows masked, and prints a CHY3', async ({
+test('An administrator sees the tax year, enters a certificate whose PPSN then shows masked, deletes it and enters it again, and prints a CHY3', async ({
   page,
   server,
 }) => {
@@ -67,6 +67,29 @@ test('An administrator sees the tax year, enters a certificate whose PPSN then s
   await expect(nora).toContainText('•••••13A')
   await expect(nora.getByRole('textbox', { name: 'PPSN' })).toHaveCount(0)
   await expect(page.locator('body')).not.toContainText('1357913A')
+
+  // Entered wrongly: deleted after a confirmation, and the form to enter it is back.
+  await nora.getByRole('button', { name: 'Delete Nora Tax Browser’s certificate' }).click()
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this certificate?' })
+  await expect(confirm).toBeVisible()
+  await expectNoAxeViolations(page)
+  await confirm.getByRole('button', { name: 'Delete certificate' }).click()
+  await expectToast(page, 'Certificate deleted')
+  await expect(nora).toContainText('No certificate')
+  await expect(nora).not.toContainText('•••••13A')
+  await expectNoAxeViolations(page)
+  await nora.getByText('Enter Nora Tax Browser’s certificate').click()
+  await nora.getByLabel('First year').fill(String(year))
+  await nora.getByRole('textbox', { name: 'PPSN' }).fill('1357913A')
+  await nora.getByRole('button', { name: 'Save certificate' }).click()
+  await expect(nora).toContainText('•••••13A')
+  if (process.env.SCREENSHOT_DIR) {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 })
+      await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/tax-year-${width}.png`, fullPage: true })
+    }
+    await page.setViewportSize({ width: 1280, height: 900 })
+  }
 
   const tom = page.getByRole('listitem').filter({ hasText: 'Tom Tax Browser' })
   await tom.getByRole('link', { name: 'CHY3 for Tom Tax Browser to sign' }).click()

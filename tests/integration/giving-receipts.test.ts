@@ -494,6 +494,17 @@ describe.each(databases)('$name', (database) => {
       refunded: true,
     })
     expect(await statusOf(refunded)).toBe('refunded')
+
+    // €10 of a €30 gift given back: it stays succeeded, and the statement counts €20 of it.
+    const partly = await paid(`pi_partly_${database.name}`)
+    await send('charge.refunded', {
+      id: `ch_partly_${database.name}`,
+      object: 'charge',
+      payment_intent: `pi_partly_${database.name}`,
+      refunded: false,
+      amount_refunded: 1000,
+    })
+    expect(await statusOf(partly)).toBe('succeeded')
   })
 
   test('in January each donor gets one statement of the past year, succeeded gifts only, in their language; a restart sends none again', async () => {
@@ -507,9 +518,10 @@ describe.each(databases)('$name', (database) => {
     // The monthly donor: January to June 2026 and December's retried month (2025's months had their statement).
     const monthly = (await until(`monthly-${database.name}@example.org`, 15)).at(-1)!
     expect(text(monthly)).toContain('Total given in 2026: €140.00')
-    // The disputed and refunded gifts are left out: only the one whose dispute was won.
-    const disputed = (await until(`dispute-${database.name}@example.org`, 4)).at(-1)!
-    expect(text(disputed)).toContain('Total given in 2026: €30.00')
+    // The disputed and refunded gifts are left out: the one whose dispute was won, and €20 of the partly refunded.
+    const disputed = (await until(`dispute-${database.name}@example.org`, 5)).at(-1)!
+    expect(text(disputed)).toContain('€20.00 (partly refunded)')
+    expect(text(disputed)).toContain('Total given in 2026: €50.00')
     const ml = (await until(`ml-${database.name}@example.org`, 2)).at(-1)!
     expect(ml.mail.subject).toBe('2026-ൽ St Brigid’s Fellowship-ന് നിങ്ങൾ നൽകിയ സംഭാവനകൾ')
     const card = (await until(`card-${database.name}@example.org`, 2)).at(-1)!

@@ -351,6 +351,51 @@ describe.each(databases)('$name', (database) => {
     expect(report.claim.claims).toHaveLength(2)
   })
 
+  test('a certificate entered wrongly is deleted with its sealed PPSN; one a claim was made with is kept (409)', async () => {
+    const wrong = await treasurer.post('/api/giving/certificates', {
+      donor_id: donors.ciara,
+      type: 'CHY4',
+      first_year: 2026,
+      ppsn: PPSN_CIARA,
+    })
+    expect(wrong.status).toBe(201)
+    const deleted = await treasurer.delete(`/api/giving/certificates/${wrong.body.id}`)
+    expect(deleted.status, deleted.text).toBe(204)
+    const left = await querySql<{ n: number | string }>(
+      ctx,
+      `select count(*) as n from tax_certificates where id = '${wrong.body.id}'`,
+    )
+    expect(Number(left[0]!.n)).toBe(0)
+    expect((await treasurer.delete(`/api/giving/certificates/${wrong.body.id}`)).status).toBe(404)
+    const [logged] = await querySql<{ item_title: string; user_email: string }>(
+      ctx,
+      `select item_title, user_email from activity_log where section = 'tax_reclaim' and action = 'deleted'`,
+    )
+    expect(logged).toMatchObject({
+      item_title: "A donor's CHY4 certificate for 2026",
+      user_email: 'treasurer@example.org',
+    })
+
+    // Anne's certificate is in 2025's claim: it stays, and the answer says why.
+    const [anne] = await querySql<{ id: string }>(
+      ctx,
+      `select id from tax_certificates where donor_id = '${donors.anne}'`,
+    )
+    const kept = await ctx.admin.delete(`/api/giving/certificates/${anne!.id}`)
+    expect(kept.status).toBe(409)
+    expect(kept.body.error.message).toBe(
+      'This certificate was used in the claim for 2025, so it cannot be deleted',
+    )
+    // The screen's Delete (a form post) does the same.
+    const screen = await ctx.admin.request('POST', '/admin/funds/tax-year', {
+      body: new URLSearchParams({ intent: 'delete-certificate', id: anne!.id }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect(screen.status).toBe(409)
+    const [count] = await querySql<{ n: number | string }>(ctx, `select count(*) as n from tax_certificates`)
+    expect(Number(count!.n)).toBe(3)
+  })
+
   test('a refund and a dispute after the claim leave it as it was and show as adjustments', async () => {
     const refunded = await sendEvent(ctx, 'charge.refunded', {
       id: 'ch_anne_0',
@@ -399,6 +444,7 @@ describe.each(databases)('$name', (database) => {
 
   test('editors get 403 and visitors 401 at every tax address', async () => {
     const editor = await createEditor(ctx, 'editor@example.org')
+    const [certificate] = await querySql<{ id: string }>(ctx, `select id from tax_certificates limit 1`)
     const addresses: Array<[string, string, unknown?]> = [
       ['GET', '/api/giving/tax-years/2025'],
       ['GET', '/api/giving/tax-years/2025/claim.csv'],
@@ -407,6 +453,7 @@ describe.each(databases)('$name', (database) => {
         '/api/giving/certificates',
         { donor_id: donors.anne, type: 'CHY4', first_year: 2025, ppsn: PPSN_ANNE },
       ],
+      ['DELETE', `/api/giving/certificates/${certificate!.id}`],
     ]
     for (const [method, address, body] of addresses) {
       const refused = await editor.request(method, address, { json: body })

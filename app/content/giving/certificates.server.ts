@@ -1,5 +1,5 @@
 import { type Db, inTransaction } from '#app/db/database.server.ts'
-import { NotFoundError } from '#app/lib/errors.ts'
+import { HttpError, NotFoundError } from '#app/lib/errors.ts'
 import { newId } from '#app/lib/ids.server.ts'
 import { createSealer, type Sealer } from '#app/lib/seal.server.ts'
 import { type Actor, recordActivity } from '#app/models/activity.server.ts'
@@ -105,6 +105,45 @@ export async function createCertificate({
       itemTitle: `A donor's ${input.type} certificate for ${years}`,
     })
     return toCertificate(row)
+  })
+}
+
+/**
+ * Deletes a certificate entered wrongly, its sealed PPSN with it, and logs it (the type and years, never the PPSN).
+ * One a claim was made with stays: the claim named its PPSN to Revenue (409). An unknown id is a 404.
+ */
+export async function deleteCertificate({ db, id, actor }: { db: Db; id: string; actor: Actor }) {
+  return inTransaction(db, async (trx) => {
+    const row = await trx.kysely
+      .selectFrom('tax_certificates')
+      .select(['id', 'donor_id', 'type', 'first_year', 'last_year'])
+      .where('id', '=', id)
+      .executeTakeFirst()
+    if (!row) throw new NotFoundError('There is no such certificate')
+    const claimed = await trx.kysely
+      .selectFrom('tax_claim_donors')
+      .select('tax_year')
+      .where('certificate_id', '=', id)
+      .orderBy('tax_year')
+      .executeTakeFirst()
+    if (claimed) {
+      throw new HttpError(
+        409,
+        `This certificate was used in the claim for ${claimed.tax_year}, so it cannot be deleted`,
+      )
+    }
+    await trx.kysely.deleteFrom('tax_certificates').where('id', '=', id).execute()
+    const first = Number(row.first_year)
+    const last = Number(row.last_year)
+    const years = first === last ? `${first}` : `${first}–${last}`
+    await recordActivity({
+      db: trx,
+      actor,
+      action: 'deleted',
+      section: 'tax_reclaim',
+      itemId: row.donor_id,
+      itemTitle: `A donor's ${row.type} certificate for ${years}`,
+    })
   })
 }
 

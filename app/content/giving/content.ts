@@ -66,6 +66,7 @@ export const giving = defineContent({
     { path: 'gifts', file: 'content/giving/gifts-api.route.ts' },
     { path: 'gifts/:id', file: 'content/giving/gifts-api.$id.route.ts' },
     { path: 'giving/certificates', file: 'content/giving/tax-api.certificates.route.ts' },
+    { path: 'giving/certificates/:id', file: 'content/giving/tax-api.certificates.$id.route.ts' },
     { path: 'giving/tax-years/:year', file: 'content/giving/tax-api.year.route.ts' },
     { path: 'giving/tax-years/:year/claim.csv', file: 'content/giving/tax-api.claim.route.ts' },
     { path: 'giving/portal', file: 'content/giving/portal.route.ts' },

@@ -139,7 +139,10 @@ export async function listStatementsDue({ db, year, limit }: { db: Db; year: num
     .innerJoin('donors', 'donors.id', 'gifts.donor_id')
     .select((eb) => [
       'donors.id as donor_id',
-      eb.fn.sum<number | string>('gifts.amount_cents').as('total_cents'),
+      // Each gift less what was given back of it (a part refund leaves the gift succeeded: decision 0046).
+      eb.fn
+        .sum<number | string>(eb('gifts.amount_cents', '-', eb.ref('gifts.refunded_cents')))
+        .as('total_cents'),
     ])
     .where('gifts.tax_year', '=', year)
     .where('gifts.status', '=', 'succeeded')

@@ -48,15 +48,16 @@ export async function runDueStatements(deps: ReceiptDeps) {
           (gift) => gift.status === 'succeeded',
         )
         const t = textsFor(donor.language)
-        const rows = gifts
-          .toReversed()
-          .map(
-            (gift) =>
-              [
-                day(gift.cleared_at ?? gift.given_at, donor.language, head.zone),
-                money(gift.amount_cents, donor.language),
-              ] as const,
-          )
+        const rows = gifts.toReversed().map(
+          (gift) =>
+            [
+              day(gift.cleared_at ?? gift.given_at, donor.language, head.zone),
+              // A part refund: the gift counts less what was given back, and says so.
+              gift.refunded_cents > 0
+                ? `${money(gift.amount_cents - gift.refunded_cents, donor.language)} (${t('give.statement.partlyRefunded')})`
+                : money(gift.amount_cents, donor.language),
+            ] as const,
+        )
         await enqueueMail({
           db: trx,
           mail: letter({

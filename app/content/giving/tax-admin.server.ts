@@ -11,11 +11,12 @@ import { readFormBody } from '#app/server/api.server.ts'
 import { Temporal } from 'temporal-polyfill'
 
 import type { Route } from './+types/tax-admin.ts'
-import { createCertificate, ppsnSealer } from './certificates.server.ts'
+import { createCertificate, deleteCertificate, ppsnSealer } from './certificates.server.ts'
 import { CertificateSchema } from './tax-schema.ts'
 import { viewTaxYear } from './tax-runtime.server.ts'
 
 const FAILED = 'Failed to save the certificate'
+const FAILED_DELETE = 'Failed to delete the certificate'
 
 /**
  * The year the screen opens on: until the end of April the year before (its CHY3s are chased and its claim made
@@ -44,14 +45,27 @@ export async function taxAdminLoader({ request, context }: Route.LoaderArgs) {
   return { year, years: years.sort((a, b) => b - a), report, claim }
 }
 
-/** Saves a certificate typed on the screen; the answer never repeats the PPSN. */
+/** Saves a certificate typed on the screen, or deletes one entered wrongly; the answer never repeats the PPSN. */
 export async function taxAdminAction({ request, context }: Route.ActionArgs) {
   const session = requireArea(context, 'giving', { inAction: true })
   const runtime = context.get(runtimeContext)
-  const intent = 'certificate'
+  let intent = 'certificate'
+  let failed = FAILED
   try {
     const form = await readFormBody(request)
-    if (!session) return sessionEnded(intent, FAILED)
+    if (form.get('intent') === 'delete-certificate') {
+      intent = 'delete-certificate'
+      failed = FAILED_DELETE
+    }
+    if (!session) return sessionEnded(intent, failed)
+    if (intent === 'delete-certificate') {
+      await deleteCertificate({
+        db: runtime.db,
+        id: String(form.get('id') ?? ''),
+        actor: actorFromSession(session, runtime.clock),
+      })
+      return { ok: true, intent, toast: 'Certificate deleted' } satisfies AdminActionResult
+    }
     const input = parseInput(CertificateSchema, Object.fromEntries(form))
     await createCertificate({
       db: runtime.db,
@@ -65,14 +79,14 @@ export async function taxAdminAction({ request, context }: Route.ActionArgs) {
       // The error alone: the form (which holds the PPSN) is never logged.
       runtime.logger.error({ err: error, intent }, 'tax certificate action failed')
       return data(
-        { ok: false, intent, toast: FAILED, error: 'Something went wrong on our side. Please try again.' },
+        { ok: false, intent, toast: failed, error: 'Something went wrong on our side. Please try again.' },
         { status: 500 },
       )
     }
     const result: AdminActionResult = {
       ok: false,
       intent,
-      toast: FAILED,
+      toast: failed,
       error: error.fields ? fieldErrorsMessage(error.fields) : error.message,
       fields: error.fields,
     }

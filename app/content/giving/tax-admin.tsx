@@ -1,7 +1,8 @@
-import { ArrowLeft, Download, FileSignature, Printer, Receipt } from 'lucide-react'
+import { ArrowLeft, Download, FileSignature, Printer, Receipt, Trash2 } from 'lucide-react'
 import { Form, Link, useFetcher } from 'react-router'
 
 import type { Route } from './+types/tax-admin.ts'
+import { ConfirmActionDialog } from '#app/components/admin/confirm-action-dialog.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
 import { CardHeading, cardClasses, guardedForm } from '#app/components/admin/settings-card.tsx'
 import { useResultToast } from '#app/components/admin/use-result-toast.ts'
@@ -141,6 +142,8 @@ function DonorRow({ donor, year }: { donor: Donor; year: number }) {
   // The saved certificate's toast is shown from here: its form is gone once the donor has a certificate.
   const saving = useFetcher<AdminActionResult>({ key: `certificate-${donor.donor_id}` })
   useResultToast(saving.data, saving.state === 'idle')
+  const deleting = useFetcher<AdminActionResult>({ key: `delete-certificate-${donor.donor_id}` })
+  useResultToast(deleting.data, deleting.state === 'idle')
   return (
     <li className="px-5 py-3 text-sm sm:px-6">
       <div className="flex flex-wrap items-start gap-x-6 gap-y-2">
@@ -168,7 +171,30 @@ function DonorRow({ donor, year }: { donor: Donor; year: number }) {
               <span className="font-mono" aria-label={`PPSN ending ${certificate.ppsn.slice(-3)}`}>
                 {certificate.ppsn}
               </span>
-              {donor.claimed ? <span className="block text-xs text-gray-500">Claimed</span> : null}
+              {donor.claimed ? (
+                <span className="block text-xs text-gray-500">Claimed</span>
+              ) : (
+                // One entered wrongly: deleted with its sealed PPSN (one a claim was made with is kept: 409).
+                <ConfirmActionDialog
+                  title="Delete this certificate?"
+                  description={`${name}’s ${certificate.type} certificate and its PPSN are deleted. Enter the right one afterwards; the donor is not told.`}
+                  confirm="Delete certificate"
+                  onConfirm={() =>
+                    deleting.submit({ intent: 'delete-certificate', id: certificate.id }, { method: 'post' })
+                  }
+                >
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    className="mt-2 flex"
+                    disabled={deleting.state !== 'idle'}
+                    aria-label={`Delete ${name}’s certificate`}
+                  >
+                    <Trash2 aria-hidden="true" />
+                    Delete
+                  </Button>
+                </ConfirmActionDialog>
+              )}
             </p>
           ) : (
             <span className="rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">

@@ -76,6 +76,7 @@ export const publicPages = {
       intro: 'Thank you for your gifts to {{church}} in {{year}}. Here is your statement of the year.',
       total: 'Total given in {{year}}',
       note: 'Only gifts your bank paid are listed; any refunded gift is left out.',
+      partlyRefunded: 'partly refunded',
     },
   },
   live: {
