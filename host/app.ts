@@ -1,10 +1,8 @@
 import crypto from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import path from 'node:path'
 
 import { createRequestHandler } from '@react-router/express'
 import express, { type NextFunction, type Request, type Response } from 'express'
-import helmet from 'helmet'
 import {
   createRequestHandler as createWebRequestHandler,
   RouterContextProvider,
@@ -19,22 +17,12 @@ import { afterAnswerContext } from '#app/server/after-answer.server.ts'
 import { createPageQueries } from '#app/server/page-queries.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { nextMidnight } from '#app/content/events/dates.ts'
-import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { checkDatabase } from '#app/models/health.server.ts'
-import { AUDIO_MAX_BYTES, AUDIO_TOO_LARGE_MESSAGE } from '#app/lib/upload-limits.ts'
-import {
-  CACHE_RULES,
-  CROSS_SITE_POSTS,
-  PUBLIC_TABLES,
-  type TableDeclaration,
-  TABLES,
-} from '#app/content/registry.ts'
-import { VIDEO_EMBED_ORIGINS } from '#app/content/sermons/video.ts'
-import { checkoutOrigins } from '#app/content/giving/checkout.ts'
-import { isCrossSiteRequest } from '#host/origin-check.ts'
+import { CACHE_RULES, PUBLIC_TABLES, type TableDeclaration, TABLES } from '#app/content/registry.ts'
 import { createRenderLimit } from '#host/render-limit.ts'
 import { createPageCache } from '#host/page-cache.ts'
+import { limitBodies, mediaFiles, refuseCrossSite, requestLog, securityHeaders } from '#host/middleware.ts'
 import { siteOrigin } from '#host/site-origin.ts'
 
 declare module 'express-serve-static-core' {
@@ -43,7 +31,6 @@ declare module 'express-serve-static-core' {
   }
 }
 
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /**
  * Never served from the page cache: the admin, uploads, built files, the health check, the API… and React
  * Router's `/__manifest`, whose answer depends on its `p` and `version` parameters (the cache drops parameters no
@@ -74,7 +61,6 @@ const SIGNED_IN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE_NAME.rep
  * route said, so no browser cache, shared computer or proxy keeps them (issue 25); the gifts' API too (issue 49).
  */
 const PRIVATE_PATHS = /^\/(?:admin|api\/auth|api\/contact_messages|api\/gifts)(?:[/.]|$)/
-const BODY_MAX_BYTES = 1024 * 1024
 /**
  * Pages and API reads rendered at once (host/render-limit.ts), and the wait for a turn: at most so many
  * requests, each at most so long, then `503` with `Retry-After`. Page-cache hits never wait, nor do requests for
@@ -83,14 +69,6 @@ const BODY_MAX_BYTES = 1024 * 1024
  * own: host/supervisor.js); with 100, 4 of 5,000 reads by 200 clients were refused.
  */
 const RENDER_LIMIT = { max: 8, maxWaiting: 200, maxWaitMs: 10_000, retryAfterSeconds: 5 }
-/**
- * An upload's file plus its multipart framing: sermon audio is the largest (app/routes/api/uploads.ts checks the
- * file itself, pictures against their own smaller limit), sent whole or as a resumable upload's pieces.
- */
-const UPLOAD_BODY_MAX_BYTES = AUDIO_MAX_BYTES + 1024 * 1024
-const UPLOAD_PATH = /^\/api\/uploads(?:\/tus(?:\/[^/]+)?)?$/
-/** Sermon audio in /media: podcast apps and players on other sites fetch and play it. */
-const AUDIO_FILE = /\.(?:mp3|m4a|aac)$/
 
 /**
  * The whole site: an Express application (security headers, logging, media, the API and the pages) and, in
@@ -111,19 +89,7 @@ export function createSite(
   app.disable('x-powered-by')
   app.set('trust proxy', env.TRUST_PROXY)
   app.use(answerAfterBody)
-
-  app.use((req, res, next) => {
-    const start = process.hrtime.bigint()
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6
-      // Only method, path, status and time: never headers, cookies, bodies or query strings (search terms).
-      logger.info(
-        { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-        'request',
-      )
-    })
-    next()
-  })
+  app.use(requestLog(logger))
 
   app.use((req, res, next) => {
     res.locals.cspNonce = crypto.randomBytes(16).toString('base64')
@@ -131,36 +97,7 @@ export function createSite(
     req.headers[CLIENT_IP_HEADER] = req.ip ?? ''
     next()
   })
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'", (_req, res) => `'nonce-${(res as Response).locals.cspNonce}'`],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          // Our own pictures and the map's tiles: a page never makes a visitor's browser ask another host.
-          imgSrc: ["'self'", 'data:', 'blob:', MAP_TILE_ORIGIN],
-          connectSrc: ["'self'"],
-          // Sermon audio is ours (/media) or, when staff give an address elsewhere, another site's https file.
-          mediaSrc: ["'self'", 'https:'],
-          // A sermon's video player, framed only once the visitor clicks its box (content/sermons/video.ts).
-          frameSrc: ["'self'", ...VIDEO_EMBED_ORIGINS],
-          fontSrc: ["'self'", 'data:'],
-          frameAncestors: ["'none'"],
-          // The giving form's post is answered with a redirect to Stripe's Checkout (issue 49).
-          formAction: ["'self'", ...checkoutOrigins(env.STRIPE_API_URL)],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          upgradeInsecureRequests: env.secureCookies ? [] : null,
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      // frame-ancestors 'none' above says more, and every browser that matters reads it.
-      xFrameOptions: false,
-      strictTransportSecurity: env.secureCookies,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    }),
-  )
+  app.use(securityHeaders(env))
 
   app.use((req, res, next) => {
     if (PRIVATE_PATHS.test(req.path)) neverStored(res)
@@ -172,40 +109,8 @@ export function createSite(
     res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
     next()
   })
-
-  // Cross-site requests that change state are refused, whatever route they aim at (CSRF defence).
-  app.use(async (req, res, next) => {
-    if (!STATE_CHANGING.has(req.method)) return next()
-    // But for a mail program's one-click unsubscribe (RFC 8058), posted from its own servers: it acts on the token
-    // in its address alone, which no other site can know, and the cookie it may carry plays no part.
-    if (req.method === 'POST' && CROSS_SITE_POSTS.some((page) => page.test(req.path))) return next()
-    try {
-      const siteAddresses = [env.PUBLIC_URL ?? null, await runtime.siteAddress.get()]
-      if (isCrossSiteRequest(req, { siteAddresses, trustProxy: env.TRUST_PROXY })) {
-        res.status(403).json({ error: { message: 'Cross-site requests are not allowed' } })
-        return
-      }
-      next()
-    } catch (error) {
-      next(error)
-    }
-  })
-
-  // Bodies are read by the routes as streams; refuse oversized ones up front (uploads have their own, larger limit).
-  app.use((req, res, next) => {
-    const upload = UPLOAD_PATH.test(req.path)
-    // A chunked body declares no length; page actions (request.formData()) would buffer it whole, however big.
-    if (!upload && req.get('transfer-encoding') && req.get('content-length') === undefined) {
-      res.status(411).json({ error: { message: 'Send the request body with a Content-Length' } })
-      return
-    }
-    if (Number(req.get('content-length') ?? 0) > (upload ? UPLOAD_BODY_MAX_BYTES : BODY_MAX_BYTES)) {
-      const message = upload ? AUDIO_TOO_LARGE_MESSAGE : 'The request body is too large'
-      res.status(413).json({ error: { message } })
-      return
-    }
-    next()
-  })
+  app.use(refuseCrossSite(runtime))
+  app.use(limitBodies)
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -216,27 +121,7 @@ export function createSite(
       res.status(503).set('Cache-Control', 'no-store').json({ status: 'error', database: runtime.db.dialect })
     }
   })
-
-  // Static files answer ranges (`206`, `416` with `Content-Range: bytes */N`), `HEAD` and `Accept-Ranges`
-  // themselves (tests/integration/audio-uploads.test.ts): what podcast apps ask of sermon audio.
-  app.use(
-    '/media',
-    (req: Request, res: Response, next: NextFunction) => {
-      if (AUDIO_FILE.test(req.path)) res.setHeader('Cross-Origin-Resource-Policy', 'cross-origin')
-      next()
-    },
-    express.static(path.join(runtime.storage.root), {
-      immutable: true,
-      maxAge: '365d',
-      dotfiles: 'deny',
-      index: false,
-      redirect: false,
-      fallthrough: true,
-    }),
-    (_req: Request, res: Response) => {
-      res.status(404).set('Cache-Control', 'no-store').type('text/plain').send('Not found')
-    },
-  )
+  app.use('/media', ...mediaFiles(runtime))
 
   const mode = developmentBuild ? 'development' : 'production'
   // The bundle itself in production (a function would be called, and awaited, on every request); in development
@@ -263,49 +148,9 @@ export function createSite(
 
   let serveCachedPage = (_req: IncomingMessage, _res: ServerResponse) => false
   if (env.PAGE_CACHE && mode === 'production') {
-    const render = createWebRequestHandler(build, mode)
-    const cache = createPageCache({
-      render: async (request, req, res) => render(request, await loadContext(req, res)),
-      getVersion: () => runtime.db.contentVersion.current(),
-      // Pages list what is upcoming: at the church's midnight yesterday's events leave them by themselves.
-      validUntil: async () => nextMidnight(await churchTimeZone({ db: runtime.db }), runtime.clock.now()),
-      now: () => runtime.clock.now().getTime(),
-      cacheable: (path) =>
-        PUBLIC_API_READ.test(path) ||
-        // The live page's state, kept until it changes by the clock (its answer says when).
-        path === '/api/live' ||
-        // Pages made for each request (the contact page's signed time) and downloads (an event's `.ics`) are
-        // declared so by their content (app/content/registry.ts).
-        (!CACHE_RULES.fresh.some((fresh) => fresh.test(path)) &&
-          !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))),
-      bypass: (req) => SCOPED_API_READ.test(req.url ?? '') && SIGNED_IN.test(req.headers.cookie ?? ''),
-      // A parameter is kept only where its page reads it and only with a value the page knows (a gallery tab, a
-      // series that exists, a page of the archive up to its last, the API's `?lang=` in a language the site has):
-      // any other is dropped, or the visitor sent to the address without it.
-      ...createPageQueries({ db: runtime.db, routes: serverBuild.routes, apiRead: PUBLIC_API_READ }),
-      // Pages, the API's JSON, the sitemap, robots.txt, the manifest… and the feeds the content declares.
-      feedTypes: CACHE_RULES.feedTypes,
-      takeTurn: renderLimit.takeTurn,
-      // Until the site's address is known, pages name the host they were asked for: each host has pages of its own.
-      originOf: env.PUBLIC_URL ? undefined : (req) => runtime.siteAddress.known() ?? originOf(req.headers),
-    })
+    const cache = cachedPages(runtime, createWebRequestHandler(build, mode), loadContext, renderLimit)
     app.use(cache.middleware)
-    serveCachedPage = (req, res) => {
-      const start = performance.now()
-      if (!cache.serveHit(req, res)) return false
-      const url = req.url ?? ''
-      const query = url.indexOf('?')
-      logger.info(
-        {
-          method: req.method,
-          path: query === -1 ? url : url.slice(0, query),
-          status: res.statusCode,
-          ms: Math.round((performance.now() - start) * 10) / 10,
-        },
-        'request',
-      )
-      return true
-    }
+    serveCachedPage = cache.serveCachedPage
   }
 
   app.use(renderLimit.middleware)
@@ -320,6 +165,62 @@ export function createSite(
   })
 
   return { app, serveCachedPage }
+}
+
+/**
+ * The page cache in front of the pages and the API's public reads, and `serveCachedPage`, which answers a hit with
+ * no middleware at all and logs it like any other answer.
+ */
+function cachedPages(
+  runtime: AppRuntime,
+  render: ReturnType<typeof createWebRequestHandler>,
+  loadContext: (req: Request, res: Response) => Promise<RouterContextProvider>,
+  renderLimit: ReturnType<typeof createRenderLimit>,
+) {
+  const { env, logger } = runtime
+  const originOf = siteOrigin(env.PUBLIC_URL, env.TRUST_PROXY)
+  const cache = createPageCache({
+    render: async (request, req, res) => render(request, await loadContext(req, res)),
+    getVersion: () => runtime.db.contentVersion.current(),
+    // Pages list what is upcoming: at the church's midnight yesterday's events leave them by themselves.
+    validUntil: async () => nextMidnight(await churchTimeZone({ db: runtime.db }), runtime.clock.now()),
+    now: () => runtime.clock.now().getTime(),
+    cacheable: (path) =>
+      PUBLIC_API_READ.test(path) ||
+      // The live page's state, kept until it changes by the clock (its answer says when).
+      path === '/api/live' ||
+      // Pages made for each request (the contact page's signed time) and downloads (an event's `.ics`) are
+      // declared so by their content (app/content/registry.ts).
+      (!CACHE_RULES.fresh.some((fresh) => fresh.test(path)) &&
+        !UNCACHED_PREFIXES.some((prefix) => path.startsWith(prefix))),
+    bypass: (req) => SCOPED_API_READ.test(req.url ?? '') && SIGNED_IN.test(req.headers.cookie ?? ''),
+    // A parameter is kept only where its page reads it and only with a value the page knows (a gallery tab, a
+    // series that exists, a page of the archive up to its last, the API's `?lang=` in a language the site has):
+    // any other is dropped, or the visitor sent to the address without it.
+    ...createPageQueries({ db: runtime.db, routes: serverBuild.routes, apiRead: PUBLIC_API_READ }),
+    // Pages, the API's JSON, the sitemap, robots.txt, the manifest… and the feeds the content declares.
+    feedTypes: CACHE_RULES.feedTypes,
+    takeTurn: renderLimit.takeTurn,
+    // Until the site's address is known, pages name the host they were asked for: each host has pages of its own.
+    originOf: env.PUBLIC_URL ? undefined : (req) => runtime.siteAddress.known() ?? originOf(req.headers),
+  })
+  const serveCachedPage = (req: IncomingMessage, res: ServerResponse) => {
+    const start = performance.now()
+    if (!cache.serveHit(req, res)) return false
+    const url = req.url ?? ''
+    const query = url.indexOf('?')
+    logger.info(
+      {
+        method: req.method,
+        path: query === -1 ? url : url.slice(0, query),
+        status: res.statusCode,
+        ms: Math.round((performance.now() - start) * 10) / 10,
+      },
+      'request',
+    )
+    return true
+  }
+  return { middleware: cache.middleware, serveCachedPage }
 }
 
 /**
