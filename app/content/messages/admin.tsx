@@ -1,28 +1,18 @@
-import {
-  Archive,
-  ChevronLeft,
-  ChevronRight,
-  Download,
-  Inbox,
-  Search,
-  ShieldCheck,
-  Trash2,
-  X,
-} from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
-import { Form, redirect, useFetcher, useLocation, useNavigate, useNavigation, useSubmit } from 'react-router'
+import { ChevronLeft, ChevronRight, Download } from 'lucide-react'
+import { useState } from 'react'
+import { redirect, useFetcher, useLocation } from 'react-router'
 
 import type { Route } from './+types/admin.ts'
 import { requireArea } from '#app/auth/session.server.ts'
-import { ConfirmActionDialog } from '#app/components/admin/confirm-action-dialog.tsx'
 import { type MessageAction, MessageDetailsDialog } from './admin-message-details.tsx'
 import { MessageFilterTabs } from './admin-filter-tabs.tsx'
 import { type MessageSort, MessagesTable, type SortDirection } from './admin-messages-table.tsx'
+import { MessagesSearch, useMessagesLoading } from './admin-search.tsx'
+import { SelectionBar } from './admin-selection-bar.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
 import { PageLink } from '#app/components/admin/page-link.tsx'
 import { useResultToast } from '#app/components/admin/use-result-toast.ts'
-import { Button, buttonClasses } from '#app/components/ui/button.tsx'
-import { Input } from '#app/components/ui/input.tsx'
+import { buttonClasses } from '#app/components/ui/button.tsx'
 import { runtimeContext } from '#app/context.ts'
 import type { AdminActionResult } from '#app/lib/admin-action-result.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
@@ -34,13 +24,13 @@ import {
   listContactMessages,
   MESSAGE_SORT_COLUMNS,
 } from './model.server.ts'
-import type { ContactMessage, MessageStatus } from './schema.ts'
+import type { ContactMessage } from './schema.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { inboxAction } from './inbox.server.ts'
+import { useOpenMessage } from './use-open-message.ts'
 
 // The inbox may hold many thousands of messages: search, sort and paging happen in the database.
 const PAGE_SIZE = 25
-const SEARCH_DELAY_MS = 300
 
 const PAGE_MAX = 1_000_000
 
@@ -96,30 +86,12 @@ export function action(args: Route.ActionArgs) {
 
 export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
   const { items, total, counts, status, q, sort, dir, page, pageCount, opened, timeZone } = loaderData
-  const submit = useSubmit()
-  const navigate = useNavigate()
   const location = useLocation()
-  const navigation = useNavigation()
-  const searching = navigation.state === 'loading' && navigation.location.pathname === '/admin/messages'
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined)
-  const input = useRef<HTMLInputElement>(null)
+  const searching = useMessagesLoading()
   const actions = useFetcher<AdminActionResult>({ key: 'inbox-actions' })
-  const reading = useFetcher<AdminActionResult>({ key: 'inbox-read' })
   useResultToast(actions.data, actions.state === 'idle')
-
-  // The message open in the dialog, by id: its state follows the list as it reloads after each action.
-  const [openId, setOpenId] = useState<string | null>(opened?.id ?? null)
-  const lastOpen = useRef<ContactMessage | null>(opened)
-  const opener = useRef<HTMLElement | null>(null)
-  const openMessage =
-    openId === null
-      ? null
-      : (items.find((message) => message.id === openId) ??
-        (opened?.id === openId ? opened : null) ??
-        (lastOpen.current?.id === openId ? lastOpen.current : null))
-  useEffect(() => {
-    if (openMessage) lastOpen.current = openMessage
-  })
+  const href = (changes: Partial<MessagesView>) => messagesHref({ status, q, sort, dir, page, ...changes })
+  const dialog = useOpenMessage({ items, opened, listHref: href({}) })
 
   // Selection belongs to one page of one filter and search.
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set())
@@ -129,44 +101,9 @@ export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
     setSelected(new Set())
   }
 
-  // Back/forward changes the search in the address; show it unless the person is typing.
-  useEffect(() => {
-    if (input.current && document.activeElement !== input.current) input.current.value = q
-  }, [q])
-  useEffect(() => () => clearTimeout(timer.current), [])
-
-  // Opening a new message marks it read (the admin bar's count goes down with the next load).
-  const openedNew = openMessage?.status === 'new' ? openMessage.id : null
-  useEffect(() => {
-    if (openedNew) void reading.submit({ intent: 'open', id: openedNew }, { method: 'post' })
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once per message opened
-  }, [openedNew])
-
-  function href(changes: Record<string, string | number | null>) {
-    const params = new URLSearchParams()
-    const next = { status, q, sort, dir, page, ...changes }
-    if (next.status && next.status !== 'inbox') params.set('status', String(next.status))
-    if (next.q) params.set('q', String(next.q))
-    if (next.sort !== 'created_at' || next.dir !== 'desc') {
-      params.set('sort', String(next.sort))
-      params.set('dir', String(next.dir))
-    }
-    if (next.page && next.page !== 1) params.set('page', String(next.page))
-    const query = params.toString()
-    return query ? `?${query}` : '/admin/messages'
-  }
-
   // docs/specification.md §4: the current column toggles; a new column starts ascending.
   const sortHref = (column: MessageSort) =>
     href({ sort: column, dir: column === sort ? (dir === 'asc' ? 'desc' : 'asc') : 'asc', page: 1 })
-
-  function closeMessage() {
-    setOpenId(null)
-    // Opened from an e-mail's link: the address forgets it, so a reload does not open it again.
-    if (new URLSearchParams(location.search).has('message')) {
-      void navigate(href({}), { replace: true, preventScrollReset: true })
-    }
-  }
 
   function act(ids: string[], fields: Record<string, string>) {
     const form = new FormData()
@@ -191,20 +128,9 @@ export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
         act([], { intent: 'erase', email: action.email })
         break
     }
-    closeMessage()
+    dialog.close()
   }
 
-  function bulk(fields: Record<string, string>) {
-    act([...selected], fields)
-    setSelected(new Set())
-  }
-
-  const move: { label: string; status: MessageStatus; icon: typeof Archive } =
-    status === 'archived'
-      ? { label: 'Move to inbox', status: 'read', icon: Inbox }
-      : status === 'spam'
-        ? { label: 'Not spam', status: 'read', icon: ShieldCheck }
-        : { label: 'Archive', status: 'archived', icon: Archive }
   const exportHref = `/admin/messages/export?${new URLSearchParams({ status, ...(q ? { q } : {}) })}`
 
   return (
@@ -220,80 +146,17 @@ export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
         counts={counts}
         href={(filter) => href({ status: filter, page: 1 })}
       />
-      <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <Form
-          method="get"
-          role="search"
-          className="flex w-full max-w-md gap-2"
-          onSubmit={() => clearTimeout(timer.current)}
-        >
-          {status !== 'inbox' ? <input type="hidden" name="status" value={status} /> : null}
-          {sort !== 'created_at' || dir !== 'desc' ? (
-            <>
-              <input type="hidden" name="sort" value={sort} />
-              <input type="hidden" name="dir" value={dir} />
-            </>
-          ) : null}
-          <div className="relative flex-1">
-            <Search
-              aria-hidden="true"
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400"
-            />
-            <label htmlFor="messages-search" className="sr-only">
-              Search messages
-            </label>
-            <Input
-              ref={input}
-              id="messages-search"
-              type="search"
-              name="q"
-              defaultValue={q}
-              placeholder="Search name, email, subject or message"
-              className="pl-9"
-              onChange={(event) => {
-                const form = event.currentTarget.form
-                clearTimeout(timer.current)
-                timer.current = setTimeout(() => {
-                  if (form) void submit(form, { replace: true, preventScrollReset: true })
-                }, SEARCH_DELAY_MS)
-              }}
-            />
-          </div>
-          <Button type="submit" variant="outline">
-            Search
-          </Button>
-        </Form>
-        <p aria-live="polite" className={cn('text-sm text-gray-600', searching && 'opacity-60')}>
-          {total} message(s) found
-        </p>
-      </div>
+      <MessagesSearch status={status} q={q} sort={sort} dir={dir} total={total} />
       {selected.size > 0 ? (
-        <div
-          role="region"
-          aria-label="Selected messages"
-          className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-primary/30 bg-primary/5 px-3 py-2 text-sm"
-        >
-          <span className="mr-auto font-medium text-gray-950">{selected.size} selected</span>
-          <Button size="sm" variant="outline" onClick={() => bulk({ intent: 'status', status: move.status })}>
-            <move.icon aria-hidden="true" />
-            {move.label}
-          </Button>
-          <ConfirmActionDialog
-            title={`Delete ${selected.size} ${selected.size === 1 ? 'message' : 'messages'}?`}
-            description="The selected messages will be deleted for good. This cannot be undone."
-            confirm="Delete"
-            onConfirm={() => bulk({ intent: 'delete' })}
-          >
-            <Button size="sm" variant="outline" className="text-red-700 hover:text-red-800">
-              <Trash2 aria-hidden="true" />
-              Delete
-            </Button>
-          </ConfirmActionDialog>
-          <Button size="sm" variant="ghost" onClick={() => setSelected(new Set())}>
-            <X aria-hidden="true" />
-            Clear selection
-          </Button>
-        </div>
+        <SelectionBar
+          count={selected.size}
+          status={status}
+          onBulk={(fields) => {
+            act([...selected], fields)
+            setSelected(new Set())
+          }}
+          onClear={() => setSelected(new Set())}
+        />
       ) : null}
       {items.length === 0 ? (
         <div className="rounded-lg border border-gray-200 bg-white px-6 py-16 text-center text-sm text-gray-600 shadow-xs">
@@ -319,37 +182,69 @@ export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
                 return next
               })
             }
-            onOpen={(message, from) => {
-              opener.current = from
-              setOpenId(message.id)
-            }}
+            onOpen={dialog.open}
           />
         </div>
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages of messages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-          <PageLink to={href({ page: page - 1 })} disabled={page <= 1} label="Previous page">
-            <ChevronLeft aria-hidden="true" />
-            Previous
-          </PageLink>
-          <span className="text-gray-600">
-            Page {page} of {pageCount}
-          </span>
-          <PageLink to={href({ page: page + 1 })} disabled={page >= pageCount} label="Next page">
-            Next
-            <ChevronRight aria-hidden="true" />
-          </PageLink>
-        </nav>
-      ) : null}
+      <MessagesPager page={page} pageCount={pageCount} href={(to) => href({ page: to })} />
       <MessageDetailsDialog
-        message={openMessage}
+        message={dialog.openMessage}
         timeZone={timeZone}
-        onClose={closeMessage}
+        onClose={dialog.close}
         onAction={onMessageAction}
-        returnFocus={() => opener.current}
+        returnFocus={dialog.returnFocus}
       />
     </>
   )
+}
+
+function MessagesPager({
+  page,
+  pageCount,
+  href,
+}: {
+  page: number
+  pageCount: number
+  href: (page: number) => string
+}) {
+  if (pageCount <= 1) return null
+  return (
+    <nav aria-label="Pages of messages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+      <PageLink to={href(page - 1)} disabled={page <= 1} label="Previous page">
+        <ChevronLeft aria-hidden="true" />
+        Previous
+      </PageLink>
+      <span className="text-gray-600">
+        Page {page} of {pageCount}
+      </span>
+      <PageLink to={href(page + 1)} disabled={page >= pageCount} label="Next page">
+        Next
+        <ChevronRight aria-hidden="true" />
+      </PageLink>
+    </nav>
+  )
+}
+
+interface MessagesView {
+  status: MessageFilterName
+  q: string
+  sort: MessageSort
+  dir: SortDirection
+  page: number
+}
+
+/** The list's address for a filter, search, sort and page, leaving out what is the default. */
+function messagesHref(view: MessagesView) {
+  const params = new URLSearchParams()
+  if (view.status && view.status !== 'inbox') params.set('status', view.status)
+  if (view.q) params.set('q', view.q)
+  if (view.sort !== 'created_at' || view.dir !== 'desc') {
+    params.set('sort', view.sort)
+    params.set('dir', view.dir)
+  }
+  if (view.page && view.page !== 1) params.set('page', String(view.page))
+  const query = params.toString()
+  return query ? `?${query}` : '/admin/messages'
 }
 
 // A role that may not use this page sees why, inside the admin.

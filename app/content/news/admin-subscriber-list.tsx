@@ -1,6 +1,7 @@
 import { History, Search, Trash2, UserX } from 'lucide-react'
 import { Form, Link, useFetcher, useNavigate } from 'react-router'
 
+import { CardList, CardListRow } from '#app/components/admin/card-list.tsx'
 import { ConfirmActionDialog } from '#app/components/admin/confirm-action-dialog.tsx'
 import { cardClasses } from '#app/components/admin/settings-card.tsx'
 import { useResultToast } from '#app/components/admin/use-result-toast.ts'
@@ -112,22 +113,24 @@ export function SubscriberList({
           Search
         </Button>
       </Form>
-      {items.length === 0 ? (
-        <p className="py-8 text-center text-sm text-gray-600">
-          {q || status ? 'No subscribers match.' : 'Nobody has signed up for the weekly news yet.'}
-        </p>
-      ) : (
-        <ul className="-mx-5 divide-y divide-gray-100 border-t border-gray-100 sm:-mx-6">
-          {items.map((item) => (
-            <SubscriberRow
-              key={item.id}
-              item={item}
-              historyHref={href({ history: item.id })}
-              onAction={(intent) => acting.submit({ intent, id: item.id }, { method: 'post' })}
-            />
-          ))}
-        </ul>
-      )}
+      <CardList
+        empty={
+          items.length > 0
+            ? null
+            : q || status
+              ? 'No subscribers match.'
+              : 'Nobody has signed up for the weekly news yet.'
+        }
+      >
+        {items.map((item) => (
+          <SubscriberRow
+            key={item.id}
+            item={item}
+            historyHref={href({ history: item.id })}
+            onAction={(intent) => acting.submit({ intent, id: item.id }, { method: 'post' })}
+          />
+        ))}
+      </CardList>
       <ConsentHistoryDialog
         history={history}
         onClose={() => navigate(href({ history: '' }), { preventScrollReset: true })}
@@ -147,62 +150,66 @@ function SubscriberRow({
 }) {
   const who = item.name ? `${item.name} (${item.email})` : item.email
   return (
-    <li className="flex flex-wrap items-start gap-x-6 gap-y-2 px-5 py-3 text-sm sm:px-6">
-      <div className="min-w-0 flex-1 basis-56">
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
-          <span className="font-medium break-all text-gray-950">{item.email}</span>
-          <span
-            className={cn(
-              'rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
-              STATUS_COLOURS[item.status],
-            )}
+    <CardListRow
+      details={
+        <>
+          <p className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <span className="font-medium break-all text-gray-950">{item.email}</span>
+            <span
+              className={cn(
+                'rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
+                STATUS_COLOURS[item.status],
+              )}
+            >
+              {SUBSCRIBER_STATUS_LABELS[item.status]}
+            </span>
+          </p>
+          <p className="text-gray-600">
+            {item.name ? `${item.name} · ` : ''}
+            {item.languageName} · {item.status === 'pending' ? 'signed up' : 'since'} {item.since}
+          </p>
+          {item.status === 'suspended' && item.suspended_reason ? (
+            <p className="mt-1 text-red-800">Suspended because: {item.suspended_reason}</p>
+          ) : null}
+        </>
+      }
+      actions={
+        <div className="flex flex-wrap items-center gap-2">
+          <Link
+            to={historyHref}
+            preventScrollReset
+            className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-primary hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary"
+            aria-label={`Consent history of ${item.email}`}
           >
-            {SUBSCRIBER_STATUS_LABELS[item.status]}
-          </span>
-        </p>
-        <p className="text-gray-600">
-          {item.name ? `${item.name} · ` : ''}
-          {item.languageName} · {item.status === 'pending' ? 'signed up' : 'since'} {item.since}
-        </p>
-        {item.status === 'suspended' && item.suspended_reason ? (
-          <p className="mt-1 text-red-800">Suspended because: {item.suspended_reason}</p>
-        ) : null}
-      </div>
-      <div className="flex flex-wrap items-center gap-2">
-        <Link
-          to={historyHref}
-          preventScrollReset
-          className="inline-flex h-8 items-center gap-1.5 rounded-md px-2.5 text-sm font-medium text-primary hover:bg-primary/10 focus-visible:outline-2 focus-visible:outline-primary"
-          aria-label={`Consent history of ${item.email}`}
-        >
-          <History aria-hidden="true" className="size-4" />
-          History
-        </Link>
-        {item.status !== 'unsubscribed' ? (
+            <History aria-hidden="true" className="size-4" />
+            History
+          </Link>
+          {item.status !== 'unsubscribed' ? (
+            <ConfirmActionDialog
+              title="Remove this subscriber?"
+              description={`${who} gets no more weekly news, from now on (an e-mail waiting to leave is not sent). Their consent history keeps that staff removed them.`}
+              confirm="Remove"
+              onConfirm={() => onAction('remove')}
+            >
+              <Button variant="outline" size="sm" aria-label={`Remove ${item.email}`}>
+                <UserX aria-hidden="true" />
+                Remove
+              </Button>
+            </ConfirmActionDialog>
+          ) : null}
           <ConfirmActionDialog
-            title="Remove this subscriber?"
-            description={`${who} gets no more weekly news, from now on (an e-mail waiting to leave is not sent). Their consent history keeps that staff removed them.`}
-            confirm="Remove"
-            onConfirm={() => onAction('remove')}
+            title="Erase this subscriber?"
+            description={`Everything kept about ${item.email} is deleted: the subscription, its consent history and its e-mails. Use this when they ask to be forgotten; it cannot be undone.`}
+            confirm="Erase"
+            onConfirm={() => onAction('erase')}
           >
-            <Button variant="outline" size="sm" aria-label={`Remove ${item.email}`}>
-              <UserX aria-hidden="true" />
-              Remove
+            <Button variant="outline" size="sm" aria-label={`Erase ${item.email}`} className="text-red-700">
+              <Trash2 aria-hidden="true" />
+              Erase
             </Button>
           </ConfirmActionDialog>
-        ) : null}
-        <ConfirmActionDialog
-          title="Erase this subscriber?"
-          description={`Everything kept about ${item.email} is deleted: the subscription, its consent history and its e-mails. Use this when they ask to be forgotten; it cannot be undone.`}
-          confirm="Erase"
-          onConfirm={() => onAction('erase')}
-        >
-          <Button variant="outline" size="sm" aria-label={`Erase ${item.email}`} className="text-red-700">
-            <Trash2 aria-hidden="true" />
-            Erase
-          </Button>
-        </ConfirmActionDialog>
-      </div>
-    </li>
+        </div>
+      }
+    />
   )
 }

@@ -1,9 +1,8 @@
-import { ArrowLeft, Download, Mail, Search, UserPlus, X } from 'lucide-react'
-import { data, Form, Link, useFetcher } from 'react-router'
+import { ArrowLeft, Download, Mail, UserPlus } from 'lucide-react'
+import { data, Link, useFetcher } from 'react-router'
 
 import type { Route } from './+types/admin.ts'
 import { actorFromSession, requireRegistrationsArea } from '#app/auth/session.server.ts'
-import { ConfirmActionDialog } from '#app/components/admin/confirm-action-dialog.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
 import { CardHeading, cardClasses, guardedForm } from '#app/components/admin/settings-card.tsx'
 import { useResultToast } from '#app/components/admin/use-result-toast.ts'
@@ -15,7 +14,6 @@ import { Textarea } from '#app/components/ui/textarea.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { type AdminActionResult, fieldErrorsMessage } from '#app/lib/admin-action-result.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
-import { cn } from '#app/lib/cn.ts'
 import { HttpError } from '#app/lib/errors.ts'
 import { formatMessageDate } from '#app/lib/message-format.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
@@ -25,17 +23,11 @@ import { getEvent } from '#app/content/events/model.server.ts'
 import { listRegistrations } from './model.server.ts'
 import { placesText } from './places.ts'
 import { REGISTRATION_PEOPLE_MAX, REGISTRATION_STATUSES, type RegistrationStatus } from './schema.ts'
+import { RegistrationList } from './admin-registration-list.tsx'
 import { registrationsAction, registrationsActionFailedToast } from './admin-action.server.ts'
 import { dateLabels, registrationDates } from './dates-offered.server.ts'
 
 const PAGE_SIZE = 100
-
-const STATUS_LABELS: Record<RegistrationStatus, string> = {
-  confirmed: 'Confirmed',
-  waiting: 'Waiting list',
-  cancelled: 'Cancelled',
-  spam: 'Spam',
-}
 
 export const meta = ({ data }: Route.MetaArgs) => adminMeta(`Registrations: ${data?.event.title ?? 'event'}`)
 
@@ -130,16 +122,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 
 export default function RegistrationsScreen({ loaderData }: Route.ComponentProps) {
   const { event, items, total, q, status, labels, summary, dates, mailEnabled } = loaderData
-  const cancelling = useFetcher<AdminActionResult>({ key: 'registration-cancel' })
-  useResultToast(cancelling.data, cancelling.state === 'idle')
   const exportParams = new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}) })
-  const places =
-    event.capacity === null
-      ? `${summary.people} ${summary.people === 1 ? 'place' : 'places'} taken`
-      : event.repeating
-        ? // Places are counted per date: the total over all dates is no share of one date's places.
-          `${summary.people} ${summary.people === 1 ? 'place' : 'places'} taken over all dates (${event.capacity} a date)`
-        : `${summary.people} of ${event.capacity} places taken`
   return (
     <>
       <Link
@@ -151,7 +134,7 @@ export default function RegistrationsScreen({ loaderData }: Route.ComponentProps
       </Link>
       <PageHeader
         title={`Registrations: ${event.title}`}
-        description={`${places} · ${summary.registrations} confirmed · ${summary.waiting} on the waiting list`}
+        description={`${placesTaken(event, summary.people)} · ${summary.registrations} confirmed · ${summary.waiting} on the waiting list`}
       >
         <a
           href={`/admin/events/${event.id}/registrations/export${exportParams.size ? `?${exportParams}` : ''}`}
@@ -170,99 +153,7 @@ export default function RegistrationsScreen({ loaderData }: Route.ComponentProps
       ) : null}
 
       <div className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_22rem]">
-        <section aria-labelledby="registrations-list" className={cn(cardClasses, 'min-w-0 self-start')}>
-          <h2 id="registrations-list" className="mb-4 text-lg font-semibold text-gray-950">
-            {total === 1 ? '1 registration' : `${total} registrations`}
-          </h2>
-          <Form method="get" role="search" className="mb-4 flex flex-wrap items-end gap-3">
-            <div className="min-w-48 flex-1">
-              <Label htmlFor="registrations-q">Search</Label>
-              <Input
-                id="registrations-q"
-                name="q"
-                type="search"
-                defaultValue={q}
-                placeholder="Name, e-mail or note"
-                className="mt-1.5"
-              />
-            </div>
-            <div className="w-44">
-              <Label htmlFor="registrations-status">Status</Label>
-              <Select id="registrations-status" name="status" defaultValue={status} className="mt-1.5">
-                <option value="">All</option>
-                {REGISTRATION_STATUSES.map((value) => (
-                  <option key={value} value={value}>
-                    {STATUS_LABELS[value]}
-                  </option>
-                ))}
-              </Select>
-            </div>
-            <Button type="submit" variant="outline">
-              <Search aria-hidden="true" />
-              Search
-            </Button>
-          </Form>
-          {items.length === 0 ? (
-            <p className="py-8 text-center text-sm text-gray-600">
-              {q || status ? 'No registrations match.' : 'Nobody has registered yet.'}
-            </p>
-          ) : (
-            <ul className="-mx-5 divide-y divide-gray-100 border-t border-gray-100 sm:-mx-6">
-              {items.map((item) => (
-                <li
-                  key={item.id}
-                  className="flex flex-wrap items-start gap-x-6 gap-y-2 px-5 py-3 text-sm sm:px-6"
-                >
-                  <div className="min-w-0 flex-1 basis-56">
-                    <p className="font-medium text-gray-950">
-                      {item.name}
-                      <span className="font-normal text-gray-600">
-                        {' '}
-                        · {item.people === 1 ? '1 person' : `${item.people} people`}
-                      </span>
-                    </p>
-                    <p className="break-all text-gray-600">{item.email}</p>
-                    {item.note ? <p className="mt-1 text-gray-600">“{item.note}”</p> : null}
-                    <p className="mt-1 text-xs text-gray-500">
-                      {labels[item.occurrence]} · registered {item.created}
-                    </p>
-                  </div>
-                  <div className="flex shrink-0 items-center gap-3">
-                    <span
-                      className={cn(
-                        'rounded-full px-2 py-0.5 text-xs font-medium whitespace-nowrap',
-                        item.status === 'confirmed'
-                          ? 'bg-green-100 text-green-900'
-                          : item.status === 'waiting'
-                            ? 'bg-amber-100 text-amber-900'
-                            : 'bg-gray-100 text-gray-700',
-                      )}
-                      title={item.spam_reason ?? undefined}
-                    >
-                      {STATUS_LABELS[item.status]}
-                    </span>
-                    {item.status === 'confirmed' || item.status === 'waiting' ? (
-                      <ConfirmActionDialog
-                        title="Cancel this registration?"
-                        description={`${item.name}’s registration is cancelled${item.status === 'confirmed' ? ', and the first on the waiting list moves up into the places' : ''}. They are not e-mailed.`}
-                        confirm="Cancel registration"
-                        onConfirm={() =>
-                          cancelling.submit({ intent: 'cancel', id: item.id }, { method: 'post' })
-                        }
-                      >
-                        <Button variant="outline" size="sm" aria-label={`Cancel ${item.name}’s registration`}>
-                          <X aria-hidden="true" />
-                          Cancel
-                        </Button>
-                      </ConfirmActionDialog>
-                    ) : null}
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-
+        <RegistrationList items={items} total={total} q={q} status={status} labels={labels} />
         <div className="space-y-6">
           <AddCard dates={dates} />
           <EmailCard dates={dates} mailEnabled={mailEnabled} count={summary.registrations} />
@@ -270,6 +161,14 @@ export default function RegistrationsScreen({ loaderData }: Route.ComponentProps
       </div>
     </>
   )
+}
+
+function placesTaken(event: { capacity: number | null; repeating: boolean }, people: number) {
+  if (event.capacity === null) return `${people} ${people === 1 ? 'place' : 'places'} taken`
+  // Places are counted per date: the total over all dates is no share of one date's places.
+  if (event.repeating)
+    return `${people} ${people === 1 ? 'place' : 'places'} taken over all dates (${event.capacity} a date)`
+  return `${people} of ${event.capacity} places taken`
 }
 
 type Dates = Route.ComponentProps['loaderData']['dates']
