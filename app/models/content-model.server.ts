@@ -80,8 +80,8 @@ export interface ReadScope {
   publicOnly?: boolean
 }
 
-/** The list/count/get/create/update/delete (and reorder) operations of a list table, from its declaration. */
-export function contentModel<T extends ListTableName>(tableName: T) {
+/** What every operation of a list table's model works from: its declaration, its scope and its writes' rows. */
+function tableContext<T extends ListTableName>(tableName: T) {
   const declaration: TableDeclaration = TABLES[tableName]
   const { schema, order, sort = [], versioned = false, publicWhere = {}, references = {} } = declaration
   const table: string = tableName
@@ -141,6 +141,53 @@ export function contentModel<T extends ListTableName>(tableName: T) {
     return { ...toRow(data), ...computed, translations: JSON.stringify(merged) }
   }
 
+  /**
+   * Each write below takes the `actor` who makes it (the signed-in person of the request) and logs itself in the
+   * activity log in its own transaction; without one (the seed, the operator's scripts) nothing is logged.
+   */
+  const log = (
+    db: Db,
+    actor: Actor | undefined,
+    action: 'created' | 'changed' | 'deleted' | 'reordered',
+    item?: { id: string; title: string | null },
+  ) =>
+    actor
+      ? recordActivity({
+          db,
+          actor,
+          action,
+          section: tableName,
+          itemId: item?.id,
+          itemTitle: item?.title,
+        })
+      : undefined
+
+  return {
+    tableName,
+    table,
+    declaration,
+    versioned,
+    sort,
+    ordered,
+    toRow,
+    asRecord,
+    scoped,
+    writeRow,
+    log,
+  }
+}
+
+type TableContext<T extends ListTableName> = ReturnType<typeof tableContext<T>>
+
+/** The reads of a list table: its records in their order, how many there are, and one by its id. */
+function readOperations<T extends ListTableName>({
+  table,
+  sort,
+  ordered,
+  asRecord,
+  scoped,
+}: TableContext<T>) {
+  type Item = ContentRecord<T>
   async function list({ db, limit, ...scope }: { db: Db; limit?: number } & ReadScope): Promise<Item[]> {
     let query = scoped(shared(db).selectFrom(table).selectAll(), scope)
     for (const { column, direction } of sort) {
@@ -171,27 +218,17 @@ export function contentModel<T extends ListTableName>(tableName: T) {
     return row ? asRecord(row) : null
   }
 
-  /**
-   * Each write below takes the `actor` who makes it (the signed-in person of the request) and logs itself in the
-   * activity log in its own transaction; without one (the seed, the operator's scripts) nothing is logged.
-   */
-  const log = (
-    db: Db,
-    actor: Actor | undefined,
-    action: 'created' | 'changed' | 'deleted' | 'reordered',
-    item?: { id: string; title: string | null },
-  ) =>
-    actor
-      ? recordActivity({
-          db,
-          actor,
-          action,
-          section: tableName,
-          itemId: item?.id,
-          itemTitle: item?.title,
-        })
-      : undefined
+  return { list, count, get }
+}
 
+type ReadOperations<T extends ListTableName> = ReturnType<typeof readOperations<T>>
+
+/** The writes of a list table (create, update, delete), each logged and bumping the content version. */
+function writeOperations<T extends ListTableName>(
+  { table, versioned, ordered, writeRow, log }: TableContext<T>,
+  { get }: ReadOperations<T>,
+) {
+  type Item = ContentRecord<T>
   async function create({ db, data, actor }: { db: Db; data: unknown; actor?: Actor }): Promise<Item> {
     const now = nowIso()
     const id = newId()
@@ -271,6 +308,15 @@ export function contentModel<T extends ListTableName>(tableName: T) {
     return deleted
   }
 
+  return { create, update, remove }
+}
+
+/** The reorder of a list table ordered by position. */
+function reorderOperation<T extends ListTableName>(
+  { table, ordered, log }: TableContext<T>,
+  { list }: ReadOperations<T>,
+) {
+  type Item = ContentRecord<T>
   /** Numbers the items 1..n in the given order, in one transaction; `ids` must name every item once. */
   async function reorder({ db, ids, actor }: { db: Db; ids: unknown; actor?: Actor }): Promise<Item[]> {
     if (!ordered) throw new Error(`${table} has no order`)
@@ -302,7 +348,16 @@ export function contentModel<T extends ListTableName>(tableName: T) {
     return list({ db })
   }
 
-  return { list, count, get, create, update, delete: remove, reorder: ordered ? reorder : undefined }
+  return reorder
+}
+
+/** The list/count/get/create/update/delete (and reorder) operations of a list table, from its declaration. */
+export function contentModel<T extends ListTableName>(tableName: T) {
+  const context = tableContext(tableName)
+  const reads = readOperations(context)
+  const { create, update, remove } = writeOperations(context, reads)
+  const reorder = reorderOperation(context, reads)
+  return { ...reads, create, update, delete: remove, reorder: context.ordered ? reorder : undefined }
 }
 
 export type ContentModel<T extends ListTableName> = ReturnType<typeof contentModel<T>>

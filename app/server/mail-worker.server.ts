@@ -129,6 +129,163 @@ export interface MailWorker {
   stop: () => Promise<void>
 }
 
+/** nodemailer (some 300 KB with its encodings) is loaded with the first e-mail, not at every start. */
+function transportLoader(settings: MailSettings) {
+  let transport: Promise<Transporter> | undefined
+  return {
+    get: () =>
+      (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          host: settings.smtp.host,
+          port: settings.smtp.port,
+          secure: settings.smtp.secure,
+          auth: settings.smtp.user
+            ? { user: settings.smtp.user, pass: settings.smtp.password ?? '' }
+            : undefined,
+          connectionTimeout: CONNECTION_TIMEOUT_MS,
+          greetingTimeout: GREETING_TIMEOUT_MS,
+          socketTimeout: SOCKET_TIMEOUT_MS,
+          dkim: settings.dkim ?? undefined,
+        }),
+      )),
+    close() {
+      // A transport that never loaded has nothing to close.
+      void transport?.then(
+        (open) => open.close(),
+        () => {},
+      )
+    },
+  }
+}
+
+/** The bodies as sent: opened when sealed, with the site's address in its placeholder's place. */
+function mailBodies(row: OutboxRow, origin: string | null, sealer: Sealer) {
+  const open = (text: string) => {
+    if (!row.sealed) return text
+    try {
+      return sealer.open(text)
+    } catch {
+      throw new UnsealableMailError()
+    }
+  }
+  const fill = (text: string) =>
+    row.site_placeholder && origin ? text.split(row.site_placeholder).join(origin) : text
+  return {
+    text: fill(open(row.text_body)),
+    html: row.html_body === null ? undefined : fill(open(row.html_body)),
+    headers: row.headers ? (JSON.parse(fill(open(row.headers))) as Record<string, string>) : undefined,
+  }
+}
+
+/** Sends one e-mail, failing when the SMTP server has not finished within SEND_DEADLINE_MS. */
+async function sendMail({
+  row,
+  origin,
+  settings,
+  sealer,
+  transport,
+}: {
+  row: OutboxRow
+  origin: string | null
+  settings: MailSettings
+  sealer: Sealer
+  transport: () => Promise<Transporter>
+}) {
+  const { text, html, headers } = mailBodies(row, origin, sealer)
+  let timer: NodeJS.Timeout | undefined
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('The SMTP server did not finish in 60 s')), SEND_DEADLINE_MS)
+  })
+  try {
+    await Promise.race([
+      (await transport()).sendMail({
+        from: { name: settings.from.name ?? '', address: settings.from.address },
+        to: row.to_address,
+        replyTo: row.reply_to_address
+          ? { name: row.reply_to_name ?? '', address: row.reply_to_address }
+          : undefined,
+        subject: row.subject,
+        text,
+        html,
+        headers,
+        // A calendar file's address waits for the site's address like the bodies' links.
+        attachments: row.attachments
+          ? (JSON.parse(row.attachments) as MailAttachment[]).map((file) => ({
+              ...file,
+              content:
+                row.site_placeholder && origin
+                  ? file.content.split(row.site_placeholder).join(origin)
+                  : file.content,
+            }))
+          : undefined,
+        // Our own reference, so a copy accepted twice (a crash between the server's "OK" and our note of it)
+        // can be recognised as one by the people reading it.
+        messageId: `<${row.id}@${settings.from.address.split('@')[1]}>`,
+      }),
+      deadline,
+    ])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * Records a failed send: tells the recipient's owner of a refusal, then schedules the e-mail again
+ * (retryDelayMs) or gives it up (after 24 hours, unsealable, or its address suspended).
+ */
+async function recordFailure({
+  db,
+  owner,
+  clock,
+  logger,
+  recipients,
+  row,
+  error,
+}: {
+  db: Db
+  owner: string
+  clock: Clock
+  logger: pino.Logger
+  recipients?: RecipientEvents
+  row: OutboxRow
+  error: unknown
+}) {
+  const failedAt = clock.now().getTime()
+  const reason = mailErrorReason(error)
+  // A sealed e-mail no secret of ours opens will not open later either: given up at once, saying why.
+  const expired =
+    error instanceof UnsealableMailError ||
+    // An e-mail waiting for its turn (the weekly news' pace) has its day from then.
+    failedAt - Math.max(Date.parse(row.created_at), Number(row.not_before ?? 0)) >= GIVE_UP_AFTER_MS
+  const refusal = recipientRefusal(error)
+  const stop =
+    refusal && row.ref_id && recipients
+      ? await recipients.refused({
+          row,
+          permanent: refusal.permanent,
+          // The same e-mail refused for the time being at its last attempt too: one refusal, not two.
+          repeated: /^4\d\d\b/.test(row.last_error ?? ''),
+          reason,
+          now: new Date(failedAt),
+        })
+      : false
+  const retryAt = expired || stop ? null : failedAt + retryDelayMs(row.attempts, isPermanent(error))
+  await markMailFailed({ db, id: row.id, owner, now: failedAt, error: reason, retryAt })
+  logger.warn(
+    {
+      outbox: row.id,
+      attempts: row.attempts,
+      reason,
+      retryAt: retryAt && new Date(retryAt).toISOString(),
+    },
+    retryAt === null
+      ? error instanceof UnsealableMailError || stop
+        ? 'e-mail given up'
+        : 'e-mail given up after 24 hours'
+      : 'e-mail not sent yet; will retry',
+  )
+}
+
 /**
  * The outbox's sender, one per server process (each worker of `npm start` runs one; several instances on one
  * PostgreSQL each run theirs). E-mails are claimed one at a time in the database, sent with nodemailer, and marked
@@ -154,84 +311,10 @@ export function startMailWorker({
   recipients?: RecipientEvents
 }): MailWorker {
   const owner = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`
-  // nodemailer (some 300 KB with its encodings) is loaded with the first e-mail, not at every start.
-  let transport: Promise<Transporter> | undefined
-  const connection = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport({
-        host: settings.smtp.host,
-        port: settings.smtp.port,
-        secure: settings.smtp.secure,
-        auth: settings.smtp.user
-          ? { user: settings.smtp.user, pass: settings.smtp.password ?? '' }
-          : undefined,
-        connectionTimeout: CONNECTION_TIMEOUT_MS,
-        greetingTimeout: GREETING_TIMEOUT_MS,
-        socketTimeout: SOCKET_TIMEOUT_MS,
-        dkim: settings.dkim ?? undefined,
-      }),
-    ))
+  const transport = transportLoader(settings)
   let stopped = false
   let running: Promise<void> | null = null
   let again = false
-
-  /** The bodies as sent: opened when sealed, with the site's address in its placeholder's place. */
-  function bodies(row: OutboxRow, origin: string | null) {
-    const open = (text: string) => {
-      if (!row.sealed) return text
-      try {
-        return sealer.open(text)
-      } catch {
-        throw new UnsealableMailError()
-      }
-    }
-    const fill = (text: string) =>
-      row.site_placeholder && origin ? text.split(row.site_placeholder).join(origin) : text
-    return {
-      text: fill(open(row.text_body)),
-      html: row.html_body === null ? undefined : fill(open(row.html_body)),
-      headers: row.headers ? (JSON.parse(fill(open(row.headers))) as Record<string, string>) : undefined,
-    }
-  }
-
-  async function send(row: OutboxRow, origin: string | null) {
-    const { text, html, headers } = bodies(row, origin)
-    let timer: NodeJS.Timeout | undefined
-    const deadline = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('The SMTP server did not finish in 60 s')), SEND_DEADLINE_MS)
-    })
-    try {
-      await Promise.race([
-        (await connection()).sendMail({
-          from: { name: settings.from.name ?? '', address: settings.from.address },
-          to: row.to_address,
-          replyTo: row.reply_to_address
-            ? { name: row.reply_to_name ?? '', address: row.reply_to_address }
-            : undefined,
-          subject: row.subject,
-          text,
-          html,
-          headers,
-          // A calendar file's address waits for the site's address like the bodies' links.
-          attachments: row.attachments
-            ? (JSON.parse(row.attachments) as MailAttachment[]).map((file) => ({
-                ...file,
-                content:
-                  row.site_placeholder && origin
-                    ? file.content.split(row.site_placeholder).join(origin)
-                    : file.content,
-              }))
-            : undefined,
-          // Our own reference, so a copy accepted twice (a crash between the server's "OK" and our note of it)
-          // can be recognised as one by the people reading it.
-          messageId: `<${row.id}@${settings.from.address.split('@')[1]}>`,
-        }),
-        deadline,
-      ])
-    } finally {
-      clearTimeout(timer)
-    }
-  }
 
   async function round() {
     for (;;) {
@@ -247,45 +330,12 @@ export function startMailWorker({
       })
       if (!row) return
       try {
-        await send(row, origin)
+        await sendMail({ row, origin, settings, sealer, transport: transport.get })
         await markMailSent({ db, id: row.id, owner, now: clock.now().getTime() })
         logger.info({ outbox: row.id, attempts: row.attempts }, 'e-mail sent')
         if (row.ref_id) await recipients?.delivered(row)
       } catch (error) {
-        const failedAt = clock.now().getTime()
-        const reason = mailErrorReason(error)
-        // A sealed e-mail no secret of ours opens will not open later either: given up at once, saying why.
-        const expired =
-          error instanceof UnsealableMailError ||
-          // An e-mail waiting for its turn (the weekly news' pace) has its day from then.
-          failedAt - Math.max(Date.parse(row.created_at), Number(row.not_before ?? 0)) >= GIVE_UP_AFTER_MS
-        const refusal = recipientRefusal(error)
-        const stop =
-          refusal && row.ref_id && recipients
-            ? await recipients.refused({
-                row,
-                permanent: refusal.permanent,
-                // The same e-mail refused for the time being at its last attempt too: one refusal, not two.
-                repeated: /^4\d\d\b/.test(row.last_error ?? ''),
-                reason,
-                now: new Date(failedAt),
-              })
-            : false
-        const retryAt = expired || stop ? null : failedAt + retryDelayMs(row.attempts, isPermanent(error))
-        await markMailFailed({ db, id: row.id, owner, now: failedAt, error: reason, retryAt })
-        logger.warn(
-          {
-            outbox: row.id,
-            attempts: row.attempts,
-            reason,
-            retryAt: retryAt && new Date(retryAt).toISOString(),
-          },
-          retryAt === null
-            ? error instanceof UnsealableMailError || stop
-              ? 'e-mail given up'
-              : 'e-mail given up after 24 hours'
-            : 'e-mail not sent yet; will retry',
-        )
+        await recordFailure({ db, owner, clock, logger, recipients, row, error })
       }
     }
   }
@@ -320,11 +370,7 @@ export function startMailWorker({
       stopped = true
       clearInterval(poll)
       await running
-      // A transport that never loaded has nothing to close.
-      void transport?.then(
-        (open) => open.close(),
-        () => {},
-      )
+      transport.close()
     },
   }
 }
