@@ -144,7 +144,7 @@ export function meta(args: Route.MetaArgs) {
 }
 
 export default function Events({ loaderData }: Route.ComponentProps) {
-  const { to, langOf, language } = usePageLanguage()
+  const { to, language } = usePageLanguage()
   const t = usePageTexts()
   const { upcoming, regular, subscribe, more } = loaderData
   return (
@@ -193,80 +193,94 @@ export default function Events({ loaderData }: Route.ComponentProps) {
         <PageSection id="regular-events" title={t('events.regular')} surface inner="max-w-4xl py-20">
           <ul className="mt-12 space-y-4">
             {regular.map((event) => (
-              <li
-                key={event.id}
-                className="flex gap-5 rounded-2xl border border-border bg-card p-6 shadow-sm"
-              >
-                <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-primary text-white sm:inline-flex">
-                  <Repeat className="size-5" aria-hidden />
-                </span>
-                <div className="min-w-0 flex-1">
-                  <h3 className="font-serif text-xl font-bold" lang={langOf(event, 'title')}>
-                    <Link
-                      to={to(pagePath('event', { id: event.id }))}
-                      className="hover:text-primary-text hover:underline"
-                    >
-                      {event.title}
-                    </Link>
-                  </h3>
-                  <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-semibold text-primary-text">
-                    <CalendarDays className="size-4" aria-hidden />
-                    <span>
-                      {event.rule}
-                      {event.next ? ` · ${event.next}` : null}
-                    </span>
-                  </p>
-                  {event.location ? (
-                    <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
-                      <MapPin className="size-4" aria-hidden />
-                      <span lang={langOf(event, 'location')}>{event.location}</span>
-                    </p>
-                  ) : null}
-                  <RichText
-                    html={event.description}
-                    lang={langOf(event, 'description')}
-                    className="mt-3 leading-relaxed text-foreground/80"
-                  />
-                  <Link
-                    to={to(pagePath('event', { id: event.id }))}
-                    className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-primary-text hover:underline"
-                  >
-                    {t('events.details')}
-                    <span className="sr-only">: {event.title}</span>
-                    <ArrowRight className="size-4" aria-hidden />
-                  </Link>
-                </div>
-              </li>
+              <RegularEvent key={event.id} event={event} />
             ))}
           </ul>
         </PageSection>
       ) : null}
 
-      <section aria-labelledby="subscribe" className="mx-auto max-w-4xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
-        <div className="flex flex-col items-center gap-5 rounded-2xl border border-border bg-card p-6 text-center shadow-sm sm:p-8">
-          <span className="inline-flex size-12 items-center justify-center rounded-xl bg-primary text-white">
-            <CalendarPlus className="size-6" aria-hidden />
-          </span>
-          <div>
-            <h2 id="subscribe" className="font-serif text-2xl font-bold">
-              {t('events.inCalendar')}
-            </h2>
-            <p className="mt-2 text-foreground/80">{t('events.subscribeText')}</p>
-          </div>
-          <a href={subscribe.webcal} className={buttonClasses({ size: 'lg' })}>
-            <CalendarPlus className="size-5" aria-hidden />
-            {t('events.subscribe')}
-          </a>
-          <p className="max-w-full text-sm text-muted-foreground">
-            {t('events.orAddress')}
-            <br />
-            <code className="mt-1 inline-block max-w-full rounded-md bg-surface px-2 py-1 break-all text-foreground select-all">
-              {subscribe.address}
-            </code>
-          </p>
-        </div>
-      </section>
+      <SubscribeCard webcal={subscribe.webcal} address={subscribe.address} />
     </>
+  )
+}
+
+/** A regular event in the list: its rule and next date, where it is, what it is, and a link to its page. */
+function RegularEvent({ event }: { event: Route.ComponentProps['loaderData']['regular'][number] }) {
+  const { to, langOf } = usePageLanguage()
+  const t = usePageTexts()
+  return (
+    <li className="flex gap-5 rounded-2xl border border-border bg-card p-6 shadow-sm">
+      <span className="hidden size-12 shrink-0 items-center justify-center rounded-xl bg-primary text-white sm:inline-flex">
+        <Repeat className="size-5" aria-hidden />
+      </span>
+      <div className="min-w-0 flex-1">
+        <h3 className="font-serif text-xl font-bold" lang={langOf(event, 'title')}>
+          <Link
+            to={to(pagePath('event', { id: event.id }))}
+            className="hover:text-primary-text hover:underline"
+          >
+            {event.title}
+          </Link>
+        </h3>
+        <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm font-semibold text-primary-text">
+          <CalendarDays className="size-4" aria-hidden />
+          <span>
+            {event.rule}
+            {event.next ? ` · ${event.next}` : null}
+          </span>
+        </p>
+        {event.location ? (
+          <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
+            <MapPin className="size-4" aria-hidden />
+            <span lang={langOf(event, 'location')}>{event.location}</span>
+          </p>
+        ) : null}
+        <RichText
+          html={event.description}
+          lang={langOf(event, 'description')}
+          className="mt-3 leading-relaxed text-foreground/80"
+        />
+        <Link
+          to={to(pagePath('event', { id: event.id }))}
+          className="mt-3 inline-flex items-center gap-1.5 text-sm font-semibold text-primary-text hover:underline"
+        >
+          {t('events.details')}
+          <span className="sr-only">: {event.title}</span>
+          <ArrowRight className="size-4" aria-hidden />
+        </Link>
+      </div>
+    </li>
+  )
+}
+
+/** The calendar feed to subscribe to: a webcal button and the address to paste. */
+function SubscribeCard({ webcal, address }: { webcal: string; address: string }) {
+  const t = usePageTexts()
+  return (
+    <section aria-labelledby="subscribe" className="mx-auto max-w-4xl px-4 py-16 sm:px-6 md:py-20 lg:px-8">
+      <div className="flex flex-col items-center gap-5 rounded-2xl border border-border bg-card p-6 text-center shadow-sm sm:p-8">
+        <span className="inline-flex size-12 items-center justify-center rounded-xl bg-primary text-white">
+          <CalendarPlus className="size-6" aria-hidden />
+        </span>
+        <div>
+          <h2 id="subscribe" className="font-serif text-2xl font-bold">
+            {t('events.inCalendar')}
+          </h2>
+          <p className="mt-2 text-foreground/80">{t('events.subscribeText')}</p>
+        </div>
+        <a href={webcal} className={buttonClasses({ size: 'lg' })}>
+          <CalendarPlus className="size-5" aria-hidden />
+          {t('events.subscribe')}
+        </a>
+        <p className="max-w-full text-sm text-muted-foreground">
+          {t('events.orAddress')}
+          <br />
+          <code className="mt-1 inline-block max-w-full rounded-md bg-surface px-2 py-1 break-all text-foreground select-all">
+            {address}
+          </code>
+        </p>
+      </div>
+    </section>
   )
 }
 

@@ -47,49 +47,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             continuing to use the site you agree to their use as described here.
           </p>
 
-          <PolicySection title="What Are Cookies">
-            <p>
-              Cookies are small text files that a website stores on your computer or phone when you visit it.
-              They are widely used to make websites work, or work more efficiently, and to give information to
-              the owners of the site.
-            </p>
-          </PolicySection>
-
-          <PolicySection title="How We Use Cookies">
-            <p>We use cookies and your browser&rsquo;s local storage to:</p>
-            <ul>
-              <li>remember your preferences, such as your colour theme, light or dark mode and language;</li>
-              <li>understand how visitors use the site (analytics), so we can improve it;</li>
-              <li>keep the site fast and reliable (performance);</li>
-              <li>keep the church&rsquo;s administrative users signed in while they edit the site.</li>
-            </ul>
-          </PolicySection>
-
-          <PolicySection title="Types of Cookies We Use">
-            <h3>Essential cookies</h3>
-            <p>
-              These are needed for the website to work, for example to remember your cookie choice and to keep
-              administrators signed in. They cannot be switched off.
-            </p>
-            <h3>Analytics cookies</h3>
-            <p>
-              These help us understand how visitors find and use the site, such as which pages are visited
-              most. The information is collected in a way that does not identify you directly.
-            </p>
-            <h3>Preference cookies</h3>
-            <p>
-              These remember the choices you make, such as your colour theme, light or dark mode and the
-              language you read the site in, so the site looks the way you like it on your next visit.
-            </p>
-          </PolicySection>
-
-          <PolicySection title="Managing Cookies">
-            <p>
-              You can decline non-essential cookies using the banner shown on your first visit. Most browsers
-              also let you view, block and delete cookies in their settings; blocking all cookies may stop
-              some parts of the site from working as intended.
-            </p>
-          </PolicySection>
+          <CookieSections />
 
           <PolicySection title="Messages You Send Us">
             <p>
@@ -176,5 +134,56 @@ function PolicySection({ title, lang, children }: { title: string; lang?: string
         {children}
       </div>
     </section>
+  )
+}
+
+/** What cookies are and which the site sets: the same words for every church. */
+function CookieSections() {
+  return (
+    <>
+      <PolicySection title="What Are Cookies">
+        <p>
+          Cookies are small text files that a website stores on your computer or phone when you visit it. They
+          are widely used to make websites work, or work more efficiently, and to give information to the
+          owners of the site.
+        </p>
+      </PolicySection>
+
+      <PolicySection title="How We Use Cookies">
+        <p>We use cookies and your browser&rsquo;s local storage to:</p>
+        <ul>
+          <li>remember your preferences, such as your colour theme, light or dark mode and language;</li>
+          <li>understand how visitors use the site (analytics), so we can improve it;</li>
+          <li>keep the site fast and reliable (performance);</li>
+          <li>keep the church&rsquo;s administrative users signed in while they edit the site.</li>
+        </ul>
+      </PolicySection>
+
+      <PolicySection title="Types of Cookies We Use">
+        <h3>Essential cookies</h3>
+        <p>
+          These are needed for the website to work, for example to remember your cookie choice and to keep
+          administrators signed in. They cannot be switched off.
+        </p>
+        <h3>Analytics cookies</h3>
+        <p>
+          These help us understand how visitors find and use the site, such as which pages are visited most.
+          The information is collected in a way that does not identify you directly.
+        </p>
+        <h3>Preference cookies</h3>
+        <p>
+          These remember the choices you make, such as your colour theme, light or dark mode and the language
+          you read the site in, so the site looks the way you like it on your next visit.
+        </p>
+      </PolicySection>
+
+      <PolicySection title="Managing Cookies">
+        <p>
+          You can decline non-essential cookies using the banner shown on your first visit. Most browsers also
+          let you view, block and delete cookies in their settings; blocking all cookies may stop some parts
+          of the site from working as intended.
+        </p>
+      </PolicySection>
+    </>
   )
 }

@@ -57,7 +57,6 @@ export function RegistrationForm({
   const single = !repeating && dates.length === 1 ? dates[0] : null
   // Every date offered is full: the button says what it does, as the events' cards do.
   const allFull = dates.length > 0 && dates.every((date) => date.left === 0)
-  const singlePlaces = single ? placesText(single, placesWords(t)) : null
   return (
     <form
       method="post"
@@ -94,27 +93,12 @@ export function RegistrationForm({
         </div>
       ) : null}
 
-      {single ? (
-        <>
-          <input type="hidden" name="occurrence" value={single.occurrence} />
-          {singlePlaces ? <p className="font-semibold text-primary-text">{singlePlaces}</p> : null}
-        </>
-      ) : (
-        <Field label={t('registration.date')} name="occurrence" required error={fieldError('occurrence')}>
-          {(props) => (
-            <select {...props} defaultValue={value('occurrence') ?? dates[0]?.occurrence}>
-              {dates.map((date) => {
-                const places = placesText(date, placesWords(t))
-                return (
-                  <option key={date.occurrence} value={date.occurrence}>
-                    {places ? `${date.label} (${places})` : date.label}
-                  </option>
-                )
-              })}
-            </select>
-          )}
-        </Field>
-      )}
+      <DateChoice
+        single={single}
+        dates={dates}
+        error={fieldError('occurrence')}
+        chosen={value('occurrence')}
+      />
 
       <div className="grid gap-5 sm:grid-cols-2">
         <Field label={t('registration.name')} name="name" required error={fieldError('name')}>
@@ -156,6 +140,43 @@ export function RegistrationForm({
         </span>
       </button>
     </form>
+  )
+}
+
+/** The date signed up for: stated with its places when there is only one, chosen from a list otherwise. */
+function DateChoice({
+  single,
+  dates,
+  error,
+  chosen,
+}: {
+  single: RegistrationFormDate | null | undefined
+  dates: readonly RegistrationFormDate[]
+  error: string | undefined
+  chosen: string | undefined
+}) {
+  const t = usePageTexts()
+  const singlePlaces = single ? placesText(single, placesWords(t)) : null
+  return single ? (
+    <>
+      <input type="hidden" name="occurrence" value={single.occurrence} />
+      {singlePlaces ? <p className="font-semibold text-primary-text">{singlePlaces}</p> : null}
+    </>
+  ) : (
+    <Field label={t('registration.date')} name="occurrence" required error={error}>
+      {(props) => (
+        <select {...props} defaultValue={chosen ?? dates[0]?.occurrence}>
+          {dates.map((date) => {
+            const places = placesText(date, placesWords(t))
+            return (
+              <option key={date.occurrence} value={date.occurrence}>
+                {places ? `${date.label} (${places})` : date.label}
+              </option>
+            )
+          })}
+        </select>
+      )}
+    </Field>
   )
 }
 

@@ -192,23 +192,7 @@ export default function LivePage({ loaderData }: Route.ComponentProps) {
             {heading}
           </h2>
           {state === 'live' && embedUrl && watchUrl ? (
-            <a
-              href={watchUrl}
-              {...{
-                [Data.videoFacade]: embedUrl,
-                [Data.videoTitle]: service.name,
-                [Data.playVideoLabel]: t('live.play'),
-              }}
-              className="group relative mt-6 flex aspect-video w-full cursor-pointer items-center justify-center overflow-hidden rounded-2xl bg-primary text-white shadow-sm focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-primary"
-            >
-              <span className="relative flex flex-col items-center gap-3 px-6 text-center">
-                <span className="inline-flex size-20 items-center justify-center rounded-full bg-white text-primary-text shadow-lg transition-transform group-hover:scale-105">
-                  <Play className="ml-1 size-9 fill-current" aria-hidden />
-                </span>
-                <span className="font-serif text-xl font-bold">{t('live.play')}</span>
-                <span className="max-w-md text-sm text-white/90">{t('live.fromYouTube')}</span>
-              </span>
-            </a>
+            <VideoFacade embedUrl={embedUrl} watchUrl={watchUrl} title={service.name} />
           ) : null}
           {state === 'live' && !embedUrl ? (
             <p className="mt-3 text-foreground/80">
@@ -284,24 +268,55 @@ export default function LivePage({ loaderData }: Route.ComponentProps) {
             </a>
           </div>
         </section>
-        {sermon && state !== 'ended' ? (
-          <section
-            aria-labelledby="live-sermon"
-            className="mt-8 rounded-2xl border border-border bg-card p-6 sm:p-8"
-          >
-            <h2 id="live-sermon" className="text-sm font-semibold tracking-wide text-primary-text uppercase">
-              {t('live.latestSermon')}
-            </h2>
-            <p className="mt-2 font-serif text-2xl font-bold" lang={langOf(sermon, 'title')}>
-              <a href={to(pagePath('sermon', { id: sermon.id }))} className="hover:underline">
-                {sermon.title}
-              </a>
-            </p>
-            <p className="mt-1 text-foreground/70">{sermon.date}</p>
-          </section>
-        ) : null}
+        {sermon && state !== 'ended' ? <LatestSermon sermon={sermon} /> : null}
       </div>
     </>
+  )
+}
+
+/** The live stream behind a play button: YouTube's player loads only when the visitor asks for it. */
+function VideoFacade({ embedUrl, watchUrl, title }: { embedUrl: string; watchUrl: string; title: string }) {
+  const t = usePageTexts()
+  return (
+    <a
+      href={watchUrl}
+      {...{
+        [Data.videoFacade]: embedUrl,
+        [Data.videoTitle]: title,
+        [Data.playVideoLabel]: t('live.play'),
+      }}
+      className="group relative mt-6 flex aspect-video w-full cursor-pointer items-center justify-center overflow-hidden rounded-2xl bg-primary text-white shadow-sm focus-visible:outline-4 focus-visible:outline-offset-4 focus-visible:outline-primary"
+    >
+      <span className="relative flex flex-col items-center gap-3 px-6 text-center">
+        <span className="inline-flex size-20 items-center justify-center rounded-full bg-white text-primary-text shadow-lg transition-transform group-hover:scale-105">
+          <Play className="ml-1 size-9 fill-current" aria-hidden />
+        </span>
+        <span className="font-serif text-xl font-bold">{t('live.play')}</span>
+        <span className="max-w-md text-sm text-white/90">{t('live.fromYouTube')}</span>
+      </span>
+    </a>
+  )
+}
+
+/** The latest sermon, offered while the service is not yet over. */
+function LatestSermon({ sermon }: { sermon: NonNullable<Route.ComponentProps['loaderData']['sermon']> }) {
+  const t = usePageTexts()
+  const { to, langOf } = usePageLanguage()
+  return (
+    <section
+      aria-labelledby="live-sermon"
+      className="mt-8 rounded-2xl border border-border bg-card p-6 sm:p-8"
+    >
+      <h2 id="live-sermon" className="text-sm font-semibold tracking-wide text-primary-text uppercase">
+        {t('live.latestSermon')}
+      </h2>
+      <p className="mt-2 font-serif text-2xl font-bold" lang={langOf(sermon, 'title')}>
+        <a href={to(pagePath('sermon', { id: sermon.id }))} className="hover:underline">
+          {sermon.title}
+        </a>
+      </p>
+      <p className="mt-1 text-foreground/70">{sermon.date}</p>
+    </section>
   )
 }
 
