@@ -17,8 +17,8 @@ const MENU_ID = 'admin-menu'
 
 /**
  * The fixed top bar: title, tools and Sign Out in the first row, the sections in a second (a toggled menu below
- * the xl width). It shows only the
- * sections the person's role may use (`areas`); the server refuses the others whatever the bar shows.
+ * the xl width). It shows only the sections the person's role may use (`areas`); the server refuses the others
+ * whatever the bar shows.
  */
 export function AdminTopBar({
   email,
@@ -31,32 +31,11 @@ export function AdminTopBar({
 }) {
   const { pathname } = useLocation()
   const sections = ADMIN_SECTIONS.filter((section) => areas.includes(section.area))
-  // A section whose address holds another's (Funds, /admin/funds, and Tax year, /admin/funds/tax-year) is current
-  // on its own address only: one highlighted section at a time.
-  const holdsAnother = (to: string) => ADMIN_SECTIONS.some((other) => other.to.startsWith(`${to}/`))
   const tools = [
     ...[ACTIVITY_SECTION, STAFF_SECTION, SETTINGS_SECTION].filter((section) => areas.includes(section.area)),
     ACCOUNT_SECTION,
   ]
-  const [open, setOpen] = useState(false)
-  const [shownFor, setShownFor] = useState(pathname)
-  // Closes the menu whenever the page changes (a link chosen, back/forward), adjusting state during render.
-  if (shownFor !== pathname) {
-    setShownFor(pathname)
-    setOpen(false)
-  }
-
-  useEffect(() => {
-    if (!open) return
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        setOpen(false)
-        document.getElementById(`${MENU_ID}-toggle`)?.focus()
-      }
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [open])
+  const [open, setOpen] = useMenu(pathname)
 
   return (
     <header className="fixed inset-x-0 top-0 z-40 border-b border-gray-200 bg-white/95 shadow-xs backdrop-blur print:hidden">
@@ -123,70 +102,135 @@ export function AdminTopBar({
       </div>
       {/* From xl the sections have a row of their own under the title: all twelve with their names, and the tools
           above keep theirs (a bar of bare icons was hard to read). */}
-      <nav aria-label="Admin sections" className="hidden border-t border-gray-100 xl:block">
-        <ul className="mx-auto flex h-11 max-w-[90rem] items-center gap-0.5 overflow-x-auto px-4 sm:px-6">
-          {sections.map((section) => (
-            <li key={section.to} className="shrink-0">
+      <SectionRow sections={sections} newMessages={newMessages} />
+      <MenuPanel
+        open={open}
+        links={[...sections, ...tools]}
+        email={email}
+        newMessages={newMessages}
+        onChoose={() => setOpen(false)}
+      />
+    </header>
+  )
+}
+
+/** A link of the bar: a section or a tool. */
+type Section = Pick<(typeof ADMIN_SECTIONS)[number], 'to' | 'label' | 'icon'>
+
+/**
+ * A section whose address holds another's (Funds, /admin/funds, and Tax year, /admin/funds/tax-year) is current on
+ * its own address only: one highlighted section at a time.
+ */
+const holdsAnother = (to: string) => ADMIN_SECTIONS.some((other) => other.to.startsWith(`${to}/`))
+
+/** Whether the small screens' menu is open: closed by Escape (focus back on its toggle) and by a change of page. */
+function useMenu(pathname: string) {
+  const [open, setOpen] = useState(false)
+  const [shownFor, setShownFor] = useState(pathname)
+  // Closes the menu whenever the page changes (a link chosen, back/forward), adjusting state during render.
+  if (shownFor !== pathname) {
+    setShownFor(pathname)
+    setOpen(false)
+  }
+
+  useEffect(() => {
+    if (!open) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        setOpen(false)
+        document.getElementById(`${MENU_ID}-toggle`)?.focus()
+      }
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [open])
+  return [open, setOpen] as const
+}
+
+/** From xl: the sections in a row of their own under the title. */
+function SectionRow({ sections, newMessages }: { sections: readonly Section[]; newMessages: number }) {
+  return (
+    <nav aria-label="Admin sections" className="hidden border-t border-gray-100 xl:block">
+      <ul className="mx-auto flex h-11 max-w-[90rem] items-center gap-0.5 overflow-x-auto px-4 sm:px-6">
+        {sections.map((section) => (
+          <li key={section.to} className="shrink-0">
+            <NavLink
+              to={section.to}
+              end={holdsAnother(section.to)}
+              className={({ isActive }) =>
+                cn(
+                  'block rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
+                  'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
+                  isActive
+                    ? 'bg-primary/10 text-primary'
+                    : 'text-gray-600 hover:bg-gray-100 hover:text-gray-950',
+                )
+              }
+            >
+              {section.label}
+              {section.to === '/admin/messages' ? <NewCount count={newMessages} /> : null}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+/** Below xl: the toggled menu of sections and tools, with the address signed in and Sign Out on small screens. */
+function MenuPanel({
+  open,
+  links,
+  email,
+  newMessages,
+  onChoose,
+}: {
+  open: boolean
+  links: readonly Section[]
+  email: string
+  newMessages: number
+  onChoose: () => void
+}) {
+  return (
+    <div
+      id={MENU_ID}
+      hidden={!open}
+      className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-gray-200 bg-white xl:hidden"
+    >
+      <nav aria-label="Admin sections" className="mx-auto max-w-[90rem] px-4 py-3 sm:px-6">
+        <ul className="grid gap-1 sm:grid-cols-2 md:grid-cols-3">
+          {links.map(({ to, label, icon: Icon }) => (
+            <li key={to}>
               <NavLink
-                to={section.to}
-                end={holdsAnother(section.to)}
+                to={to}
+                end={holdsAnother(to)}
+                onClick={onChoose}
                 className={({ isActive }) =>
                   cn(
-                    'block rounded-md px-2.5 py-1.5 text-sm font-medium whitespace-nowrap transition-colors',
+                    'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium',
                     'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
-                    isActive
-                      ? 'bg-primary/10 text-primary'
-                      : 'text-gray-600 hover:bg-gray-100 hover:text-gray-950',
+                    isActive ? 'bg-primary/10 text-primary' : 'text-gray-700 hover:bg-gray-100',
                   )
                 }
               >
-                {section.label}
-                {section.to === '/admin/messages' ? <NewCount count={newMessages} /> : null}
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+                {to === '/admin/messages' ? <NewCount count={newMessages} /> : null}
               </NavLink>
             </li>
           ))}
         </ul>
+        <div className="mt-3 flex items-center justify-between gap-3 border-t border-gray-200 pt-3 sm:hidden">
+          <span className="min-w-0 truncate text-sm text-gray-600">{email}</span>
+          <Form method="post" action="/admin/logout">
+            <Button type="submit" variant="outline" size="sm">
+              <LogOut aria-hidden="true" />
+              Sign Out
+            </Button>
+          </Form>
+        </div>
       </nav>
-      <div
-        id={MENU_ID}
-        hidden={!open}
-        className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-gray-200 bg-white xl:hidden"
-      >
-        <nav aria-label="Admin sections" className="mx-auto max-w-[90rem] px-4 py-3 sm:px-6">
-          <ul className="grid gap-1 sm:grid-cols-2 md:grid-cols-3">
-            {[...sections, ...tools].map(({ to, label, icon: Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={holdsAnother(to)}
-                  onClick={() => setOpen(false)}
-                  className={({ isActive }) =>
-                    cn(
-                      'flex items-center gap-3 rounded-md px-3 py-2.5 text-sm font-medium',
-                      'focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-primary',
-                      isActive ? 'bg-primary/10 text-primary' : 'text-gray-700 hover:bg-gray-100',
-                    )
-                  }
-                >
-                  <Icon aria-hidden="true" className="size-4" />
-                  {label}
-                  {to === '/admin/messages' ? <NewCount count={newMessages} /> : null}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-3 flex items-center justify-between gap-3 border-t border-gray-200 pt-3 sm:hidden">
-            <span className="min-w-0 truncate text-sm text-gray-600">{email}</span>
-            <Form method="post" action="/admin/logout">
-              <Button type="submit" variant="outline" size="sm">
-                <LogOut aria-hidden="true" />
-                Sign Out
-              </Button>
-            </Form>
-          </div>
-        </nav>
-      </div>
-    </header>
+    </div>
   )
 }
 

@@ -9,6 +9,7 @@ import { PageHeader } from './page-header.tsx'
 import { DiscardChangesDialog, hasUnsavedChanges } from './unsaved-changes.tsx'
 import { scrollToTop, useAdminForm } from './use-admin-form.ts'
 import { useListActions } from './use-list-actions.ts'
+import type { CrudToasts, ListScreen } from '#app/content/declare.ts'
 import { type AdminActionResult, SESSION_ENDED_MESSAGE } from '#app/lib/admin-action-result.ts'
 
 const FORM_ID = 'item-form'
@@ -18,19 +19,21 @@ interface FocusRequest {
   count: number
 }
 
+/**
+ * A screen's wording, shaped as a list screen's declaration says it (`ListScreen`): its heading and description,
+ * the singular name on buttons and headings ('Event' gives 'Add Event' and 'Edit Event'), the list's heading and
+ * empty text, and the toast shown when the browser-side check fails (the server's answers carry their own).
+ */
+export type CrudWords = Pick<ListScreen, 'title' | 'description' | 'noun' | 'listHeading' | 'emptyText'> & {
+  toasts: Pick<CrudToasts, 'saveFailed'>
+}
+
 export interface CrudScreenProps<T extends { id: string }> {
-  title: string
-  description: string
-  /** The singular name on buttons and headings: 'Event' gives 'Add Event' and 'Edit Event'. */
-  noun: string
-  listHeading: string
-  emptyText: string
+  words: CrudWords
   items: readonly T[]
   fields: readonly AdminField[]
   /** The entity's zod schema: the form is checked with it before it is sent. */
   schema: z.ZodType
-  /** Toast shown when the browser-side check fails (the server's answers carry their own). */
-  saveFailedToast: string
   describe: (item: T) => ItemSummary
   /** Items with a position (leadership, getting here, carousel): move up/down buttons. */
   ordered?: boolean
@@ -47,15 +50,10 @@ export interface CrudScreenProps<T extends { id: string }> {
  * items, with delete confirmation and, for ordered lists, moving items up and down.
  */
 export function CrudScreen<T extends { id: string }>({
-  title,
-  description,
-  noun,
-  listHeading,
-  emptyText,
+  words: { title, description, noun, listHeading, emptyText, toasts },
   items,
   fields,
   schema,
-  saveFailedToast,
   describe,
   ordered = false,
   headerLinks,
@@ -74,7 +72,7 @@ export function CrudScreen<T extends { id: string }>({
 
   const form = useAdminForm({
     schema,
-    failToast: saveFailedToast,
+    failToast: toasts.saveFailed,
     onFailure: refresh,
     onSuccess: () => {
       backToAddMode()

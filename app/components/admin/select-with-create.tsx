@@ -33,7 +33,6 @@ export function SelectWithCreate({
   const [chosen, setChosen] = useState<string | null>(null)
   const select = useRef<HTMLSelectElement>(null)
   const name = useRef<HTMLInputElement>(null)
-  const boxId = useId()
 
   // The new option exists once React has committed it: choose it then, and tell the form it changed.
   useEffect(() => {
@@ -94,42 +93,14 @@ export function SelectWithCreate({
         ))}
       </Select>
       {adding ? (
-        <div className="rounded-md border border-gray-200 bg-gray-50 p-3">
-          <label htmlFor={boxId} className="text-sm font-medium text-gray-800">
-            {create.field.label}
-          </label>
-          <div className="mt-1.5 flex flex-wrap gap-2">
-            {/* No name: it is not one of the form's fields, and Enter adds instead of saving the whole form. */}
-            <Input
-              ref={name}
-              id={boxId}
-              className="min-w-40 flex-1"
-              autoFocus
-              aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `${boxId}-problem` : undefined}
-              onKeyDown={(event) => {
-                if (event.key === 'Enter') {
-                  event.preventDefault()
-                  void add()
-                } else if (event.key === 'Escape') {
-                  event.preventDefault()
-                  setAdding(false)
-                }
-              }}
-            />
-            <Button type="button" size="sm" className="h-10" disabled={busy} onClick={() => void add()}>
-              Add
-            </Button>
-            <Button type="button" size="sm" variant="ghost" className="h-10" onClick={() => setAdding(false)}>
-              Cancel
-            </Button>
-          </div>
-          {problem ? (
-            <p id={`${boxId}-problem`} className="mt-1.5 text-sm text-red-700">
-              {problem}
-            </p>
-          ) : null}
-        </div>
+        <NewOptionBox
+          label={create.field.label}
+          nameRef={name}
+          problem={problem}
+          busy={busy}
+          onAdd={() => void add()}
+          onCancel={() => setAdding(false)}
+        />
       ) : (
         <Button
           type="button"
@@ -149,6 +120,63 @@ export function SelectWithCreate({
       <p role="status" className="sr-only">
         {added}
       </p>
+    </div>
+  )
+}
+
+/** The box a new option's name is typed in, with Add and Cancel and the problem an attempt met. */
+function NewOptionBox({
+  label,
+  nameRef,
+  problem,
+  busy,
+  onAdd,
+  onCancel,
+}: {
+  label: string
+  nameRef: React.RefObject<HTMLInputElement | null>
+  problem: string | null
+  busy: boolean
+  onAdd: () => void
+  onCancel: () => void
+}) {
+  const boxId = useId()
+  return (
+    <div className="rounded-md border border-gray-200 bg-gray-50 p-3">
+      <label htmlFor={boxId} className="text-sm font-medium text-gray-800">
+        {label}
+      </label>
+      <div className="mt-1.5 flex flex-wrap gap-2">
+        {/* No name: it is not one of the form's fields, and Enter adds instead of saving the whole form. */}
+        <Input
+          ref={nameRef}
+          id={boxId}
+          className="min-w-40 flex-1"
+          autoFocus
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${boxId}-problem` : undefined}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault()
+              onAdd()
+            } else if (event.key === 'Escape') {
+              event.preventDefault()
+              onCancel()
+            }
+          }}
+        />
+        <Button type="button" size="sm" className="h-10" disabled={busy} onClick={onAdd}>
+          Add
+        </Button>
+        <Button type="button" size="sm" variant="ghost" className="h-10" onClick={onCancel}>
+          Cancel
+        </Button>
+      </div>
+      {problem ? (
+        <p id={`${boxId}-problem`} className="mt-1.5 text-sm text-red-700">
+          {problem}
+        </p>
+      ) : null}
     </div>
   )
 }

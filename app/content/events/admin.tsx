@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 
 import type { Route } from './+types/admin.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
-import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
+import { CrudScreen, type CrudWords } from '#app/components/admin/crud-screen.tsx'
 import { EventScheduleField } from './admin-schedule-field.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { crudAction } from '#app/server/admin-actions.server.ts'
@@ -115,21 +115,26 @@ export async function action(args: Route.ActionArgs) {
   )
 }
 
+/** The screen's wording (its toasts are the action's too). */
+const WORDS: CrudWords = {
+  title: 'Events',
+  description: 'Special events and regular activities shown on the Events and home pages.',
+  noun: 'Event',
+  listHeading: 'Current Events',
+  emptyText: 'No events added yet',
+  toasts: TOASTS,
+}
+
 export default function EventsScreen({ loaderData }: Route.ComponentProps) {
   const { zone, today, registrations } = loaderData
   const fields = useMemo(() => eventFields(zone, today), [zone, today])
   return (
     <CrudScreen
-      title="Events"
-      description="Special events and regular activities shown on the Events and home pages."
-      noun="Event"
-      listHeading="Current Events"
-      emptyText="No events added yet"
+      words={WORDS}
       items={loaderData.items}
       fields={fields}
       schema={EventSchema}
       translate={events.tables.events.translate}
-      saveFailedToast={TOASTS.saveFailed}
       describe={(event) => ({
         title: event.title,
         badge: event.is_regular ? 'Regular' : 'One-time',

@@ -4,7 +4,7 @@ import { Link } from 'react-router'
 import type { Route } from './+types/admin.ts'
 import { adminSession, sessionMayUse } from '#app/auth/session.server.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
-import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
+import { CrudScreen, type CrudWords } from '#app/components/admin/crud-screen.tsx'
 import { pagePath } from '#app/content/registry.ts'
 import { runtimeContext } from '#app/context.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
@@ -56,6 +56,16 @@ export async function action(args: Route.ActionArgs) {
   )
 }
 
+/** The screen's wording (its toasts are the action's too). */
+const WORDS: CrudWords = {
+  title: 'Funds',
+  description: 'What a gift may be given to, in this order on the giving page.',
+  noun: 'Fund',
+  listHeading: 'Funds',
+  emptyText: 'No funds yet: the giving page needs at least one open fund',
+  toasts: TOASTS,
+}
+
 export default function FundsScreen({ loaderData }: Route.ComponentProps) {
   return (
     <>
@@ -69,16 +79,11 @@ export default function FundsScreen({ loaderData }: Route.ComponentProps) {
         </Link>
       ) : null}
       <CrudScreen
-        title="Funds"
-        description="What a gift may be given to, in this order on the giving page."
-        noun="Fund"
-        listHeading="Funds"
-        emptyText="No funds yet: the giving page needs at least one open fund"
+        words={WORDS}
         items={loaderData.items}
         fields={FIELDS}
         schema={FundSchema}
         translate={giving.tables.funds.translate}
-        saveFailedToast={TOASTS.saveFailed}
         ordered
         describe={(fund) => ({
           title: fund.name,

@@ -1,7 +1,7 @@
 import type { Route } from './+types/admin.ts'
 import { ScreenTabs } from '#app/components/admin/screen-tabs.tsx'
 import { type AdminField, imageAltField } from '#app/lib/admin-fields.ts'
-import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
+import { CrudScreen, type CrudWords } from '#app/components/admin/crud-screen.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { crudAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
@@ -157,21 +157,27 @@ export async function action(args: Route.ActionArgs) {
   )
 }
 
+/** The screen's wording (its toasts are the action's too). */
+const WORDS: CrudWords = {
+  title: 'Sermons',
+  description:
+    'The sermon archive on the Sermons page, newest first. Series and speakers are chosen from their own lists.',
+  noun: 'Sermon',
+  listHeading: 'Current Sermons',
+  emptyText: 'No sermons added yet',
+  toasts: TOASTS,
+}
+
 export default function SermonsScreen({ loaderData }: Route.ComponentProps) {
   const { series, speakers, health, siteAddressKnown, youtube } = loaderData
   const names = new Map([...series, ...speakers].map((option) => [option.value, option.label]))
   return (
     <CrudScreen
-      title="Sermons"
-      description="The sermon archive on the Sermons page, newest first. Series and speakers are chosen from their own lists."
-      noun="Sermon"
-      listHeading="Current Sermons"
-      emptyText="No sermons added yet"
+      words={WORDS}
       items={loaderData.items}
       fields={sermonFields(series, speakers)}
       schema={SermonSchema}
       translate={sermons.tables.sermons.translate}
-      saveFailedToast={TOASTS.saveFailed}
       headerLinks={<ScreenTabs tabs={SERMON_TABS} />}
       after={
         <div className="mt-6 grid items-start gap-6 lg:grid-cols-2">

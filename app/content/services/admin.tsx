@@ -2,7 +2,7 @@ import { useMemo } from 'react'
 
 import type { Route } from './+types/admin.ts'
 import type { AdminField } from '#app/components/admin/admin-fields.ts'
-import { CrudScreen } from '#app/components/admin/crud-screen.tsx'
+import { CrudScreen, type CrudWords } from '#app/components/admin/crud-screen.tsx'
 import { runtimeContext } from '#app/context.ts'
 import { crudAction } from '#app/server/admin-actions.server.ts'
 import { adminMeta } from '#app/lib/admin-meta.ts'
@@ -137,6 +137,16 @@ export async function action(args: Route.ActionArgs) {
   )
 }
 
+/** The screen's wording (its toasts are the action's too). */
+const WORDS: CrudWords = {
+  title: 'Services',
+  description: 'Worship services and special gatherings shown on the Services and home pages, in this order.',
+  noun: 'Service',
+  listHeading: 'Current Services',
+  emptyText: 'No services added yet',
+  toasts: TOASTS,
+}
+
 export default function ServicesScreen({ loaderData }: Route.ComponentProps) {
   const { zone, today, speakers } = loaderData
   // Made again only when the speakers change, not with each load's new list: new fields would move the focus
@@ -148,16 +158,11 @@ export default function ServicesScreen({ loaderData }: Route.ComponentProps) {
   )
   return (
     <CrudScreen
-      title="Services"
-      description="Worship services and special gatherings shown on the Services and home pages, in this order."
-      noun="Service"
-      listHeading="Current Services"
-      emptyText="No services added yet"
+      words={WORDS}
       items={loaderData.items}
       fields={fields}
       schema={ServiceSchema}
       translate={services.tables.services.translate}
-      saveFailedToast={TOASTS.saveFailed}
       ordered
       describe={(service) => ({
         title: service.name,

@@ -105,16 +105,11 @@ function ListContentScreen({ screen, items }: { screen: ListScreen; items: Reado
   const form = formOf(screen)
   return (
     <CrudScreen
-      title={screen.title}
-      description={screen.description}
-      noun={screen.noun}
-      listHeading={screen.listHeading}
-      emptyText={screen.emptyText}
+      words={screen}
       items={items}
       fields={form.fields}
       schema={form.schema}
       translate={form.translate}
-      saveFailedToast={screen.toasts.saveFailed}
       ordered={TABLES[screen.table as TableName].order === 'position'}
       headerLinks={form.headerLinks}
       describe={screen.describe as (record: { id: string }) => ItemSummary}
