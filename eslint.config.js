@@ -244,7 +244,13 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js}'],
-    ignores: ['app/db/migrations/**', 'app/content/events/dates.ts', '**/*.test.ts', 'tests/**', ...NOT_YET_SPLIT],
+    ignores: [
+      'app/db/migrations/**',
+      'app/content/events/dates.ts',
+      '**/*.test.ts',
+      'tests/**',
+      ...NOT_YET_SPLIT,
+    ],
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
 )

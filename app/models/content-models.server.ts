@@ -1,6 +1,11 @@
 import { contentModel, type ContentModel } from './content-model.server.ts'
 import { singleRecordModel } from './single-record-model.server.ts'
-import { LIST_TABLES, type ListTableName, SINGLE_TABLES, type SingleTableName } from '#app/content/registry.ts'
+import {
+  LIST_TABLES,
+  type ListTableName,
+  SINGLE_TABLES,
+  type SingleTableName,
+} from '#app/content/registry.ts'
 
 /** Every list table's model, made from its declaration (app/content/registry.ts). */
 export const listModels = Object.fromEntries(LIST_TABLES.map((table) => [table, contentModel(table)])) as {

@@ -96,10 +96,7 @@ export async function storeImage({
     throw new HttpError(415, UNREADABLE_IMAGE_MESSAGE)
   }
   if (!metadata.format || !RASTER_FORMATS.has(metadata.format) || !metadata.width || !metadata.height) {
-    throw new HttpError(
-      415,
-      'Only photos and pictures can be uploaded (JPEG, PNG, WebP, GIF, AVIF or TIFF)',
-    )
+    throw new HttpError(415, 'Only photos and pictures can be uploaded (JPEG, PNG, WebP, GIF, AVIF or TIFF)')
   }
   const id = newId()
   const variants: Media['variants'] = []

@@ -16,12 +16,7 @@ import {
   timingOf,
   weekdayOf,
 } from './admin-schedule.ts'
-import {
-  type EventTiming,
-  parseLocalDate,
-  previewDates,
-  timingProblems,
-} from './dates.ts'
+import { type EventTiming, parseLocalDate, previewDates, timingProblems } from './dates.ts'
 import { occurrenceText, ruleInWords } from './date-text.ts'
 
 /**
