@@ -72,6 +72,7 @@ const SHARED_FOR_NOW = [
   'events/date-text.ts',
   'events/date-words.ts',
   'events/events.server.ts',
+  'events/timing.ts',
   'events/calendar.server.ts',
   'events/admin-schedule-field.tsx',
   'services/live.ts',

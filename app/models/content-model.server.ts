@@ -16,6 +16,7 @@ import {
 
 import { type Actor, recordActivity } from './activity.server.ts'
 import { getAudioFile } from './audio-files.server.ts'
+import { answerIn, type InLocale, type Locale } from './locale.server.ts'
 import { getMediaByUrls } from './media.server.ts'
 import { sanitizeRichText } from './rich-text.server.ts'
 import { mergeTranslations, parseTranslations, readSiteLanguages } from './translations.server.ts'
@@ -28,10 +29,7 @@ import { mergeTranslations, parseTranslations, readSiteLanguages } from './trans
  */
 type SharedColumns = RecordFields & { order: number }
 type SharedDatabase = Record<string, SharedColumns>
-
-function shared(db: Db) {
-  return db.kysely as unknown as Kysely<SharedDatabase>
-}
+const shared = (db: Db) => db.kysely as unknown as Kysely<SharedDatabase>
 
 /** The conversions between a table's records and its rows, as its declaration says. */
 export function rowConversions<T extends ContentTableName>(table: T) {
@@ -181,6 +179,7 @@ type TableContext<T extends ListTableName> = ReturnType<typeof tableContext<T>>
 
 /** The reads of a list table: its records in their order, how many there are, and one by its id. */
 function readOperations<T extends ListTableName>({
+  tableName,
   table,
   sort,
   ordered,
@@ -188,7 +187,12 @@ function readOperations<T extends ListTableName>({
   scoped,
 }: TableContext<T>) {
   type Item = ContentRecord<T>
-  async function list({ db, limit, ...scope }: { db: Db; limit?: number } & ReadScope): Promise<Item[]> {
+  async function list<L extends Locale | undefined = undefined>({
+    db,
+    limit,
+    locale,
+    ...scope
+  }: { db: Db; limit?: number; locale?: L } & ReadScope): Promise<Array<InLocale<Item, L>>> {
     let query = scoped(shared(db).selectFrom(table).selectAll(), scope)
     for (const { column, direction } of sort) {
       // Empty values last, in both dialects (SQLite puts NULL first when ascending, PostgreSQL last).
@@ -197,7 +201,7 @@ function readOperations<T extends ListTableName>({
     if (ordered) query = query.orderBy('order', 'asc')
     query = query.orderBy('created_at', 'asc').orderBy('id', 'asc')
     if (limit !== undefined) query = query.limit(limit)
-    return (await query.execute()).map(asRecord)
+    return answerIn(tableName, (await query.execute()).map(asRecord), locale as L)
   }
 
   async function count({ db, ...scope }: { db: Db } & ReadScope): Promise<number> {
@@ -210,12 +214,17 @@ function readOperations<T extends ListTableName>({
     return Number(row?.count ?? 0)
   }
 
-  async function get({ db, id, ...scope }: { db: Db; id: string } & ReadScope): Promise<Item | null> {
+  async function get<L extends Locale | undefined = undefined>({
+    db,
+    id,
+    locale,
+    ...scope
+  }: { db: Db; id: string; locale?: L } & ReadScope): Promise<InLocale<Item, L> | null> {
     const row = await scoped(
       shared(db).selectFrom(table).selectAll().where('id', '=', id),
       scope,
     ).executeTakeFirst()
-    return row ? asRecord(row) : null
+    return row ? answerIn(tableName, [asRecord(row)], locale as L)[0]! : null
   }
 
   return { list, count, get }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely'
 
 import { type Actor, recordActivity } from './activity.server.ts'
 import { itemTitle, rowConversions, translationsOf } from './content-model.server.ts'
+import { answerIn, type InLocale, type Locale } from './locale.server.ts'
 import { mergeTranslations, readSiteLanguages } from './translations.server.ts'
 import { siteLanguages } from '#app/lib/languages.ts'
 import { type Db, inTransaction } from '#app/db/database.server.ts'
@@ -27,14 +28,20 @@ export function singleRecordModel<T extends SingleTableName>(tableName: T) {
   const { toRecord, toRow } = rowConversions(tableName)
   const shared = (db: Db) => db.kysely as unknown as Kysely<SharedDatabase>
 
-  async function get({ db }: { db: Db }): Promise<ContentRecord<T> | null> {
+  async function get<L extends Locale | undefined = undefined>({
+    db,
+    locale,
+  }: {
+    db: Db
+    locale?: L
+  }): Promise<InLocale<ContentRecord<T>, L> | null> {
     const row = await shared(db)
       .selectFrom(table)
       .selectAll()
       .orderBy('created_at', 'asc')
       .limit(1)
       .executeTakeFirst()
-    return row ? toRecord(row as unknown as ContentRow<T>) : null
+    return row ? answerIn(tableName, [toRecord(row as unknown as ContentRow<T>)], locale as L)[0]! : null
   }
 
   /**

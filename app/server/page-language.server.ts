@@ -1,8 +1,7 @@
 import type { RouterContextProvider } from 'react-router'
 
 import { languageContext, type PageLanguage, runtimeContext } from '#app/context.ts'
-import { type ContentTableName, TABLES } from '#app/content/registry.ts'
-import { languagePath, localize, splitLanguagePath, type Translations } from '#app/lib/languages.ts'
+import { languagePath, splitLanguagePath } from '#app/lib/languages.ts'
 import type { Db } from '#app/db/database.server.ts'
 import { readSiteLanguages } from '#app/models/translations.server.ts'
 
@@ -32,18 +31,6 @@ export function pageLanguage(context: Readonly<RouterContextProvider>): PageLang
   return context.get(languageContext)
 }
 
-/** The records as the page shows them: in its language field by field (`untranslated` names the fallbacks). */
-export function inPageLanguage<R extends { translations?: Translations }>(
-  context: Readonly<RouterContextProvider>,
-  table: ContentTableName,
-  records: readonly R[],
-): Array<R & { untranslated: string[] }> {
-  const { language, languages } = pageLanguage(context)
-  if (language === languages[0]) return records.map((record) => ({ ...record, untranslated: [] }))
-  const fields = TABLES[table].translate ?? []
-  return records.map((record) => localize(record, language, fields))
-}
-
 /** A page's address (`/sermons`) in the language of the page being made: `/ml/sermons`. */
 export function pageLinkTo(context: Readonly<RouterContextProvider>) {
   const { language, languages } = pageLanguage(context)
@@ -67,15 +54,4 @@ export async function feedLanguage({ db, lang }: { db: Db; lang: string | undefi
     })
   }
   return { language, languages }
-}
-
-/** `records` with their translatable fields in `language` where translated (the main language: as they are). */
-export function inLanguage<R extends { translations?: Translations }>(
-  { language, languages }: { language: string; languages: readonly string[] },
-  table: ContentTableName,
-  records: readonly R[],
-): R[] {
-  if (language === languages[0]) return [...records]
-  const fields = TABLES[table].translate ?? []
-  return records.map((record) => localize(record, language, fields))
 }

@@ -16,15 +16,9 @@ import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { latestContentChanges } from '#app/models/content-dates.server.ts'
 import { RECORD_PAGES, recordOfShareKey } from './record-pages.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
+import { inLocale } from '#app/models/locale.server.ts'
 import type { PageLanguage } from '#app/context.ts'
-import { type ContentTableName, TABLES } from '#app/content/registry.ts'
-import {
-  DEFAULT_LANGUAGES,
-  languagePath,
-  localize,
-  siteLanguages,
-  type Translations,
-} from '#app/lib/languages.ts'
+import { DEFAULT_LANGUAGES, languagePath, siteLanguages } from '#app/lib/languages.ts'
 import { escapeXml } from '#app/lib/escape.ts'
 
 /**
@@ -50,11 +44,8 @@ export async function loadPublicSite({
 }) {
   const [stored, services] = await Promise.all([getChurchInfo({ db }), listServices({ db })])
   const languages = language?.languages ?? siteLanguages(stored?.languages)
-  const inLanguage = language?.language ?? languages[0]
-  const info =
-    stored && inLanguage !== languages[0]
-      ? localize(stored, inLanguage, TABLES.church_info.translate ?? [])
-      : stored && { ...stored, untranslated: [] as string[] }
+  const inLanguage = language?.language ?? languages[0]!
+  const info = stored && inLocale('church_info', [stored], { language: inLanguage, languages })[0]!
   const imageSource = await loadImageSources({ db, urls: [info?.logo_url] })
   const country = info?.country ?? DEFAULT_COUNTRY
   const description = sanitizeHtml(info?.description)
@@ -132,13 +123,11 @@ export async function shareCardFor({
   key: string
 }): Promise<ShareCard | null> {
   const { language, languages } = site.site
-  const inLanguage = <R extends { translations?: Translations }>(table: ContentTableName, record: R) =>
-    language === languages[0] ? record : localize(record, language, TABLES[table].translate ?? [])
   if (isSitePageKey(key)) return shareCard(site, pageWords(key, language).title)
   // A record's page (`events/<id>`): its kind says what its card shows (record-pages.server.ts).
   const named = recordOfShareKey(key)
-  const found = named && (await named.card({ db, id: named.id }))
-  return found ? shareCard(site, inLanguage(named.page.table, found.record).title, found.image) : null
+  const found = named && (await named.card({ db, id: named.id, locale: { language, languages } }))
+  return found ? shareCard(site, found.record.title, found.image) : null
 }
 
 export interface SitemapEntry {

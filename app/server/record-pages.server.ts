@@ -1,6 +1,6 @@
 import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
-import type { Translations } from '#app/lib/languages.ts'
+import type { Locale } from '#app/models/locale.server.ts'
 import { type ContentTableName, PAGE_ROUTES_BY_KEY, type PageKey } from '#app/content/registry.ts'
 
 /**
@@ -9,7 +9,7 @@ import { type ContentTableName, PAGE_ROUTES_BY_KEY, type PageKey } from '#app/co
  * (`RECORD_PAGES`, by page key); the sitemap and the share images loop over them (app/server/public-site.server.ts).
  */
 export interface RecordPage {
-  /** The table of the records: a share card's title is read in the page's language through its `translate`. */
+  /** The table of the records. */
   table: ContentTableName
   /** Every record that has a page now, with the dates its page's `lastmod` is the newest of. */
   sitemap(args: {
@@ -17,9 +17,12 @@ export interface RecordPage {
     clock: Clock
     changed: Readonly<Record<ContentTableName, string | null>>
   }): Promise<Array<{ id: string; dates: Array<string | null> }>>
-  /** The record behind a share card (`/og/<page's path with the id>.jpg`) and its picture; null: no card. */
-  card?(args: { db: Db; id: string }): Promise<{
-    record: { title: string; translations?: Translations }
+  /**
+   * The record behind a share card (`/og/<page's path with the id>.jpg`), read in the card's language, and its
+   * picture; null: no card.
+   */
+  card?(args: { db: Db; id: string; locale: Locale }): Promise<{
+    record: { title: string }
     image: string | null
   } | null>
 }

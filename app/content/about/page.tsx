@@ -2,7 +2,7 @@ import { Bus, Car, Compass, Eye, Heart, Target, Train } from '#app/components/si
 import type { ReactNode } from 'react'
 
 import type { Route } from './+types/page.ts'
-import { inPageLanguage } from '#app/server/page-language.server.ts'
+import { pageLanguage } from '#app/server/page-language.server.ts'
 import { LeaderCard } from '#app/content/leadership/leader-card.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
 import { RichText } from '#app/components/site/rich-text.tsx'
@@ -21,15 +21,13 @@ import { listLeadershipTeam } from '#app/content/leadership/model.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const [stored, storedLeaders, storedDirections] = await Promise.all([
-    getAboutUs({ db }),
-    listLeadershipTeam({ db }),
-    listGettingHere({ db }),
-  ])
   // In the page's language, field by field (issue 28).
-  const about = stored ? inPageLanguage(context, 'about_us', [stored])[0] : null
-  const leaders = inPageLanguage(context, 'leadership_team', storedLeaders)
-  const directions = inPageLanguage(context, 'getting_here', storedDirections)
+  const locale = pageLanguage(context)
+  const [about, leaders, directions] = await Promise.all([
+    getAboutUs({ db, locale }),
+    listLeadershipTeam({ db, locale }),
+    listGettingHere({ db, locale }),
+  ])
   const image = await loadImageSources({
     db,
     urls: [about?.image_url, ...leaders.map((leader) => leader.image_url)],

@@ -4,7 +4,7 @@ import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { calendarHeaders, calendarIcs } from './calendar.server.ts'
 import { feedEvents } from './events.server.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
-import { feedLanguage, inLanguage } from '#app/server/page-language.server.ts'
+import { feedLanguage } from '#app/server/page-language.server.ts'
 
 /**
  * `/calendar.ics`: the church's events as an iCalendar feed people subscribe to (webcal://): each upcoming
@@ -15,9 +15,11 @@ import { feedLanguage, inLanguage } from '#app/server/page-language.server.ts'
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
   const language = await feedLanguage({ db, lang: params.lang })
-  const [{ zone, events }, info] = await Promise.all([feedEvents({ db, clock }), getChurchInfo({ db })])
-  const church = info && inLanguage(language, 'church_info', [info])[0]
-  const ics = calendarIcs(inLanguage(language, 'events', events), {
+  const [{ zone, events }, church] = await Promise.all([
+    feedEvents({ db, clock, locale: language }),
+    getChurchInfo({ db, locale: language }),
+  ])
+  const ics = calendarIcs(events, {
     origin: context.get(requestContext).origin,
     siteAddress: await context.get(runtimeContext).siteAddress.get(),
     churchName: church?.name || FALLBACK_CHURCH_NAME,

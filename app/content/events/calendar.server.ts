@@ -7,7 +7,7 @@ import { htmlToText } from '#app/lib/html-to-text.ts'
 import { languagePath } from '#app/lib/languages.ts'
 import type { EventRecord } from './model.server.ts'
 
-import { timingOf } from './events.server.ts'
+import { timingOf } from './timing.ts'
 
 export interface FeedSite {
   origin: string

@@ -5,7 +5,7 @@ import { getEvent } from './model.server.ts'
 import { calendarHeaders, calendarIcs } from './calendar.server.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
-import { feedLanguage, inLanguage } from '#app/server/page-language.server.ts'
+import { feedLanguage } from '#app/server/page-language.server.ts'
 import { hasWorkableDates } from './events.server.ts'
 
 /**
@@ -16,29 +16,33 @@ import { hasWorkableDates } from './events.server.ts'
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
   const language = await feedLanguage({ db, lang: params.lang })
-  const [event, zone] = await Promise.all([getEvent({ db, id: params.id }), churchTimeZone({ db })])
-  if (!event?.starts_at || !hasWorkableDates(event, zone)) {
+  // The event in the file's language, and as stored: its main-language title names the file.
+  const [event, stored, zone] = await Promise.all([
+    getEvent({ db, id: params.id, locale: language }),
+    getEvent({ db, id: params.id }),
+    churchTimeZone({ db }),
+  ])
+  if (!event?.starts_at || !stored || !hasWorkableDates(event, zone)) {
     throw new Response('Not found', {
       status: 404,
       headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' },
     })
   }
-  const info = await getChurchInfo({ db })
-  const shown = inLanguage(language, 'events', [event])[0]!
+  const info = await getChurchInfo({ db, locale: language })
   const ics = calendarIcs(
-    [shown],
+    [event],
     {
       origin: context.get(requestContext).origin,
       siteAddress: await context.get(runtimeContext).siteAddress.get(),
-      churchName: (info && inLanguage(language, 'church_info', [info])[0]!.name) || FALLBACK_CHURCH_NAME,
+      churchName: info?.name || FALLBACK_CHURCH_NAME,
       zone,
       language,
     },
-    { name: shown.title },
+    { name: event.title },
   )
   // Named from the main language's title: a file name of Latin letters survives every download and mail client.
   const filename = `${
-    event.title
+    stored.title
       .replace(/[^\w-]+/g, '-')
       .replace(/^-|-$/g, '')
       .toLowerCase() || 'event'

@@ -1,6 +1,6 @@
 import { type RouterContextProvider } from 'react-router'
 
-import { inPageLanguage, pageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
+import { pageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
 import { dateWords } from './date-words.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { eventFacts, eventPath } from './seo.ts'
@@ -10,16 +10,8 @@ import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { summarise } from '#app/lib/church-text.ts'
 import { getEvent } from './model.server.ts'
 import { googleCalendarUrl } from './calendar.server.ts'
-import {
-  churchToday,
-  hasEnded,
-  nextDateOf,
-  ruleText,
-  timingOf,
-  undatedStillShown,
-  withDateWords,
-  zonedIso,
-} from './events.server.ts'
+import { churchToday, hasEnded, nextDateOf, ruleText, undatedStillShown, zonedIso } from './events.server.ts'
+import { timingOf } from './timing.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { feedPath } from '#app/content/registry.ts'
 
@@ -38,12 +30,11 @@ export async function eventPageData({
   const { db, clock } = runtime
   const { origin } = context.get(requestContext)
   const linkTo = pageLinkTo(context)
-  const stored = await getEvent({ db, id })
   // In the page's language, field by field, its dates in its words (issue 28).
-  const { language, languages } = pageLanguage(context)
+  const locale = pageLanguage(context)
+  const event = await getEvent({ db, id, locale })
+  const { language } = locale
   const words = dateWords(language)
-  const event =
-    stored && withDateWords(inPageLanguage(context, 'events', [stored]), language, languages[0]!)[0]!
   // An event whose date the site cannot read leaves the public pages UNDATED_SHOWN_DAYS after it was added.
   if (!event || (event.starts_at === null && !undatedStillShown(event, clock.now()))) {
     throw new Response('Not found', { status: 404 })

@@ -3,7 +3,7 @@ import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.t
 import { Link } from 'react-router'
 
 import type { Route } from './+types/events-page.ts'
-import { inPageLanguage, pageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
+import { pageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
 import { textsFor } from '#app/i18n/texts.ts'
 import { pageWords } from '#app/i18n/pages.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
@@ -17,7 +17,7 @@ import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/content/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { eventFacts, eventsJsonLd } from './seo.ts'
-import { nextDateText, ruleText, upcomingEvents, withDateWords, zonedIso } from './events.server.ts'
+import { nextDateText, ruleText, upcomingEvents, zonedIso } from './events.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { registrationDates } from '#app/content/registrations/dates-offered.server.ts'
 import { feedPath, pagePath } from '#app/content/registry.ts'
@@ -28,6 +28,8 @@ const LISTED_MAX = 60
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
   const { origin } = context.get(requestContext)
+  // In the page's language, field by field, its dates in its words (issue 28).
+  const locale = pageLanguage(context)
   const {
     zone,
     today,
@@ -40,6 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     db,
     clock,
     limit: LISTED_MAX,
+    locale,
   })
   const image = await loadImageSources({
     db,
@@ -58,24 +61,11 @@ export async function loader({ context }: Route.LoaderArgs) {
         }),
     ),
   )
-  // In the page's language, field by field, its dates in its words (issue 28).
-  const { language, languages } = pageLanguage(context)
+  const { language } = locale
   const t = textsFor(language)
-  const localized = new Map(
-    withDateWords(
-      inPageLanguage(context, 'events', [
-        ...[...oneTime, ...repeating, ...unworkable].map((item) => item.event),
-        ...undated,
-      ]),
-      language,
-      languages[0]!,
-    ).map((event) => [event.id, event]),
-  )
   const at = (shown: { date: string | null; time: string | null }) =>
     shown.time ? t('dates.at', { words: shown.date ?? '', time: shown.time }) : shown.date
-  const tr = <E extends { id: string }>(event: E) => ({ ...event, ...localized.get(event.id)! })
-  const card = (stored: (typeof undated)[number]) => {
-    const event = tr(stored)
+  const card = (event: (typeof undated)[number]) => {
     return {
       id: event.id,
       title: event.title,
@@ -92,11 +82,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
   /** A regular event as the list shows it: its words in the page's language, its rule and next date. */
   const listed = (
-    stored: (typeof undated)[number],
+    event: (typeof undated)[number],
     rule: (event: (typeof undated)[number]) => string | null,
     next: string | null,
   ) => {
-    const event = tr(stored)
     return {
       id: event.id,
       title: event.title,
@@ -131,7 +120,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     },
     // What search engines are told of each dated event (its next date for a repeating one).
     structured: [...oneTime, ...repeating].map(({ event, next }) =>
-      eventFacts(tr(event), {
+      eventFacts(event, {
         startDate: zonedIso(next!.start, zone, event.all_day),
         endDate: next!.end.equals(next!.start) ? null : zonedIso(next!.end, zone, event.all_day),
       }),

@@ -4,7 +4,6 @@ import { isSourceLanguage, SOURCE_LANGUAGE } from '#app/lib/languages.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import {
-  type EventTiming,
   lastDay,
   type Occurrence,
   ruleProblem,
@@ -15,6 +14,8 @@ import {
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { textsFor } from '#app/i18n/texts.ts'
 import { dateWords } from './date-words.ts'
+import { timingOf } from './timing.ts'
+import type { Locale } from '#app/models/locale.server.ts'
 import {
   type EventRecord,
   listRepeatingEvents,
@@ -34,21 +35,9 @@ export async function churchToday({ db, clock }: EventsDeps) {
   return { zone, today: todayIn(zone, clock.now()) }
 }
 
-export function timingOf(
-  event: Pick<EventRecord, 'starts_at' | 'ends_at' | 'all_day' | 'recurrence' | 'exdates'>,
-): EventTiming {
-  return {
-    starts_at: event.starts_at,
-    ends_at: event.ends_at,
-    all_day: event.all_day,
-    recurrence: event.recurrence,
-    exdates: event.exdates,
-  }
-}
-
 /** An event with its next occurrence (today's included), worked out in the church's zone. */
-export interface ScheduledEvent {
-  event: EventRecord
+export interface ScheduledEvent<E extends EventRecord = EventRecord> {
+  event: E
   next: Occurrence | null
 }
 
@@ -97,11 +86,11 @@ export function hasWorkableDates(event: EventRecord, zone: string) {
   return ruleProblem(timingOf(event), zone) === null
 }
 
-function nextOf(event: EventRecord, zone: string, today: Temporal.PlainDate) {
+function nextOf<E extends EventRecord>(event: E, zone: string, today: Temporal.PlainDate) {
   return { event, ...nextDateOf(event, zone, today) }
 }
 
-function bySoonest(a: ScheduledEvent, b: ScheduledEvent) {
+function bySoonest<E extends EventRecord>(a: ScheduledEvent<E>, b: ScheduledEvent<E>) {
   const left = a.next!.start.toString()
   const right = b.next!.start.toString()
   return left < right ? -1 : left > right ? 1 : a.event.title.localeCompare(b.event.title)
@@ -113,12 +102,17 @@ function bySoonest(a: ScheduledEvent, b: ScheduledEvent) {
  * Each rule is walked only to its next date; repeating events whose rule cannot be worked out come apart, with
  * the reason, to be shown by their rule's text.
  */
-export async function upcomingEvents({ db, clock, limit }: EventsDeps & { limit?: number }) {
+export async function upcomingEvents<L extends Locale | undefined = undefined>({
+  db,
+  clock,
+  limit,
+  locale,
+}: EventsDeps & { limit?: number; locale?: L }) {
   const { zone, today } = await churchToday({ db, clock })
   const [oneTime, repeating, undated, total] = await Promise.all([
-    listUpcomingOneTimeEvents({ db, today: today.toString(), limit }),
-    listRepeatingEvents({ db }),
-    listUndatedEvents({ db }),
+    listUpcomingOneTimeEvents({ db, today: today.toString(), limit, locale }),
+    listRepeatingEvents({ db, locale }),
+    listUndatedEvents({ db, locale }),
     limit === undefined ? null : countUpcomingOneTimeEvents({ db, today: today.toString() }),
   ])
   const scheduled = repeating.map((event) => nextOf(event, zone, today))
@@ -150,11 +144,17 @@ export function undatedStillShown(event: Pick<EventRecord, 'created_at'>, now: D
 }
 
 /** The next `count` events by date, repeating ones at their next date: the home page and the dashboard. */
-export async function nextEvents({ db, clock, count }: EventsDeps & { count: number }) {
+export async function nextEvents<L extends Locale | undefined = undefined>({
+  db,
+  clock,
+  count,
+  locale,
+}: EventsDeps & { count: number; locale?: L }) {
   const { zone, today, oneTime, repeating, undated, unworkable } = await upcomingEvents({
     db,
     clock,
     limit: count,
+    locale,
   })
   return {
     zone,
@@ -182,30 +182,6 @@ export function ruleText(event: EventRecord, language = SOURCE_LANGUAGE) {
     : textsFor(language)('dates.at', { words, time: event.time })
 }
 
-/**
- * Events as a page in `language` shows them: their `date` and `time` said in that language from their dates where
- * staff did not translate those texts (they are worked out from the dates, not typed), no longer marked as
- * falling back. Events kept with only typed text keep it.
- */
-export function withDateWords<E extends EventRecord & { untranslated: string[] }>(
-  events: readonly E[],
-  language: string,
-  main: string,
-): E[] {
-  if (language === main) return [...events]
-  const words = dateWords(language)
-  return events.map((event) => {
-    if (!event.starts_at) return event
-    const timing = timingOf(event)
-    const worked = {
-      date: event.untranslated.includes('date') ? words.dateText(timing) : event.date,
-      time: event.untranslated.includes('time') ? words.timeText(timing) : event.time,
-    }
-    const untranslated = event.untranslated.filter((field) => field !== 'date' && field !== 'time')
-    return { ...event, date: worked.date ?? event.date, time: worked.time, untranslated }
-  })
-}
-
 /** Whether a one-time event is over (its last day is before today). */
 export function hasEnded(event: EventRecord, today: Temporal.PlainDate) {
   const last = lastDay(timingOf(event))
@@ -225,11 +201,15 @@ export function zonedIso(value: Temporal.PlainDateTime, zone: string, dateOnly =
 }
 
 /** What the calendar feed holds: every one-time event not yet over and every repeating one, by start. */
-export async function feedEvents({ db, clock }: EventsDeps) {
+export async function feedEvents<L extends Locale | undefined = undefined>({
+  db,
+  clock,
+  locale,
+}: EventsDeps & { locale?: L }) {
   const { zone, today } = await churchToday({ db, clock })
   const [oneTime, repeating] = await Promise.all([
-    listUpcomingOneTimeEvents({ db, today: today.toString() }),
-    listRepeatingEvents({ db }),
+    listUpcomingOneTimeEvents({ db, today: today.toString(), locale }),
+    listRepeatingEvents({ db, locale }),
   ])
   return { zone, events: [...oneTime, ...repeating] }
 }

@@ -2,15 +2,41 @@ import { listModels } from '#app/models/content-models.server.ts'
 import { rowConversions } from '#app/models/content-model.server.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { ContentRecord } from '#app/content/registry.ts'
+import { type InLocale, inLocale, type Locale, type Localized } from '#app/models/locale.server.ts'
+import { dateWords } from './date-words.ts'
+import { timingOf } from './timing.ts'
 
 const model = listModels.events
 const { toRecord } = rowConversions('events')
 
 export type EventRecord = ContentRecord<'events'>
 
-export const listEvents = model.list
 export const countEvents = model.count
-export const getEvent = model.get
+/** Every event, in the order staff list them (in `locale`'s words when given). */
+export async function listEvents<L extends Locale | undefined = undefined>({
+  db,
+  locale,
+}: {
+  db: Db
+  locale?: L
+}): Promise<Array<InLocale<EventRecord, L>>> {
+  return eventsInLocale(await model.list({ db }), locale as L)
+}
+
+/** One event by its id (in `locale`'s words, its dates in them too, when given). */
+export async function getEvent<L extends Locale | undefined = undefined>({
+  db,
+  id,
+  locale,
+}: {
+  db: Db
+  id: string
+  locale?: L
+}): Promise<InLocale<EventRecord, L> | null> {
+  const event = await model.get({ db, id })
+  return event ? eventsInLocale([event], locale as L)[0]! : null
+}
+
 export const createEvent = model.create
 export const updateEvent = model.update
 export const deleteEvent = model.delete
@@ -19,15 +45,17 @@ export const deleteEvent = model.delete
  * One-time events that have not ended before `today` (the church's date, `YYYY-MM-DD`), soonest first. Stored
  * local date-times sort as text, and an event's last day is its end's date (or its start's).
  */
-export async function listUpcomingOneTimeEvents({
+export async function listUpcomingOneTimeEvents<L extends Locale | undefined = undefined>({
   db,
   today,
   limit,
+  locale,
 }: {
   db: Db
   today: string
   limit?: number
-}): Promise<EventRecord[]> {
+  locale?: L
+}): Promise<Array<InLocale<EventRecord, L>>> {
   let query = db.kysely
     .selectFrom('events')
     .selectAll()
@@ -38,7 +66,7 @@ export async function listUpcomingOneTimeEvents({
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
   if (limit !== undefined) query = query.limit(limit)
-  return (await query.execute()).map(toRecord)
+  return eventsInLocale((await query.execute()).map(toRecord), locale as L)
 }
 
 /** How many one-time events have not ended before `today`. */
@@ -54,7 +82,13 @@ export async function countUpcomingOneTimeEvents({ db, today }: { db: Db; today:
 }
 
 /** Events with a recurrence rule, by their first date. */
-export async function listRepeatingEvents({ db }: { db: Db }): Promise<EventRecord[]> {
+export async function listRepeatingEvents<L extends Locale | undefined = undefined>({
+  db,
+  locale,
+}: {
+  db: Db
+  locale?: L
+}): Promise<Array<InLocale<EventRecord, L>>> {
   const rows = await db.kysely
     .selectFrom('events')
     .selectAll()
@@ -62,11 +96,17 @@ export async function listRepeatingEvents({ db }: { db: Db }): Promise<EventReco
     .orderBy('starts_at', 'asc')
     .orderBy('id', 'asc')
     .execute()
-  return rows.map(toRecord)
+  return eventsInLocale(rows.map(toRecord), locale as L)
 }
 
 /** Events kept with only the text they were typed with (no date a computer understands), oldest first. */
-export async function listUndatedEvents({ db }: { db: Db }): Promise<EventRecord[]> {
+export async function listUndatedEvents<L extends Locale | undefined = undefined>({
+  db,
+  locale,
+}: {
+  db: Db
+  locale?: L
+}): Promise<Array<InLocale<EventRecord, L>>> {
   const rows = await db.kysely
     .selectFrom('events')
     .selectAll()
@@ -74,7 +114,7 @@ export async function listUndatedEvents({ db }: { db: Db }): Promise<EventRecord
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute()
-  return rows.map(toRecord)
+  return eventsInLocale(rows.map(toRecord), locale as L)
 }
 
 /**
@@ -89,4 +129,32 @@ export async function lockEvent(trx: Db, eventId: string) {
   // SQLite's transactions begin IMMEDIATE, holding the one write lock already (app/db/database.server.ts).
   if (trx.dialect === 'postgres') query = query.forUpdate()
   return query.executeTakeFirst()
+}
+
+/**
+ * Events as a read in a language answers them (issue 46): their words translated field by field, and their `date`
+ * and `time` said in that language from their dates where staff did not translate those texts (they are worked
+ * out from the dates, not typed), no longer marked as falling back. Events kept with only typed text keep it.
+ */
+function eventsInLocale<L extends Locale | undefined>(
+  events: readonly EventRecord[],
+  locale: L,
+): Array<InLocale<EventRecord, L>> {
+  if (!locale) return [...events] as Array<InLocale<EventRecord, L>>
+  return withDateWords(inLocale('events', events, locale), locale) as Array<InLocale<EventRecord, L>>
+}
+
+function withDateWords(events: Array<Localized<EventRecord>>, { language, languages }: Locale) {
+  if (language === languages[0]) return events
+  const words = dateWords(language)
+  return events.map((event) => {
+    if (!event.starts_at) return event
+    const timing = timingOf(event)
+    const worked = {
+      date: event.untranslated.includes('date') ? words.dateText(timing) : event.date,
+      time: event.untranslated.includes('time') ? words.timeText(timing) : event.time,
+    }
+    const untranslated = event.untranslated.filter((field) => field !== 'date' && field !== 'time')
+    return { ...event, date: worked.date ?? event.date, time: worked.time, untranslated }
+  })
 }

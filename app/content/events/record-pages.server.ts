@@ -11,8 +11,8 @@ export const RECORD_PAGES: RecordPages = {
       const { oneTime, repeating } = await upcomingEvents({ db, clock })
       return [...oneTime, ...repeating].map(({ event }) => ({ id: event.id, dates: [event.updated_at] }))
     },
-    async card({ db, id }) {
-      const event = await getEvent({ db, id })
+    async card({ db, id, locale }) {
+      const event = await getEvent({ db, id, locale })
       return event ? { record: event, image: event.image_url } : null
     },
   },

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router'
 
 import type { Route } from './+types/page.ts'
-import { inPageLanguage } from '#app/server/page-language.server.ts'
+import { pageLanguage } from '#app/server/page-language.server.ts'
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import { GALLERY_TABS } from './categories.ts'
 import { GalleryLightbox } from './gallery-lightbox.tsx'
@@ -17,7 +17,7 @@ import { pagePath } from '#app/content/registry.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const images = inPageLanguage(context, 'gallery_images', await listGalleryImages({ db }))
+  const images = await listGalleryImages({ db, locale: pageLanguage(context) })
   const image = await loadImageSources({ db, urls: images.map((item) => item.image_url) })
   return {
     items: images.map((item) => ({

@@ -13,7 +13,7 @@ import { HttpError } from '#app/lib/errors.ts'
 import { pageMeta } from '#app/content/page-meta.ts'
 import { readFormBody } from '#app/server/api.server.ts'
 import { HONEYPOT_FIELD } from '#app/lib/visitor-post.ts'
-import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
+import { pageLanguage } from '#app/server/page-language.server.ts'
 import { bankTransfer, givingPresets, givingState, startGift } from './giving.server.ts'
 import { listFunds } from './model.server.ts'
 
@@ -24,7 +24,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const runtime = context.get(runtimeContext)
   const { db } = runtime
   const [funds, bank, state, presets] = await Promise.all([
-    listFunds({ db }),
+    listFunds({ db, locale: pageLanguage(context) }),
     bankTransfer({ db }),
     givingState(runtime),
     givingPresets({ db }),
@@ -32,9 +32,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     online: state.online,
     presets,
-    funds: inPageLanguage(context, 'funds', funds)
-      .filter((fund) => fund.open)
-      .map(({ id, name, description }) => ({ id, name, description })),
+    funds: funds.filter((fund) => fund.open).map(({ id, name, description }) => ({ id, name, description })),
     bank,
   }
 }

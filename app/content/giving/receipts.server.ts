@@ -5,7 +5,9 @@ import { pagePath } from '#app/content/registry.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { escapeHtml } from '#app/lib/escape.ts'
-import { languagePath, localize, type Translations } from '#app/lib/languages.ts'
+import { languagePath } from '#app/lib/languages.ts'
+import { inLocale } from '#app/models/locale.server.ts'
+import { parseTranslations } from '#app/models/translations.server.ts'
 import { textsFor } from '#app/i18n/texts.ts'
 import { enqueueMail, type OutgoingMail } from '#app/models/outbox.server.ts'
 import { getGivingSettings } from '#app/models/settings.server.ts'
@@ -121,9 +123,10 @@ function receiptMail(
   const language = gift.language
   const t = textsFor(language)
   const fundName = fund
-    ? localize({ name: fund.name, translations: JSON.parse(fund.translations) as Translations }, language, [
-        'name',
-      ]).name
+    ? inLocale('funds', [{ name: fund.name, translations: parseTranslations(fund.translations) }], {
+        language,
+        languages: head.languages,
+      })[0]!.name
     : ''
   const method =
     gift.method === 'card' || gift.method === 'sepa_debit' ? t(`give.receipt.${gift.method}`) : null

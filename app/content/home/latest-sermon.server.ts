@@ -1,6 +1,4 @@
-import type { RouterContextProvider } from 'react-router'
-
-import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
+import type { Locale } from '#app/models/locale.server.ts'
 import type { Db } from '#app/db/database.server.ts'
 import { scriptureShown } from '#app/content/sermons/books.ts'
 import { getSermonSeries, getSpeaker, listPublishedSermons } from '#app/content/sermons/model.server.ts'
@@ -10,20 +8,16 @@ import { preachedOnText } from '#app/content/sermons/sermon-text.ts'
 type SermonAction = 'listenOrWatch' | 'listen' | 'watch' | 'readMore'
 
 /** The newest published sermon, as the home page's band shows it (null when there is none yet). */
-export async function latestSermon(db: Db, context: Readonly<RouterContextProvider>) {
+export async function latestSermon({ db, locale }: { db: Db; locale: Locale }) {
   const {
-    sermons: [stored],
-  } = await listPublishedSermons({ db, limit: 1 })
-  if (!stored) return null
-  // In the page's language, field by field (issue 28).
-  const { language, languages } = pageLanguage(context)
-  const sermon = inPageLanguage(context, 'sermons', [stored])[0]!
-  const [storedSeries, storedSpeaker] = await Promise.all([
-    sermon.series_id ? getSermonSeries({ db, id: sermon.series_id }) : null,
-    sermon.speaker_id ? getSpeaker({ db, id: sermon.speaker_id }) : null,
+    sermons: [sermon],
+  } = await listPublishedSermons({ db, limit: 1, locale })
+  if (!sermon) return null
+  const { language, languages } = locale
+  const [series, speaker] = await Promise.all([
+    sermon.series_id ? getSermonSeries({ db, id: sermon.series_id, locale }) : null,
+    sermon.speaker_id ? getSpeaker({ db, id: sermon.speaker_id, locale }) : null,
   ])
-  const series = storedSeries && inPageLanguage(context, 'sermon_series', [storedSeries])[0]!
-  const speaker = storedSpeaker && inPageLanguage(context, 'speakers', [storedSpeaker])[0]!
   const listen = Boolean(sermon.audio_url)
   const watch = Boolean(sermon.video_url)
   return {

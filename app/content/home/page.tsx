@@ -6,7 +6,7 @@ import type { Route } from './+types/page.ts'
 import { AtAGlance } from './at-a-glance.tsx'
 import { latestSermon } from './latest-sermon.server.ts'
 import { LatestSermon } from './latest-sermon.tsx'
-import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
+import { pageLanguage } from '#app/server/page-language.server.ts'
 import { textsFor } from '#app/i18n/texts.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
 import { EventCard } from '#app/content/events/event-card.tsx'
@@ -25,13 +25,12 @@ import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/content/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
-import { nextEvents, nextDateText, withDateWords } from '#app/content/events/events.server.ts'
+import { nextEvents, nextDateText } from '#app/content/events/events.server.ts'
 import { listCarouselSlides } from '#app/content/carousel/model.server.ts'
 import { listGalleryImages } from '#app/content/gallery/model.server.ts'
 import { listLeadershipTeam } from '#app/content/leadership/model.server.ts'
 import { listMinistries } from '#app/content/ministries/model.server.ts'
 import { listServices } from '#app/content/services/model.server.ts'
-import { withScheduleWords } from '#app/content/services/services.server.ts'
 import { liveState, minutesUntil } from '#app/content/services/live.ts'
 import { VALID_UNTIL_HEADER } from '#app/lib/valid-until.ts'
 import { pagePath } from '#app/content/registry.ts'
@@ -44,38 +43,20 @@ const HOME_LEADERS = 3
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
-  const { language, languages } = pageLanguage(context)
+  // Every read in the page's language, field by field (issue 28).
+  const locale = pageLanguage(context)
+  const { language } = locale
   const t = textsFor(language)
-  const [storedSlides, storedServices, upcoming, storedMinistries, storedGallery, storedLeaders, latest] =
-    await Promise.all([
-      listCarouselSlides({ db }),
-      listServices({ db }),
-      nextEvents({ db, clock, count: HOME_EVENTS }),
-      listMinistries({ db, limit: HOME_MINISTRIES }),
-      listGalleryImages({ db, limit: HOME_GALLERY }),
-      listLeadershipTeam({ db, limit: HOME_LEADERS }),
-      latestSermon(db, context),
-    ])
-  // In the page's language, field by field (issue 28).
-  const slides = inPageLanguage(context, 'carousel_slides', storedSlides)
-  const services = withScheduleWords(
-    inPageLanguage(context, 'services', storedServices),
-    language,
-    languages[0]!,
-  )
-  const ministries = inPageLanguage(context, 'ministries', storedMinistries)
-  const gallery = inPageLanguage(context, 'gallery_images', storedGallery)
-  const leaders = inPageLanguage(context, 'leadership_team', storedLeaders)
-  const localizedEvents = withDateWords(
-    inPageLanguage(
-      context,
-      'events',
-      upcoming.events.map((item) => item.event),
-    ),
-    language,
-    languages[0]!,
-  )
-  const events = upcoming.events.map((item, index) => ({ ...item, event: localizedEvents[index]! }))
+  const [slides, services, upcoming, ministries, gallery, leaders, latest] = await Promise.all([
+    listCarouselSlides({ db, locale }),
+    listServices({ db, locale }),
+    nextEvents({ db, clock, count: HOME_EVENTS, locale }),
+    listMinistries({ db, limit: HOME_MINISTRIES, locale }),
+    listGalleryImages({ db, limit: HOME_GALLERY, locale }),
+    listLeadershipTeam({ db, limit: HOME_LEADERS, locale }),
+    latestSermon({ db, locale }),
+  ])
+  const { events } = upcoming
   const image = await loadImageSources({
     db,
     urls: [slides, events.map((item) => item.event), ministries, gallery, leaders]
@@ -85,7 +66,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   })
   // The stream's band above the slides while a streamed service is about to start or on (issue 47).
   const live = liveState({
-    services: storedServices.filter((service) => service.streamed),
+    services: services.filter((service) => service.streamed),
     zone: upcoming.zone,
     now: clock.now(),
   })

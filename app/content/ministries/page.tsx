@@ -15,12 +15,12 @@ import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/content/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { listMinistries } from './model.server.ts'
-import { inPageLanguage } from '#app/server/page-language.server.ts'
+import { pageLanguage } from '#app/server/page-language.server.ts'
 import { pagePath } from '#app/content/registry.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const ministries = inPageLanguage(context, 'ministries', await listMinistries({ db }))
+  const ministries = await listMinistries({ db, locale: pageLanguage(context) })
   const image = await loadImageSources({ db, urls: ministries.map((ministry) => ministry.image_url) })
   return {
     ministries: ministries.map((ministry) => ({

@@ -13,7 +13,7 @@ import { type Actor, recordActivity } from '#app/models/activity.server.ts'
 import { saveDigestNotice } from '#app/models/settings.server.ts'
 import { readSiteLanguages } from '#app/models/translations.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
-import { inLanguage } from '#app/server/page-language.server.ts'
+import { inLocale } from '#app/models/locale.server.ts'
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
 
 import { digestMail } from './digest-mail.server.ts'
@@ -143,7 +143,7 @@ export async function comingDigest(
     languages.map(async (language) => {
       const digest = await digestIn({ db, clock: atItsHour, language, languages })
       if (!digest || !info) return { language, subject: null, html: null }
-      const [words] = inLanguage({ language, languages }, 'church_info', [info])
+      const [words] = inLocale('church_info', [info], { language, languages })
       const mail = digestMail({
         digest,
         subscriber: { id: 'preview', email: 'preview@example.org', language } satisfies Pick<

@@ -5,7 +5,8 @@ import type pino from 'pino'
 
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { DEFAULT_DIGEST_DAY, DEFAULT_DIGEST_HOUR } from '#app/content/church-info/schema.ts'
-import { feedEvents, timingOf } from '#app/content/events/events.server.ts'
+import { feedEvents } from '#app/content/events/events.server.ts'
+import { timingOf } from '#app/content/events/timing.ts'
 import { todayIn } from '#app/content/events/dates.ts'
 import { eventPath } from '#app/content/events/seo.ts'
 import { pagePath } from '#app/content/registry.ts'
@@ -26,7 +27,7 @@ import { enqueueMail, type OutgoingMail } from '#app/models/outbox.server.ts'
 import { getDigestNotice } from '#app/models/settings.server.ts'
 import { readSiteLanguages } from '#app/models/translations.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
-import { inLanguage } from '#app/server/page-language.server.ts'
+import { inLocale } from '#app/models/locale.server.ts'
 import { mailLinkOrigin, type SiteAddress } from '#app/server/site-address.server.ts'
 
 import { assembleDigest, type Digest, type DigestEntry, type DigestSermon } from './digest.ts'
@@ -80,23 +81,24 @@ export async function digestIn({
   languages: readonly string[]
 }): Promise<Digest | null> {
   const now = clock.now()
-  const scope = { language, languages }
+  // Every read in the subscriber's language (issue 46).
+  const locale = { language, languages }
   const path = (page: string) => languagePath(page, language, languages)
   const [{ zone, events }, services, { sermons }, notice] = await Promise.all([
-    feedEvents({ db, clock }),
-    listServices({ db }),
-    listPublishedSermons({ db, limit: 1 }),
+    feedEvents({ db, clock, locale }),
+    listServices({ db, locale }),
+    listPublishedSermons({ db, limit: 1, locale }),
     getDigestNotice({ db }),
   ])
   const entries: DigestEntry[] = [
-    ...inLanguage(scope, 'events', events).map((event) => ({
+    ...events.map((event) => ({
       kind: 'event' as const,
       title: event.title,
       location: event.location ?? null,
       path: path(eventPath(event.id)),
       timing: timingOf(event),
     })),
-    ...inLanguage(scope, 'services', services)
+    ...services
       .filter((service) => service.starts_at)
       .map((service) => ({
         kind: 'service' as const,
@@ -107,15 +109,15 @@ export async function digestIn({
         streamed: Boolean(service.streamed),
       })),
   ]
-  const [newest] = inLanguage(scope, 'sermons', sermons)
+  const [newest] = sermons
   let sermon: DigestSermon | null = null
   if (newest) {
-    const speaker = newest.speaker_id ? await getSpeaker({ db, id: newest.speaker_id }) : null
+    const speaker = newest.speaker_id ? await getSpeaker({ db, id: newest.speaker_id, locale }) : null
     sermon = {
       title: newest.title,
       path: path(sermonPath(newest.id)),
       preached_on: newest.preached_on,
-      speaker: speaker ? (inLanguage(scope, 'speakers', [speaker])[0]?.name ?? null) : null,
+      speaker: speaker?.name ?? null,
     }
   }
   // Staff's notice, up to and including its last day (the church's), in this language or else the main one's.
@@ -198,7 +200,7 @@ export async function runDueDigest(
 
   const links = await mailLinkOrigin(deps.siteAddress)
   const church = (language: string) => {
-    const [words] = inLanguage({ language, languages }, 'church_info', [info])
+    const [words] = inLocale('church_info', [info], { language, languages })
     return words?.name || FALLBACK_CHURCH_NAME
   }
   const start = Date.parse(claimed.started_at ?? now.toISOString())
@@ -297,7 +299,7 @@ export async function runDuePreview(deps: WeeklyNewsDeps & { recipients: readonl
   if (!digest) return null
   if (!(await recordDigestPreview({ db, week, dueAt: dueAt.toISOString() }))) return null
   const links = await mailLinkOrigin(deps.siteAddress)
-  const [words] = inLanguage({ language, languages }, 'church_info', [info])
+  const [words] = inLocale('church_info', [info], { language, languages })
   const sample = mailOf(
     deps,
     {

@@ -14,9 +14,9 @@ import {
 } from '#app/content/events/dates.ts'
 import { occurrenceText } from '#app/content/events/date-text.ts'
 import { dateWords } from '#app/content/events/date-words.ts'
-import { hasWorkableDates, timingOf } from '#app/content/events/events.server.ts'
+import { hasWorkableDates } from '#app/content/events/events.server.ts'
+import { timingOf } from '#app/content/events/timing.ts'
 import { languagePath, SOURCE_LANGUAGE } from '#app/lib/languages.ts'
-import { inLanguage } from '#app/server/page-language.server.ts'
 import { placesTaken } from './model.server.ts'
 import { placesLeft, registrationClosed } from './rules.ts'
 import type { Registration } from './schema.ts'
@@ -121,8 +121,7 @@ export async function describeRegistration({
   registration: Registration
   scope: PageLanguageScope
 }) {
-  const stored = await getEvent({ db, id: registration.event_id })
-  const event = stored ? inLanguage(scope, 'events', [stored])[0]! : null
+  const event = await getEvent({ db, id: registration.event_id, locale: scope })
   const occurrence = event ? occurrenceOf(event, registration) : null
   const link = (path: string) => languagePath(path, scope.language, scope.languages)
   return {

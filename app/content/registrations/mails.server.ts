@@ -7,13 +7,13 @@ import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { calendarIcs } from '#app/content/events/calendar.server.ts'
 import { formatLocalDateTime, type Occurrence } from '#app/content/events/dates.ts'
 import { dateWords } from '#app/content/events/date-words.ts'
-import { timingOf } from '#app/content/events/events.server.ts'
+import { timingOf } from '#app/content/events/timing.ts'
 import type { EventRecord } from '#app/content/events/model.server.ts'
 import { pagePath } from '#app/content/registry.ts'
 import type { OutgoingMail } from '#app/models/outbox.server.ts'
 import { readSiteLanguages } from '#app/models/translations.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
-import { inLanguage } from '#app/server/page-language.server.ts'
+import { inLocale } from '#app/models/locale.server.ts'
 import { mailLinkOrigin } from '#app/server/site-address.server.ts'
 import { looksLikeName } from '#app/server/spam.server.ts'
 import type { Registration } from './schema.ts'
@@ -43,8 +43,8 @@ async function mailLanguages(runtime: Pick<RegistrationRuntime, 'db'>) {
 /** The words of a registration's e-mails in one language: the event's and the church's, and the fixed texts. */
 function mailWords(event: EventRecord, church: ChurchInfo, language: string, languages: readonly string[]) {
   const scope = { language, languages }
-  const shown = inLanguage(scope, 'events', [event])[0]!
-  const churchName = (church && inLanguage(scope, 'church_info', [church])[0]!.name) || FALLBACK_CHURCH_NAME
+  const shown = inLocale('events', [event], scope)[0]!
+  const churchName = (church && inLocale('church_info', [church], scope)[0]!.name) || FALLBACK_CHURCH_NAME
   return {
     t: textsFor(language),
     shown,

@@ -3,6 +3,7 @@ import { rowConversions } from '#app/models/content-model.server.ts'
 import { parseTranslations } from '#app/models/translations.server.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { ContentRecord } from '#app/content/registry.ts'
+import { answerIn, inLocale, type Locale } from '#app/models/locale.server.ts'
 
 const sermons = listModels.sermons
 const series = listModels.sermon_series
@@ -42,12 +43,13 @@ function published(db: Db, { seriesId, speakerId, book }: SermonFilter) {
 }
 
 /** One page of the published sermons, newest first (by the day preached), and how many there are in all. */
-export async function listPublishedSermons({
+export async function listPublishedSermons<L extends Locale | undefined = undefined>({
   db,
   limit,
   offset = 0,
+  locale,
   ...filter
-}: { db: Db; limit: number; offset?: number } & SermonFilter) {
+}: { db: Db; limit: number; offset?: number; locale?: L } & SermonFilter) {
   const [rows, count] = await Promise.all([
     published(db, filter)
       .selectAll()
@@ -61,7 +63,7 @@ export async function listPublishedSermons({
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirst(),
   ])
-  return { sermons: rows.map(toRecord), total: Number(count?.count ?? 0) }
+  return { sermons: answerIn('sermons', rows.map(toRecord), locale as L), total: Number(count?.count ?? 0) }
 }
 
 /** The books the published sermons' scripture touches, each once (the archive's book filter offers these). */
@@ -94,14 +96,15 @@ export async function listPodcastSermons({
   db,
   seriesId,
   limit,
-  translated = false,
+  locale,
 }: {
   db: Db
   seriesId?: string | null
   limit: number
-  /** With their translations: a feed in another language than the main one (`/ml/sermons/feed.xml`). */
-  translated?: boolean
+  /** The feed's language (`/ml/sermons/feed.xml`): translations are read only for another than the main one. */
+  locale?: Locale
 }) {
+  const translated = locale !== undefined && locale.language !== locale.languages[0]
   const rows = await published(db, { seriesId })
     .where('audio_url', 'is not', null)
     // What a feed says of each, and no more: a 500-episode feed reads half the text it would with every column.
@@ -124,9 +127,11 @@ export async function listPodcastSermons({
     .orderBy('id', 'asc')
     .limit(limit)
     .execute()
-  return rows.map(({ translations, ...row }) =>
-    translated ? { ...row, translations: parseTranslations(translations) } : row,
-  )
+  const episodes = rows.map(({ translations, ...row }) => ({
+    ...row,
+    translations: translated ? parseTranslations(translations) : {},
+  }))
+  return locale ? inLocale('sermons', episodes, locale) : episodes
 }
 
 // The YouTube import's memory of the videos it made drafts of (app/db/migrations/0016-youtube-imports.ts).

@@ -14,7 +14,7 @@ import { htmlToText } from '#app/lib/html-to-text.ts'
 import { feedPath, pagePath } from '#app/content/registry.ts'
 import { textsFor } from '#app/i18n/texts.ts'
 import { isSourceLanguage, languagePath, SOURCE_LANGUAGE } from '#app/lib/languages.ts'
-import { inLanguage } from '#app/server/page-language.server.ts'
+import type { Locale } from '#app/models/locale.server.ts'
 import { type ArtworkSource, artworkVersion } from './podcast-artwork.server.ts'
 import { getSermonSeries, listPodcastSermons, listSpeakers, type SermonSeriesRecord } from './model.server.ts'
 
@@ -207,8 +207,6 @@ function feedLanguageTag(language: string, country: string | null | undefined) {
 }
 
 /** A feed's language and the site's (the main one first); the main language's when none is given. */
-type FeedScope = { language: string; languages: readonly string[] }
-
 /** The address of a podcast's picture: it changes when the picture does (kept a year under it). */
 export function artworkPath(key: string, source: ArtworkSource) {
   return feedPath('podcast-artwork', { key, file: `${artworkVersion(source)}.jpg` })
@@ -249,26 +247,16 @@ export async function loadPodcast({
   origin: string
   seriesId?: string
   /** The feed's language (`/ml/sermons/feed.xml`): its words and its pages' addresses; none: the main one. */
-  language?: FeedScope
+  language?: Locale
 }) {
-  const [stored, storedSeries, storedSermons, storedSpeakers] = await Promise.all([
-    getChurchInfo({ db }),
-    seriesId ? getSermonSeries({ db, id: seriesId }) : null,
-    listPodcastSermons({
-      db,
-      seriesId: seriesId ?? null,
-      limit: FEED_MAX_EPISODES,
-      translated: language !== undefined && language.language !== language.languages[0],
-    }),
-    listSpeakers({ db }),
+  const locale = language
+  const [info, series, sermons, speakers] = await Promise.all([
+    getChurchInfo({ db, locale }),
+    seriesId ? getSermonSeries({ db, id: seriesId, locale }) : null,
+    listPodcastSermons({ db, seriesId: seriesId ?? null, limit: FEED_MAX_EPISODES, locale }),
+    listSpeakers({ db, locale }),
   ])
-  if (seriesId && !storedSeries) return null
-  const shown = <R extends object>(table: Parameters<typeof inLanguage>[1], records: R[]) =>
-    language ? inLanguage(language, table, records) : records
-  const info = stored && shown('church_info', [stored])[0]!
-  const series = storedSeries && shown('sermon_series', [storedSeries])[0]!
-  const sermons = shown('sermons', storedSermons)
-  const speakers = shown('speakers', storedSpeakers)
+  if (seriesId && !series) return null
   const t = textsFor(language?.language ?? SOURCE_LANGUAGE)
   const link = (path: string) => (language ? languagePath(path, language.language, language.languages) : path)
   const church = { name: info?.name || FALLBACK_CHURCH_NAME, logo_url: info?.logo_url ?? null }

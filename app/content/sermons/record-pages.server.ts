@@ -9,9 +9,9 @@ export const RECORD_PAGES: RecordPages = {
       const sermons = await listSermons({ db, publicOnly: true })
       return sermons.map((sermon) => ({ id: sermon.id, dates: [sermon.updated_at] }))
     },
-    async card({ db, id }) {
+    async card({ db, id, locale }) {
       // A draft has no share image, as it has no page.
-      const sermon = await getSermon({ db, id, publicOnly: true })
+      const sermon = await getSermon({ db, id, publicOnly: true, locale })
       if (!sermon) return null
       const series = sermon.series_id ? await getSermonSeries({ db, id: sermon.series_id }) : null
       // The same picture as the page's (sermon-page.tsx): the sermon's own, else its series'.

@@ -1,4 +1,4 @@
-import { inPageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
+import { pageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
 import { ArrowLeft } from '#app/components/site/icons.tsx'
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 
@@ -23,10 +23,11 @@ const SERIES_MAX = 200
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const names = await sermonNames({ db, context })
+  const locale = pageLanguage(context)
+  const names = await sermonNames({ db, locale })
   const series = names.seriesById.get(params.id)
   if (!series) throw new Response('Not found', { status: 404 })
-  const { sermons } = await listPublishedSermons({ db, seriesId: series.id, limit: SERIES_MAX })
+  const { sermons } = await listPublishedSermons({ db, seriesId: series.id, limit: SERIES_MAX, locale })
   return {
     series: {
       id: series.id,
@@ -34,7 +35,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       description: sanitizeHtml(series.description),
       summary: summarise(htmlToText(series.description ?? '')),
     },
-    sermons: inPageLanguage(context, 'sermons', sermons).map((sermon) => sermonCard(sermon, names)),
+    sermons: sermons.map((sermon) => sermonCard(sermon, names)),
     podcast: podcastLinks(context.get(requestContext).origin, pageLinkTo(context), series.id),
   }
 }

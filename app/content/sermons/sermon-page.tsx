@@ -1,4 +1,4 @@
-import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
+import { pageLanguage } from '#app/server/page-language.server.ts'
 import { ArrowLeft, BookOpen, CalendarDays, UserRound } from '#app/components/site/icons.tsx'
 
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
@@ -26,21 +26,19 @@ import { pagePath } from '#app/content/registry.ts'
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, storage } = context.get(runtimeContext)
-  // A draft is nowhere public: the same 404 as a sermon that does not exist.
-  const stored = await getSermon({ db, id: params.id, publicOnly: true })
-  if (!stored) throw new Response('Not found', { status: 404 })
-  const { language, languages } = pageLanguage(context)
-  const [storedSeries, storedSpeaker, pattern, transcript, notesBytes] = await Promise.all([
-    stored.series_id ? getSermonSeries({ db, id: stored.series_id }) : null,
-    stored.speaker_id ? getSpeaker({ db, id: stored.speaker_id }) : null,
-    getBibleLink({ db }),
-    readTranscript(storage.root, stored.transcript_url),
-    localFileSize(storage.root, stored.notes_url),
-  ])
   // In the page's language, field by field (issue 28): the page, its share image and its structured data alike.
-  const sermon = inPageLanguage(context, 'sermons', [stored])[0]!
-  const series = storedSeries && inPageLanguage(context, 'sermon_series', [storedSeries])[0]!
-  const speaker = storedSpeaker && inPageLanguage(context, 'speakers', [storedSpeaker])[0]!
+  const locale = pageLanguage(context)
+  const { language, languages } = locale
+  // A draft is nowhere public: the same 404 as a sermon that does not exist.
+  const sermon = await getSermon({ db, id: params.id, publicOnly: true, locale })
+  if (!sermon) throw new Response('Not found', { status: 404 })
+  const [series, speaker, pattern, transcript, notesBytes] = await Promise.all([
+    sermon.series_id ? getSermonSeries({ db, id: sermon.series_id, locale }) : null,
+    sermon.speaker_id ? getSpeaker({ db, id: sermon.speaker_id, locale }) : null,
+    getBibleLink({ db }),
+    readTranscript(storage.root, sermon.transcript_url),
+    localFileSize(storage.root, sermon.notes_url),
+  ])
   // The sermon's own picture, else its series': the video's box and the share image show it.
   const photo = sermon.image_url ?? series?.image_url ?? null
   const image = (await loadImageSources({ db, urls: [photo] }))(photo)

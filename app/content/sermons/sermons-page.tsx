@@ -1,4 +1,4 @@
-import { inPageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
+import { pageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
 import type { Route } from './+types/sermons-page.ts'
 import { SermonCard } from './sermon-card.tsx'
@@ -21,7 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const to = pageLinkTo(context)
   const { db } = context.get(runtimeContext)
   const params = new URL(request.url).searchParams
-  const names = await sermonNames({ db, context })
+  const locale = pageLanguage(context)
+  const names = await sermonNames({ db, locale })
   // A filter naming nothing that exists is no filter: the address still shows the archive.
   const series = names.seriesById.get(params.get('series') ?? '') ?? null
   const speaker = names.speakersById.get(params.get('speaker') ?? '') ?? null
@@ -35,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       book,
       limit: SERMONS_PER_PAGE,
       offset: (page - 1) * SERMONS_PER_PAGE,
+      locale,
     }),
     listPublishedSermonBooks({ db }),
   ])
@@ -47,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const pages = Math.max(1, Math.ceil(total / SERMONS_PER_PAGE))
   return {
-    sermons: inPageLanguage(context, 'sermons', sermons).map((sermon) => sermonCard(sermon, names)),
+    sermons: sermons.map((sermon) => sermonCard(sermon, names)),
     total,
     filter,
     filtered: Boolean(series || speaker || book),

@@ -1,7 +1,5 @@
-import type { RouterContextProvider } from 'react-router'
-
 import type { Db } from '#app/db/database.server.ts'
-import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
+import type { Locale } from '#app/models/locale.server.ts'
 import { isBookCode, scriptureShown } from './books.ts'
 import { preachedOnText, type SermonCardData } from './sermon-text.ts'
 import {
@@ -14,12 +12,13 @@ import {
 /** Sermons on a page of the archive (/sermons). */
 export const SERMONS_PER_PAGE = 12
 
-/** The series and speakers, by id, as the public pages name them (in the page's language, given its context). */
-export async function sermonNames({ db, context }: { db: Db; context?: Readonly<RouterContextProvider> }) {
-  const [storedSeries, storedSpeakers] = await Promise.all([listSermonSeries({ db }), listSpeakers({ db })])
-  const series = context ? inPageLanguage(context, 'sermon_series', storedSeries) : storedSeries
-  const speakers = context ? inPageLanguage(context, 'speakers', storedSpeakers) : storedSpeakers
-  const { language, languages } = context ? pageLanguage(context) : { language: 'en', languages: ['en'] }
+/** The series and speakers, by id, as the public pages name them (in the page's language). */
+export async function sermonNames({ db, locale }: { db: Db; locale: Locale }) {
+  const [series, speakers] = await Promise.all([
+    listSermonSeries({ db, locale }),
+    listSpeakers({ db, locale }),
+  ])
+  const { language, languages } = locale
   return {
     language,
     main: languages[0] ?? language,

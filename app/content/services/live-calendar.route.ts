@@ -3,7 +3,7 @@ import { requestContext, runtimeContext } from '#app/context.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
 import { calendarHeaders, calendarIcs } from '#app/content/events/calendar.server.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
-import { feedLanguage, inLanguage } from '#app/server/page-language.server.ts'
+import { feedLanguage } from '#app/server/page-language.server.ts'
 import { LIVE_PAGE, liveNow, serviceCalendarEntry } from './live.server.ts'
 import { getService } from './model.server.ts'
 
@@ -16,21 +16,20 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, clock, siteAddress } = context.get(runtimeContext)
   const language = await feedLanguage({ db, lang: params.lang })
   const live = await liveNow({ db, clock })
-  const stored = live && (await getService({ db, id: live.answer.occurrence.service.id }))
-  if (!live || !stored?.starts_at) {
+  const service = live && (await getService({ db, id: live.answer.occurrence.service.id, locale: language }))
+  if (!live || !service?.starts_at) {
     throw new Response('Not found', {
       status: 404,
       headers: { 'Content-Type': 'text/plain', 'Cache-Control': 'no-store' },
     })
   }
-  const info = await getChurchInfo({ db })
-  const service = inLanguage(language, 'services', [stored])[0]!
+  const info = await getChurchInfo({ db, locale: language })
   const ics = calendarIcs(
     [serviceCalendarEntry(service)],
     {
       origin: context.get(requestContext).origin,
       siteAddress: await siteAddress.get(),
-      churchName: (info && inLanguage(language, 'church_info', [info])[0]!.name) || FALLBACK_CHURCH_NAME,
+      churchName: info?.name || FALLBACK_CHURCH_NAME,
       zone: live.zone,
       language,
     },

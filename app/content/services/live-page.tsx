@@ -31,11 +31,10 @@ import { pageWords } from '#app/i18n/pages.ts'
 import { absoluteUrl, shareImagePath } from '#app/lib/seo.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
 import { VALID_UNTIL_HEADER } from '#app/lib/valid-until.ts'
-import { inPageLanguage, pageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
+import { pageLanguage, pageLinkTo } from '#app/server/page-language.server.ts'
 import { isoWithOffset, minutesUntil } from './live.ts'
 import { LIVE_PAGE, liveEmbedUrl, liveNow, liveWatchUrl, serviceCalendarEntry } from './live.server.ts'
 import { getService } from './model.server.ts'
-import { withScheduleWords } from './services.server.ts'
 
 /**
  * `/live` (issue 47): the Sunday stream, its state from the streamed services' schedules and the clock — the next
@@ -47,11 +46,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const live = await liveNow({ db, clock })
   if (!live) throw new Response('Not found', { status: 404 })
   const { answer, videoId, channelId, channelUrl } = live
-  const { language, languages } = pageLanguage(context)
-  const stored = await getService({ db, id: answer.occurrence.service.id })
-  const service = stored
-    ? withScheduleWords(inPageLanguage(context, 'services', [stored]), language, languages[0]!)[0]!
-    : null
+  const locale = pageLanguage(context)
+  const { language } = locale
+  const service = await getService({ db, id: answer.occurrence.service.id, locale })
   const words = dateWords(language)
   const { occurrence } = answer
   const start = occurrence.start.toPlainDateTime()
@@ -59,8 +56,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const timing = { starts_at: null, ends_at: null, all_day: false, recurrence: null, exdates: [] }
   const {
     sermons: [latest],
-  } = await listPublishedSermons({ db, limit: 1 })
-  const sermon = latest ? inPageLanguage(context, 'sermons', [latest])[0]! : null
+  } = await listPublishedSermons({ db, limit: 1, locale })
+  const sermon = latest ?? null
   const now = clock.now()
   const linkTo = pageLinkTo(context)
   const page = {
@@ -95,7 +92,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Before and after the stream, the service for the visitor's calendar: the file, and Google's form (not for
     // a service with skip dates, which Google's link cannot carry).
     addToCalendar:
-      answer.state !== 'live' && service && stored?.starts_at
+      answer.state !== 'live' && service?.starts_at
         ? {
             ics: linkTo(feedPath('live-calendar')),
             google: googleCalendarUrl(

@@ -10,18 +10,12 @@ import { useChurch, usePageLanguage, usePageTexts } from '#app/components/site/u
 import { runtimeContext } from '#app/context.ts'
 import { pageMeta } from '#app/content/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
-import { inPageLanguage, pageLanguage } from '#app/server/page-language.server.ts'
+import { pageLanguage } from '#app/server/page-language.server.ts'
 import { listServices } from './model.server.ts'
-import { withScheduleWords } from './services.server.ts'
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db } = context.get(runtimeContext)
-  const { language, languages } = pageLanguage(context)
-  const services = withScheduleWords(
-    inPageLanguage(context, 'services', await listServices({ db })),
-    language,
-    languages[0]!,
-  ).map((service) => ({
+  const services = (await listServices({ db, locale: pageLanguage(context) })).map((service) => ({
     ...service,
     description: sanitizeHtml(service.description),
   }))
