@@ -2,6 +2,7 @@ import fs from 'node:fs/promises'
 
 import demoContent from './demo-content.json' with { type: 'json' }
 import { drawPicture, type Motif } from './seed-art.server.ts'
+import { createAudioFile } from '#app/models/audio-files.server.ts'
 import { itemTitle } from '#app/models/content-model.server.ts'
 import { listModels, singleModels } from '#app/models/content-models.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
@@ -81,7 +82,9 @@ async function withPictures(
       const title = String(record.title)
       const input = runtime.storage.tempPath()
       await fs.writeFile(input, await demoAudio(value.audio, title))
-      result[field] = (await storeAudio({ ...runtime, input, originalName: `${title}.mp3` })).secure_url
+      const stored = await storeAudio({ storage: runtime.storage, input })
+      await createAudioFile({ db: runtime.db, data: { ...stored, original_name: `${title}.mp3` } })
+      result[field] = stored.secure_url
       continue
     }
     if (!isPicture(value)) {

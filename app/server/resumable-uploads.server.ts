@@ -9,7 +9,7 @@ import { HttpError } from '#app/lib/errors.ts'
 import { AUDIO_FORMAT_MESSAGE, AUDIO_MAX_BYTES, AUDIO_TOO_LARGE_MESSAGE } from '#app/lib/upload-limits.ts'
 import type { Actor } from '#app/models/activity.server.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
-import { storeAudio } from '#app/storage/audio.server.ts'
+import { saveAudioUpload } from './audio-uploads.server.ts'
 import { pacedRequest } from './upload-pace.server.ts'
 
 /** Where resumable uploads are answered; each upload's own address is below it. */
@@ -31,7 +31,7 @@ const servers = new WeakMap<AppRuntime, Server>()
  * Resumable uploads of sermon audio (the tus protocol: https://tus.io/protocols/resumable-upload), for phones
  * whose connection drops: the pieces are written to DATA_DIR/uploads/.tus as they arrive, a client that comes back
  * asks how far it got (`HEAD`) and sends the rest (`PATCH`). The finished file gets the same checks as any audio
- * upload (storeAudio), and the last `PATCH` answers what the plain upload answers.
+ * upload (saveAudioUpload), and the last `PATCH` answers what the plain upload answers.
  *
  * NOTE: each worker keeps its own locks: two workers taking pieces of the same upload at once is a client
  * sending twice, which tus clients do not do.
@@ -70,7 +70,7 @@ function resumableUploads(runtime: AppRuntime) {
         throw error
       }
       try {
-        const result = await storeAudio({
+        const result = await saveAudioUpload({
           db: runtime.db,
           storage: runtime.storage,
           input,

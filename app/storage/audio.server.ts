@@ -6,23 +6,20 @@ import { pipeline } from 'node:stream/promises'
 import { parseFile } from 'music-metadata'
 
 import type { LocalImageStorage } from './images.server.ts'
-import type { Db } from '#app/db/database.server.ts'
-import { HttpError } from '#app/lib/errors.ts'
-import {
-  AUDIO_FORMAT_MESSAGE,
-  AUDIO_MAX_BYTES,
-  AUDIO_TOO_LARGE_MESSAGE,
-  NOT_MEDIA_MESSAGE,
-} from '#app/lib/upload-limits.ts'
-import type { Actor } from '#app/models/activity.server.ts'
-import { createAudioFile } from '#app/models/audio-files.server.ts'
+import { AUDIO_MAX_BYTES } from '#app/lib/upload-limits.ts'
 
-/** What the upload answers for an audio file: where it is served, and what was read from it. */
-export interface AudioUploadResult {
-  secure_url: string
-  bytes: number
-  duration_seconds: number
-  type: string
+/**
+ * Why an audio file was not kept: larger than AUDIO_MAX_BYTES, no media at all, media but not MP3 or M4A/AAC
+ * audio, or audio whose length cannot be read (damaged). Callers say it in their own words (an upload's 413 or 415).
+ */
+export class AudioStoreError extends Error {
+  readonly reason: 'too-large' | 'not-media' | 'not-audio' | 'damaged'
+
+  constructor(reason: AudioStoreError['reason'], message: string) {
+    super(message)
+    this.name = 'AudioStoreError'
+    this.reason = reason
+  }
 }
 
 /** The audio formats kept, as music-metadata names them, with the type and extension they are served with. */
@@ -35,23 +32,22 @@ const FORMATS = [
 /**
  * Reads an audio file's type and length from the file itself (music-metadata reads the headers and, for an MP3
  * without a length header, walks its frames: a stream, never the whole file in memory). Anything that is not MP3
- * or M4A/AAC audio is a 415 in words: `unreadable` for a file that is no media at all.
+ * or M4A/AAC audio is an AudioStoreError.
  */
-export async function readAudio(file: string, unreadable = NOT_MEDIA_MESSAGE) {
+export async function readAudio(file: string) {
   let metadata: Awaited<ReturnType<typeof parseFile>>
   try {
     metadata = await parseFile(file, { duration: true, skipCovers: true })
   } catch {
-    throw new HttpError(415, unreadable)
+    throw new AudioStoreError('not-media', 'The file is no media music-metadata can read')
   }
   const { container = '', codec = '', duration, hasVideo } = metadata.format
   const format = FORMATS.find((known) => known.container.test(container) && known.codec.test(codec))
-  if (!format || hasVideo) throw new HttpError(415, AUDIO_FORMAT_MESSAGE)
+  if (!format || hasVideo) {
+    throw new AudioStoreError('not-audio', `Not MP3 or M4A/AAC audio: ${container} ${codec}`.trim())
+  }
   if (!duration || !Number.isFinite(duration) || duration <= 0) {
-    throw new HttpError(
-      415,
-      'The audio file could not be read to its end: it may be damaged. Export it again and upload that.',
-    )
+    throw new AudioStoreError('damaged', 'The audio file could not be read to its end')
   }
   return {
     type: format.type,
@@ -69,43 +65,26 @@ async function sha256(file: string) {
 /**
  * Checks an audio file that has arrived in full (`input`, a file of the uploads' temporary folder, moved into
  * place or removed) and keeps it under an address made from its content hash, so an address never serves other
- * bytes: the same sermon uploaded twice is one file, an edited recording a new address.
+ * bytes: the same sermon uploaded twice is one file, an edited recording a new address. Its record is the
+ * caller's to make (createAudioFile).
  */
 export async function storeAudio({
-  db,
   storage,
   input,
-  originalName,
-  actor,
-  unreadable,
 }: {
-  db: Db
-  storage: LocalImageStorage
+  storage: Pick<LocalImageStorage, 'commit'>
   input: string
-  originalName?: string | null
-  actor?: Actor
-  /** What a file that is no media at all is told (an address that takes only audio says what audio may be). */
-  unreadable?: string
-}): Promise<AudioUploadResult> {
+}) {
   try {
     const { size } = await fs.stat(input)
-    if (size > AUDIO_MAX_BYTES) throw new HttpError(413, AUDIO_TOO_LARGE_MESSAGE)
-    const audio = await readAudio(input, unreadable)
+    if (size > AUDIO_MAX_BYTES) {
+      throw new AudioStoreError('too-large', `The audio file is larger than ${AUDIO_MAX_BYTES} bytes`)
+    }
+    const audio = await readAudio(input)
     // 128 bits of the hash: as unguessable as the pictures' random names, and short enough to read.
     const key = `${(await sha256(input)).slice(0, 22)}.${audio.extension}`
     const secure_url = await storage.commit(input, key)
-    const file = await createAudioFile({
-      db,
-      data: {
-        secure_url,
-        original_name: originalName ?? null,
-        type: audio.type,
-        bytes: size,
-        duration_seconds: audio.duration_seconds,
-      },
-      actor,
-    })
-    return { secure_url, bytes: file.bytes, duration_seconds: file.duration_seconds, type: file.type }
+    return { secure_url, type: audio.type, bytes: size, duration_seconds: audio.duration_seconds }
   } finally {
     await fs.rm(input, { force: true })
   }

@@ -10,6 +10,7 @@ import type { Route } from './+types/uploads.ts'
 import { actorFromSession, requireApiAccess } from '#app/auth/session.server.ts'
 import { HttpError, MethodNotAllowedError } from '#app/lib/errors.ts'
 import { allowMethods, apiHandler, json } from '#app/server/api.server.ts'
+import { saveAudioUpload } from '#app/server/audio-uploads.server.ts'
 import {
   AUDIO_MAX_BYTES,
   AUDIO_TOO_LARGE_MESSAGE,
@@ -18,7 +19,6 @@ import {
   TOO_LARGE_MESSAGE as TOO_LARGE,
   UPLOAD_MAX_BYTES,
 } from '#app/lib/upload-limits.ts'
-import { storeAudio } from '#app/storage/audio.server.ts'
 import { pacedRequest } from '#app/server/upload-pace.server.ts'
 import { type LocalImageStorage, storeImage, UNREADABLE_IMAGE_MESSAGE } from '#app/storage/images.server.ts'
 
@@ -46,7 +46,7 @@ export const action = apiHandler<Route.ActionArgs>(async ({ request, runtime }) 
     const upload = await receiveFile(pacedRequest(request, runtime.env.UPLOAD_SPEED_LIMIT), runtime.storage)
     tempFile = upload.path
     if (upload.audio) {
-      const audio = await storeAudio({
+      const audio = await saveAudioUpload({
         db: runtime.db,
         storage: runtime.storage,
         input: upload.path,
