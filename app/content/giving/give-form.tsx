@@ -56,6 +56,12 @@ export function GiveForm({
     ) : null
   const described = (name: string, hint?: string) =>
     [fieldError(name) ? `give-${name}-error` : null, hint ?? null].filter(Boolean).join(' ') || undefined
+  /** A field's state as its control carries it: marked and described when in error, red-edged. */
+  const control = (name: string, hint?: string) => ({
+    'aria-invalid': fieldError(name) ? true : undefined,
+    'aria-describedby': described(name, hint),
+    className: cn(inputClass, fieldError(name) ? 'border-red-600' : 'border-border'),
+  })
   return (
     <form method="post" action={to(pagePath('give'))} className="mt-6 space-y-6" aria-label={t('give.form')}>
       {result && !result.ok ? <Refused message={result.message} /> : null}
@@ -70,18 +76,8 @@ export function GiveForm({
         {errorText('amount')}
       </AmountChoice>
 
-      <div>
-        <label htmlFor="give-fund" className="text-sm font-semibold">
-          {t('give.fund')}
-        </label>
-        <select
-          id="give-fund"
-          name="fund"
-          defaultValue={values.fund || funds[0]?.id}
-          aria-invalid={fieldError('fund') ? true : undefined}
-          aria-describedby={described('fund')}
-          className={cn(inputClass, fieldError('fund') ? 'border-red-600' : 'border-border')}
-        >
+      <GiveField id="give-fund" label={t('give.fund')}>
+        <select id="give-fund" name="fund" defaultValue={values.fund || funds[0]?.id} {...control('fund')}>
           {funds.map((fund) => (
             <option key={fund.id} value={fund.id}>
               {fund.name}
@@ -89,47 +85,37 @@ export function GiveForm({
           ))}
         </select>
         {errorText('fund')}
-      </div>
+      </GiveField>
 
       <FrequencyChoice value={values.frequency || 'once'} describedBy={described('frequency')}>
         {errorText('frequency')}
       </FrequencyChoice>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor="give-name" className="text-sm font-semibold">
-            {t('give.name')}
-          </label>
+        <GiveField id="give-name" label={t('give.name')}>
           <input
             id="give-name"
             name="name"
             autoComplete="name"
             defaultValue={values.name ?? ''}
-            aria-invalid={fieldError('name') ? true : undefined}
-            aria-describedby={described('name')}
-            className={cn(inputClass, fieldError('name') ? 'border-red-600' : 'border-border')}
+            {...control('name')}
           />
           {errorText('name')}
-        </div>
-        <div>
-          <label htmlFor="give-email" className="text-sm font-semibold">
-            {t('give.email')}
-          </label>
+        </GiveField>
+        <GiveField id="give-email" label={t('give.email')}>
           <input
             id="give-email"
             name="email"
             type="email"
             autoComplete="email"
             defaultValue={values.email ?? ''}
-            aria-invalid={fieldError('email') ? true : undefined}
-            aria-describedby={described('email', 'give-email-hint')}
-            className={cn(inputClass, fieldError('email') ? 'border-red-600' : 'border-border')}
+            {...control('email', 'give-email-hint')}
           />
           <p id="give-email-hint" className="mt-1.5 text-sm text-muted-foreground">
             {t('give.emailHint')}
           </p>
           {errorText('email')}
-        </div>
+        </GiveField>
       </div>
 
       <TaxpayerBox checked={values.ie_taxpayer === 'on'} />
@@ -147,6 +133,18 @@ export function GiveForm({
         {t('give.submit')}
       </button>
     </form>
+  )
+}
+
+/** A labelled field of the form: its label above, then the control, its hint and its error (`children`). */
+function GiveField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+    </div>
   )
 }
 
