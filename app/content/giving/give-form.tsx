@@ -148,6 +148,10 @@ function GiveField({ id, label, children }: { id: string; label: string; childre
   )
 }
 
+/** An amount's box: a preset's, and "Other" (which may also span two columns). */
+const AMOUNT_CLASSES =
+  'flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-border px-3 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10'
+
 /** The amount: the presets and "Other" as choices, and the field for another amount in euro. */
 function AmountChoice({
   presets,
@@ -169,28 +173,27 @@ function AmountChoice({
 }) {
   const t = usePageTexts()
   return (
-    <fieldset aria-describedby={describedBy}>
-      <legend className="text-sm font-semibold">{t('give.amount')}</legend>
+    <Choices legend={t('give.amount')} describedBy={describedBy}>
       <div className={`mt-2 grid grid-cols-2 gap-3 ${PRESET_COLUMNS[presets.length]}`}>
         {presets.map((euro) => (
-          <label
+          <Choice
             key={euro}
-            className="flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-border px-3 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10"
-          >
-            <input type="radio" name="amount" value={euro} defaultChecked={amount === String(euro)} />€{euro}
-          </label>
-        ))}
-        <label
-          className={`${presets.length % 2 === 0 ? 'col-span-2' : ''} flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-border px-3 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10 sm:col-span-1`}
-        >
-          <input
-            type="radio"
+            className={AMOUNT_CLASSES}
             name="amount"
-            value="other"
-            defaultChecked={!presets.map(String).includes(amount)}
-          />
+            value={String(euro)}
+            checked={amount === String(euro)}
+          >
+            €{euro}
+          </Choice>
+        ))}
+        <Choice
+          className={`${presets.length % 2 === 0 ? 'col-span-2' : ''} ${AMOUNT_CLASSES} sm:col-span-1`}
+          name="amount"
+          value="other"
+          checked={!presets.map(String).includes(amount)}
+        >
           {t('give.other')}
-        </label>
+        </Choice>
       </div>
       <label htmlFor="give-amount-other" className="mt-3 block text-sm font-semibold">
         {t('give.otherAmount')}
@@ -209,7 +212,7 @@ function AmountChoice({
         {t('give.amountHint')}
       </p>
       {children}
-    </fieldset>
+    </Choices>
   )
 }
 
@@ -226,21 +229,62 @@ function FrequencyChoice({
 }) {
   const t = usePageTexts()
   return (
-    <fieldset aria-describedby={describedBy}>
-      <legend className="text-sm font-semibold">{t('give.frequency')}</legend>
+    <Choices legend={t('give.frequency')} describedBy={describedBy}>
       <div className="mt-2 flex flex-wrap gap-3">
         {(['once', 'monthly'] as const).map((frequency) => (
-          <label
+          <Choice
             key={frequency}
             className="flex cursor-pointer items-center gap-2 rounded-xl border border-border px-4 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10"
+            name="frequency"
+            value={frequency}
+            checked={value === frequency}
           >
-            <input type="radio" name="frequency" value={frequency} defaultChecked={value === frequency} />
             {t(`give.${frequency}`)}
-          </label>
+          </Choice>
         ))}
       </div>
       {children}
+    </Choices>
+  )
+}
+
+/** A question answered by one of its choices: its legend, the choices, then what `children` add (an error). */
+function Choices({
+  legend,
+  describedBy,
+  children,
+}: {
+  legend: string
+  describedBy: string | undefined
+  children: ReactNode
+}) {
+  return (
+    <fieldset aria-describedby={describedBy}>
+      <legend className="text-sm font-semibold">{legend}</legend>
+      {children}
     </fieldset>
+  )
+}
+
+/** One choice: a radio button and its words, in a box outlined when chosen. */
+function Choice({
+  className,
+  name,
+  value,
+  checked,
+  children,
+}: {
+  className: string
+  name: string
+  value: string
+  checked: boolean
+  children: ReactNode
+}) {
+  return (
+    <label className={className}>
+      <input type="radio" name={name} value={value} defaultChecked={checked} />
+      {children}
+    </label>
   )
 }
 
