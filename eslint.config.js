@@ -126,9 +126,6 @@ const NOT_YET_SPLIT = [
   'tests/integration/giving.test.ts',
   'tests/integration/giving-receipts.test.ts',
   'tests/integration/tax-reclaim.test.ts',
-  'app/components/admin/audio-upload-field.tsx',
-  'app/components/admin/image-upload-field.tsx',
-  'app/components/admin/language-tabs.tsx',
 ]
 
 export default tseslint.config(

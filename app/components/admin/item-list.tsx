@@ -180,28 +180,8 @@ function ItemActions({
     <div className="flex shrink-0 flex-wrap items-center gap-1.5 sm:justify-end">
       {move ? (
         <>
-          <Button
-            id={`move-up-${id}`}
-            variant="outline"
-            size="icon"
-            aria-label={`Move ${title} up`}
-            title="Move up"
-            disabled={move.first || busy}
-            onClick={() => onMove('up')}
-          >
-            <ArrowUp aria-hidden="true" />
-          </Button>
-          <Button
-            id={`move-down-${id}`}
-            variant="outline"
-            size="icon"
-            aria-label={`Move ${title} down`}
-            title="Move down"
-            disabled={move.last || busy}
-            onClick={() => onMove('down')}
-          >
-            <ArrowDown aria-hidden="true" />
-          </Button>
+          <MoveButton id={id} title={title} direction="up" disabled={move.first || busy} onMove={onMove} />
+          <MoveButton id={id} title={title} direction="down" disabled={move.last || busy} onMove={onMove} />
         </>
       ) : null}
       {link ? (
@@ -243,5 +223,35 @@ function ItemActions({
         </Button>
       </ConfirmDeleteDialog>
     </div>
+  )
+}
+
+/** Move up or down one place. */
+function MoveButton({
+  id,
+  title,
+  direction,
+  disabled,
+  onMove,
+}: {
+  id: string
+  title: string
+  direction: MoveDirection
+  disabled: boolean
+  onMove: (direction: MoveDirection) => void
+}) {
+  const Arrow = direction === 'up' ? ArrowUp : ArrowDown
+  return (
+    <Button
+      id={`move-${direction}-${id}`}
+      variant="outline"
+      size="icon"
+      aria-label={`Move ${title} ${direction}`}
+      title={`Move ${direction}`}
+      disabled={disabled}
+      onClick={() => onMove(direction)}
+    >
+      <Arrow aria-hidden="true" />
+    </Button>
   )
 }

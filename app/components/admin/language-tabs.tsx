@@ -1,11 +1,10 @@
 import { Languages } from 'lucide-react'
 import { Tabs } from 'radix-ui'
-import { useRef, useState } from 'react'
-import { useLocation, useSearchParams } from 'react-router'
 
 import type { AdminField } from '#app/lib/admin-fields.ts'
 import { FormField } from './form-field.tsx'
 import { LanguageLabel } from './language-label.tsx'
+import { useLanguageTab } from './use-language-tab.ts'
 import { useSiteLanguages } from './use-site-languages.ts'
 import { cn } from '#app/lib/cn.ts'
 import { languageName, type Translations } from '#app/lib/languages.ts'
@@ -36,20 +35,16 @@ export function translatedFields(fields: readonly AdminField[], translate: reado
   })
 }
 
-/**
- * The tab last chosen on a screen, by its history entry: the form is made anew for each item edited, and a
- * translator goes from item to item in one language. Written only in the browser (a choice is a click).
- */
-const chosenTabs = new Map<string, string>()
-
-/** The tab a failed save shows: the first field in error's (the main language's fields come first). */
-function tabOfFirstError(errors: Record<string, string>, others: readonly string[]) {
-  const keys = Object.keys(errors)
-  if (keys.length === 0) return null
-  const translated = keys.map((key) => key.match(/^translations\.([^.]+)/)?.[1])
-  if (translated.some((language) => language === undefined)) return 'main'
-  return others.find((language) => translated.includes(language)) ?? null
-}
+/** A language tab, raised when chosen. */
+const TAB_CLASSES = cn(
+  'inline-flex min-h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-gray-700 transition-colors',
+  'hover:bg-gray-100 hover:text-gray-950',
+  'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
+  'data-[state=active]:bg-white data-[state=active]:text-gray-950 data-[state=active]:shadow-sm data-[state=active]:ring-1 data-[state=active]:ring-gray-200',
+)
+// Every panel stays in the form (mounted and only hidden), so its fields are sent with every save. A panel is no
+// stop of its own for Tab (Radix makes it one): the tab is followed by the panel's first field.
+const PANEL_CLASSES = cn('mt-5', 'data-[state=inactive]:hidden')
 
 /**
  * The fields of a content form. On a site of more than one language, a tab per language (the WAI-ARIA tabs
@@ -71,23 +66,7 @@ export function LanguageTabs({
   translate?: readonly string[]
 }) {
   const [main = 'en', ...others] = useSiteLanguages()
-  const [searchParams] = useSearchParams()
-  const asked = searchParams.get('lang')
-  const location = useLocation()
-  const [tab, setTab] = useState(() => {
-    const wanted = chosenTabs.get(location.key) ?? asked
-    return wanted && others.includes(wanted) ? wanted : 'main'
-  })
-  const panels = useRef<HTMLDivElement>(null)
-  // The main text as the form holds it now (what was typed on the main tab since), read as a tab is chosen.
-  const [typed, setTyped] = useState<Record<string, string> | null>(null)
-  // A refused save opens the tab of the first field in error, before focus moves to that field.
-  const [shownErrors, setShownErrors] = useState(errors)
-  if (errors !== shownErrors) {
-    setShownErrors(errors)
-    const failed = tabOfFirstError(errors, others)
-    if (failed && failed !== tab) setTab(failed)
-  }
+  const { tab, choose, panels, typed } = useLanguageTab(others, errors)
 
   const mainFields = (
     <div className="grid gap-5 sm:grid-cols-2">
@@ -113,95 +92,118 @@ export function LanguageTabs({
     // A list (a ministry's activities) as its form field holds it: one item per line.
     return typeof text === 'string' ? text : Array.isArray(text) ? text.join('\n') : ''
   }
-  function choose(value: string) {
-    const form = panels.current?.closest('form')
-    if (form && value !== 'main') {
-      const now: Record<string, string> = {}
-      for (const [name, text] of new FormData(form)) if (typeof text === 'string') now[name] = text
-      setTyped(now)
-    }
-    chosenTabs.set(location.key, value)
-    setTab(value)
-  }
-
-  const tabClasses = cn(
-    'inline-flex min-h-10 items-center gap-1.5 rounded-md px-3 text-sm font-medium text-gray-700 transition-colors',
-    'hover:bg-gray-100 hover:text-gray-950',
-    'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-primary',
-    'data-[state=active]:bg-white data-[state=active]:text-gray-950 data-[state=active]:shadow-sm data-[state=active]:ring-1 data-[state=active]:ring-gray-200',
-  )
-  // Every panel stays in the form (mounted and only hidden), so its fields are sent with every save. A panel is no
-  // stop of its own for Tab (Radix makes it one): the tab is followed by the panel's first field.
-  const panelClasses = 'data-[state=inactive]:hidden'
   return (
     <Tabs.Root value={tab} onValueChange={choose} ref={panels}>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <Languages aria-hidden="true" className="size-4 text-gray-500" />
-        <Tabs.List
-          aria-label="Language of the text"
-          className="flex flex-wrap gap-1 rounded-lg bg-gray-100 p-1"
-        >
-          <Tabs.Trigger value="main" className={tabClasses}>
-            <LanguageLabel code={main} />
-          </Tabs.Trigger>
-          {others.map((language) => (
-            <Tabs.Trigger key={language} value={language} className={tabClasses}>
-              <LanguageLabel code={language} />
-              {Object.keys(errors).some((key) => key.startsWith(`translations.${language}.`)) ? (
-                <span className="text-red-700">
-                  <span aria-hidden="true"> !</span>
-                  <span className="sr-only">, has a problem</span>
-                </span>
-              ) : null}
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-      </div>
-      <Tabs.Content value="main" forceMount tabIndex={-1} className={cn('mt-5', panelClasses)}>
+      <LanguageTabList main={main} others={others} errors={errors} />
+      <Tabs.Content value="main" forceMount tabIndex={-1} className={PANEL_CLASSES}>
         {mainFields}
       </Tabs.Content>
       {others.map((language) => (
-        <Tabs.Content
+        <TranslationPanel
           key={language}
-          value={language}
-          forceMount
-          tabIndex={-1}
-          className={cn('mt-5', panelClasses)}
-        >
-          <p className="mb-5 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-950">
-            The words visitors read on the <LanguageLabel code={language} /> pages. A field left empty shows
-            the {languageName(main, 'en')} text there. Dates, pictures and settings are shared: change them on
-            the {languageName(main, 'en')} tab.
-          </p>
-          <div className="grid gap-5 sm:grid-cols-2">
-            {shown.map((field) => {
-              const name = translationName(language, field.name)
-              return (
-                <FormField
-                  key={name}
-                  field={{ ...field, name }}
-                  formId={formId}
-                  value={translations[language]?.[field.name]}
-                  error={errors[name]}
-                  lang={language}
-                  reference={{
-                    id: `${formId}-${name}-main`,
-                    content: (
-                      <MainText
-                        id={`${formId}-${name}-main`}
-                        language={main}
-                        html={field.kind === 'rich-text'}
-                        text={mainText(field.name)}
-                      />
-                    ),
-                  }}
-                />
-              )
-            })}
-          </div>
-        </Tabs.Content>
+          formId={formId}
+          main={main}
+          language={language}
+          fields={shown}
+          values={translations[language]}
+          errors={errors}
+          mainText={mainText}
+        />
       ))}
     </Tabs.Root>
+  )
+}
+
+/** The tabs, each named in its language's own words; a tab whose fields are in error says so. */
+function LanguageTabList({
+  main,
+  others,
+  errors,
+}: {
+  main: string
+  others: readonly string[]
+  errors: Record<string, string>
+}) {
+  return (
+    <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+      <Languages aria-hidden="true" className="size-4 text-gray-500" />
+      <Tabs.List
+        aria-label="Language of the text"
+        className="flex flex-wrap gap-1 rounded-lg bg-gray-100 p-1"
+      >
+        <Tabs.Trigger value="main" className={TAB_CLASSES}>
+          <LanguageLabel code={main} />
+        </Tabs.Trigger>
+        {others.map((language) => (
+          <Tabs.Trigger key={language} value={language} className={TAB_CLASSES}>
+            <LanguageLabel code={language} />
+            {Object.keys(errors).some((key) => key.startsWith(`translations.${language}.`)) ? (
+              <span className="text-red-700">
+                <span aria-hidden="true"> !</span>
+                <span className="sr-only">, has a problem</span>
+              </span>
+            ) : null}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+    </div>
+  )
+}
+
+/** One language's panel: what it is for, then each translated field under its main-language text. */
+function TranslationPanel({
+  formId,
+  main,
+  language,
+  fields,
+  values,
+  errors,
+  mainText,
+}: {
+  formId: string
+  main: string
+  language: string
+  fields: readonly AdminField[]
+  /** This language's translation as stored. */
+  values: Translations[string] | undefined
+  errors: Record<string, string>
+  /** A field's main text, as the form holds it now. */
+  mainText: (name: string) => string
+}) {
+  return (
+    <Tabs.Content value={language} forceMount tabIndex={-1} className={PANEL_CLASSES}>
+      <p className="mb-5 rounded-md bg-blue-50 px-3 py-2 text-sm text-blue-950">
+        The words visitors read on the <LanguageLabel code={language} /> pages. A field left empty shows the{' '}
+        {languageName(main, 'en')} text there. Dates, pictures and settings are shared: change them on the{' '}
+        {languageName(main, 'en')} tab.
+      </p>
+      <div className="grid gap-5 sm:grid-cols-2">
+        {fields.map((field) => {
+          const name = translationName(language, field.name)
+          return (
+            <FormField
+              key={name}
+              field={{ ...field, name }}
+              formId={formId}
+              value={values?.[field.name]}
+              error={errors[name]}
+              lang={language}
+              reference={{
+                id: `${formId}-${name}-main`,
+                content: (
+                  <MainText
+                    id={`${formId}-${name}-main`}
+                    language={main}
+                    html={field.kind === 'rich-text'}
+                    text={mainText(field.name)}
+                  />
+                ),
+              }}
+            />
+          )
+        })}
+      </div>
+    </Tabs.Content>
   )
 }
 

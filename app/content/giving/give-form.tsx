@@ -56,6 +56,12 @@ export function GiveForm({
     ) : null
   const described = (name: string, hint?: string) =>
     [fieldError(name) ? `give-${name}-error` : null, hint ?? null].filter(Boolean).join(' ') || undefined
+  /** A field's state as its control carries it: marked and described when in error, red-edged. */
+  const control = (name: string, hint?: string) => ({
+    'aria-invalid': fieldError(name) ? true : undefined,
+    'aria-describedby': described(name, hint),
+    className: cn(inputClass, fieldError(name) ? 'border-red-600' : 'border-border'),
+  })
   return (
     <form method="post" action={to(pagePath('give'))} className="mt-6 space-y-6" aria-label={t('give.form')}>
       {result && !result.ok ? <Refused message={result.message} /> : null}
@@ -70,18 +76,8 @@ export function GiveForm({
         {errorText('amount')}
       </AmountChoice>
 
-      <div>
-        <label htmlFor="give-fund" className="text-sm font-semibold">
-          {t('give.fund')}
-        </label>
-        <select
-          id="give-fund"
-          name="fund"
-          defaultValue={values.fund || funds[0]?.id}
-          aria-invalid={fieldError('fund') ? true : undefined}
-          aria-describedby={described('fund')}
-          className={cn(inputClass, fieldError('fund') ? 'border-red-600' : 'border-border')}
-        >
+      <GiveField id="give-fund" label={t('give.fund')}>
+        <select id="give-fund" name="fund" defaultValue={values.fund || funds[0]?.id} {...control('fund')}>
           {funds.map((fund) => (
             <option key={fund.id} value={fund.id}>
               {fund.name}
@@ -89,47 +85,37 @@ export function GiveForm({
           ))}
         </select>
         {errorText('fund')}
-      </div>
+      </GiveField>
 
       <FrequencyChoice value={values.frequency || 'once'} describedBy={described('frequency')}>
         {errorText('frequency')}
       </FrequencyChoice>
 
       <div className="grid gap-5 sm:grid-cols-2">
-        <div>
-          <label htmlFor="give-name" className="text-sm font-semibold">
-            {t('give.name')}
-          </label>
+        <GiveField id="give-name" label={t('give.name')}>
           <input
             id="give-name"
             name="name"
             autoComplete="name"
             defaultValue={values.name ?? ''}
-            aria-invalid={fieldError('name') ? true : undefined}
-            aria-describedby={described('name')}
-            className={cn(inputClass, fieldError('name') ? 'border-red-600' : 'border-border')}
+            {...control('name')}
           />
           {errorText('name')}
-        </div>
-        <div>
-          <label htmlFor="give-email" className="text-sm font-semibold">
-            {t('give.email')}
-          </label>
+        </GiveField>
+        <GiveField id="give-email" label={t('give.email')}>
           <input
             id="give-email"
             name="email"
             type="email"
             autoComplete="email"
             defaultValue={values.email ?? ''}
-            aria-invalid={fieldError('email') ? true : undefined}
-            aria-describedby={described('email', 'give-email-hint')}
-            className={cn(inputClass, fieldError('email') ? 'border-red-600' : 'border-border')}
+            {...control('email', 'give-email-hint')}
           />
           <p id="give-email-hint" className="mt-1.5 text-sm text-muted-foreground">
             {t('give.emailHint')}
           </p>
           {errorText('email')}
-        </div>
+        </GiveField>
       </div>
 
       <TaxpayerBox checked={values.ie_taxpayer === 'on'} />
@@ -149,6 +135,22 @@ export function GiveForm({
     </form>
   )
 }
+
+/** A labelled field of the form: its label above, then the control, its hint and its error (`children`). */
+function GiveField({ id, label, children }: { id: string; label: string; children: ReactNode }) {
+  return (
+    <div>
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      {children}
+    </div>
+  )
+}
+
+/** An amount's box: a preset's, and "Other" (which may also span two columns). */
+const AMOUNT_CLASSES =
+  'flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-border px-3 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10'
 
 /** The amount: the presets and "Other" as choices, and the field for another amount in euro. */
 function AmountChoice({
@@ -171,28 +173,27 @@ function AmountChoice({
 }) {
   const t = usePageTexts()
   return (
-    <fieldset aria-describedby={describedBy}>
-      <legend className="text-sm font-semibold">{t('give.amount')}</legend>
+    <Choices legend={t('give.amount')} describedBy={describedBy}>
       <div className={`mt-2 grid grid-cols-2 gap-3 ${PRESET_COLUMNS[presets.length]}`}>
         {presets.map((euro) => (
-          <label
+          <Choice
             key={euro}
-            className="flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-border px-3 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10"
-          >
-            <input type="radio" name="amount" value={euro} defaultChecked={amount === String(euro)} />€{euro}
-          </label>
-        ))}
-        <label
-          className={`${presets.length % 2 === 0 ? 'col-span-2' : ''} flex cursor-pointer items-center justify-center gap-2 rounded-xl border border-border px-3 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10 sm:col-span-1`}
-        >
-          <input
-            type="radio"
+            className={AMOUNT_CLASSES}
             name="amount"
-            value="other"
-            defaultChecked={!presets.map(String).includes(amount)}
-          />
+            value={String(euro)}
+            checked={amount === String(euro)}
+          >
+            €{euro}
+          </Choice>
+        ))}
+        <Choice
+          className={`${presets.length % 2 === 0 ? 'col-span-2' : ''} ${AMOUNT_CLASSES} sm:col-span-1`}
+          name="amount"
+          value="other"
+          checked={!presets.map(String).includes(amount)}
+        >
           {t('give.other')}
-        </label>
+        </Choice>
       </div>
       <label htmlFor="give-amount-other" className="mt-3 block text-sm font-semibold">
         {t('give.otherAmount')}
@@ -211,7 +212,7 @@ function AmountChoice({
         {t('give.amountHint')}
       </p>
       {children}
-    </fieldset>
+    </Choices>
   )
 }
 
@@ -228,21 +229,62 @@ function FrequencyChoice({
 }) {
   const t = usePageTexts()
   return (
-    <fieldset aria-describedby={describedBy}>
-      <legend className="text-sm font-semibold">{t('give.frequency')}</legend>
+    <Choices legend={t('give.frequency')} describedBy={describedBy}>
       <div className="mt-2 flex flex-wrap gap-3">
         {(['once', 'monthly'] as const).map((frequency) => (
-          <label
+          <Choice
             key={frequency}
             className="flex cursor-pointer items-center gap-2 rounded-xl border border-border px-4 py-3 font-semibold has-checked:border-primary-text has-checked:bg-primary/10"
+            name="frequency"
+            value={frequency}
+            checked={value === frequency}
           >
-            <input type="radio" name="frequency" value={frequency} defaultChecked={value === frequency} />
             {t(`give.${frequency}`)}
-          </label>
+          </Choice>
         ))}
       </div>
       {children}
+    </Choices>
+  )
+}
+
+/** A question answered by one of its choices: its legend, the choices, then what `children` add (an error). */
+function Choices({
+  legend,
+  describedBy,
+  children,
+}: {
+  legend: string
+  describedBy: string | undefined
+  children: ReactNode
+}) {
+  return (
+    <fieldset aria-describedby={describedBy}>
+      <legend className="text-sm font-semibold">{legend}</legend>
+      {children}
     </fieldset>
+  )
+}
+
+/** One choice: a radio button and its words, in a box outlined when chosen. */
+function Choice({
+  className,
+  name,
+  value,
+  checked,
+  children,
+}: {
+  className: string
+  name: string
+  value: string
+  checked: boolean
+  children: ReactNode
+}) {
+  return (
+    <label className={className}>
+      <input type="radio" name={name} value={value} defaultChecked={checked} />
+      {children}
+    </label>
   )
 }
 
