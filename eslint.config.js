@@ -123,7 +123,6 @@ const sealedKinds = {
 const NOT_YET_SPLIT = [
   'host/page-cache.ts',
   'app/server/share-images.server.ts',
-  'tests/integration/tax-reclaim.test.ts',
   'app/components/admin/audio-upload-field.tsx',
   'app/components/admin/image-upload-field.tsx',
   'app/components/admin/language-tabs.tsx',
