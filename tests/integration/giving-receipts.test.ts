@@ -3,220 +3,20 @@
 // Stripe's customer portal), disputes and refunds in any order, monthly gifts' failures and end, and the January
 // statements, under the server's clock: moved month by month while it runs (decision 0046) and, for January,
 // by restarting it with CLOCK_START.
-import fs from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import os from 'node:os'
-import path from 'node:path'
+import { describe, expect, test } from 'vitest'
 
-import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { DECEMBER, startReceiptsStripe, text, useReceiptsServer } from './giving-receipts-support.ts'
+import { databases, querySql } from './support.ts'
 
-import { makeChurchInfo, makeFund } from '../factories.ts'
-import { type ReceivedMail, startSmtpServer, type TestSmtpServer } from '../smtp-server.ts'
-import { createPostgresDatabase, startServer, type TestServer } from '../test-server.ts'
-import { ADMIN, Client, databases, querySql, signIn } from './support.ts'
-
-const WEBHOOK_SECRET = 'whsec_test_receipts'
-const DECEMBER = '2026-12-30T10:00:00Z'
 const JANUARY = '2027-01-04T09:00:00Z'
 const LATER_IN_JANUARY = '2027-01-20T09:00:00Z'
 
-/**
- * A stand-in for Stripe's API (STRIPE_API_URL): Checkout Sessions, a PaymentIntent's latest charge and its SEPA
- * mandate, disputes as they are now (`disputes`), and customer portal sessions (remembered in `portals`).
- */
-const sessions: Array<{ id: string; params: URLSearchParams }> = []
-const portals: URLSearchParams[] = []
-const disputes = new Map<string, string>()
-const stripeDouble = http.createServer((req, res) => {
-  let body = ''
-  req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')))
-  req.on('end', () => {
-    const answer = (status: number, value: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json' })
-      res.end(JSON.stringify(value))
-    }
-    const url = new URL(req.url ?? '/', 'http://double')
-    const [, , kind, id] = url.pathname.split('/')
-    if (req.method === 'POST' && url.pathname === '/v1/checkout/sessions') {
-      const session = `cs_receipts_${sessions.length + 1}`
-      sessions.push({ id: session, params: new URLSearchParams(body) })
-      return answer(200, { id: session, object: 'checkout.session', url: `${doubleUrl}/pay/${session}` })
-    }
-    if (req.method === 'POST' && url.pathname === '/v1/billing_portal/sessions') {
-      portals.push(new URLSearchParams(body))
-      return answer(200, { id: 'bps_1', object: 'billing_portal.session', url: `${doubleUrl}/portal/bps_1` })
-    }
-    if (req.method === 'GET' && kind === 'payment_intents') {
-      return answer(200, {
-        id,
-        object: 'payment_intent',
-        latest_charge: {
-          id: `ch_${id}`,
-          object: 'charge',
-          payment_method_details: { type: 'sepa_debit', sepa_debit: { mandate: `mandate_${id}` } },
-        },
-      })
-    }
-    if (req.method === 'GET' && kind === 'mandates') {
-      return answer(200, {
-        id,
-        object: 'mandate',
-        payment_method_details: { type: 'sepa_debit', sepa_debit: { reference: `REF-${id!.toUpperCase()}` } },
-      })
-    }
-    if (req.method === 'GET' && kind === 'disputes' && disputes.has(id!)) {
-      return answer(200, { id, object: 'dispute', status: disputes.get(id!) })
-    }
-    answer(404, { error: { message: `No such route ${req.method} ${req.url}` } })
-  })
-})
-await new Promise<void>((resolve) => stripeDouble.listen(0, '127.0.0.1', resolve))
-const doubleUrl = `http://127.0.0.1:${(stripeDouble.address() as AddressInfo).port}`
-afterAll(() => new Promise<void>((resolve) => stripeDouble.close(() => resolve())))
-
-let eventNumber = 0
+const stripe = await startReceiptsStripe()
+const { portals, disputes, url: doubleUrl } = stripe
 
 describe.each(databases)('$name', (database) => {
-  let smtp: TestSmtpServer
-  let server: TestServer
-  let anonymous: Client
-  /** The server's clock at the test's Date.now() (it started at CLOCK_START and runs on). */
-  let clockOffset = 0
-  const store = { dataDir: fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-gifts-')), databaseUrl: '' }
-  let dropDatabase: () => Promise<void> = async () => {}
-  const fund = { id: '', ...makeFund({ name: 'General', translations: { ml: { name: 'പൊതു നിധി' } } }) }
-
-  async function start(clockStart: string) {
-    const before = Date.now()
-    server = await startServer({
-      admin: ADMIN,
-      dataDir: store.dataDir,
-      publicUrl: true,
-      env: {
-        DATABASE_URL: store.databaseUrl,
-        SMTP_URL: smtp.url,
-        MAIL_FROM: 'office@example.org',
-        STRIPE_SECRET_KEY: 'sk_test_receipts',
-        STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-        STRIPE_API_URL: doubleUrl,
-        CLOCK_START: clockStart,
-      },
-      movableClock: true,
-    })
-    clockOffset = Date.parse(clockStart) - before
-    anonymous = new Client(server.url)
-  }
-
-  beforeAll(async () => {
-    smtp = await startSmtpServer()
-    if (database.postgresUrl) {
-      const created = await createPostgresDatabase(database.postgresUrl)
-      store.databaseUrl = created.url
-      dropDatabase = created.drop
-    }
-    await start(DECEMBER)
-    const admin = await signIn(server.url, ADMIN)
-    const info = await admin.put('/api/church_info', {
-      ...makeChurchInfo({ name: 'St Brigid’s Fellowship' }),
-      languages: ['en', 'ml'],
-      timezone: 'Europe/Dublin',
-    })
-    expect(info.status, info.text).toBe(200)
-    const { id: _none, ...fields } = fund
-    const created = await admin.post('/api/funds', fields)
-    expect(created.status, created.text).toBe(201)
-    fund.id = (created.body as { id: string }).id
-    const settings = await admin.request('POST', '/admin/settings', {
-      body: new URLSearchParams({ intent: 'giving', charity_number: 'CHY 12345', presets: '5, 20, 40' }),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    })
-    expect(settings.status, settings.text).toBeLessThan(400)
-  })
-
-  afterAll(async () => {
-    await server?.stop()
-    await smtp?.stop()
-    await dropDatabase()
-    fs.rmSync(store.dataDir, { recursive: true, force: true })
-  })
-
-  /** Moves the running server's clock (decision 0046); events are then signed by it. */
-  async function moveClock(at: string) {
-    await server.setClock(at)
-    clockOffset = Date.parse(at) - Date.now()
-  }
-
-  const db = () => ({ server: { ...server, databaseUrl: store.databaseUrl || undefined } })
-
-  /** An event signed at the server's clock now (Stripe's tolerance is measured by it). */
-  async function send(type: string, object: Record<string, unknown>, id = `evt_receipts_${++eventNumber}`) {
-    const timestamp = Math.floor((Date.now() + clockOffset) / 1000)
-    const payload = JSON.stringify({
-      id,
-      object: 'event',
-      created: timestamp,
-      livemode: false,
-      type,
-      data: { object },
-    })
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp })
-    const answer = await anonymous.request('POST', '/api/stripe/webhook', {
-      body: payload,
-      headers: { 'content-type': 'application/json', 'stripe-signature': signature },
-    })
-    expect(answer.status, answer.text).toBe(200)
-    await settled()
-    return answer
-  }
-
-  async function settled() {
-    const deadline = Date.now() + 15_000
-    for (;;) {
-      const [row] = await querySql<{ count: number | string }>(
-        db(),
-        'select count(*) as count from stripe_events where processed_at is null and (attempts = 0 or claimed_until is not null)',
-      )
-      if (Number(row!.count) === 0) return
-      if (Date.now() > deadline) throw new Error('The job worker did not process the Stripe events')
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-  }
-
-  async function give(fields: Record<string, string>, page = '/give') {
-    const answer = await anonymous.request('POST', page, {
-      body: new URLSearchParams({ fund: fund.id, ...fields }).toString(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    })
-    expect(answer.status, answer.text).toBe(303)
-    const session = sessions.at(-1)!
-    return { giftId: session.params.get('client_reference_id')!, sessionId: session.id }
-  }
-
-  // Donors' addresses are kept in lower case (and so sent to).
-  const mailsTo = (address: string) =>
-    smtp.received.filter((mail) => mail.envelope.to.includes(address.toLowerCase()))
-
-  /** Waits a moment for e-mails that should not come, then answers those that did. */
-  async function after(address: string, ms = 1500) {
-    await new Promise((resolve) => setTimeout(resolve, ms))
-    return mailsTo(address)
-  }
-
-  async function until(address: string, count: number) {
-    const deadline = Date.now() + 15_000
-    while (mailsTo(address).length < count) {
-      if (Date.now() > deadline) throw new Error(`${count} e-mails to ${address} did not come`)
-      await new Promise((resolve) => setTimeout(resolve, 50))
-    }
-    return mailsTo(address)
-  }
-
-  const statusOf = async (id: string) =>
-    (await querySql<{ status: string }>(db(), `select status from gifts where id = '${id}'`))[0]?.status
-
-  const text = (mail: ReceivedMail) => mail.mail.text ?? ''
+  const gifts = useReceiptsServer(database, stripe)
+  const { start, moveClock, db, send, give, mailsTo, after, until, statusOf } = gifts
 
   test('a card gift succeeds once however often its event comes: one gift, one receipt, with the charity number; a Malayalam gift’s receipt is in Malayalam', async () => {
     const email = `card-${database.name}@example.org`
@@ -390,16 +190,16 @@ describe.each(databases)('$name', (database) => {
     const receipt = receipts().at(-1)
     const link = /https?:\/\/\S+\/api\/giving\/portal\?\S+/.exec(text(receipt!))?.[0]
     expect(link).toBeDefined()
-    expect(new URL(link!).port).toBe(new URL(server.url).port)
+    expect(new URL(link!).port).toBe(new URL(gifts.server.url).port)
     // The link opens a portal session for the donor's customer, back to our giving page, from the site's address.
-    const opened = await anonymous.request('GET', new URL(link!).pathname + new URL(link!).search)
+    const opened = await gifts.anonymous.request('GET', new URL(link!).pathname + new URL(link!).search)
     expect(opened.status).toBe(303)
     expect(opened.headers.get('location')).toBe(`${doubleUrl}/portal/bps_1`)
     expect(portals.at(-1)!.get('customer')).toBe(customer)
     expect(portals.at(-1)!.get('return_url')).toBe(`${new URL(link!).origin}/give`)
     const forged = new URL(link!)
     forged.searchParams.set('donor', 'someone-else')
-    expect((await anonymous.request('GET', forged.pathname + forged.search)).status).toBe(404)
+    expect((await gifts.anonymous.request('GET', forged.pathname + forged.search)).status).toBe(404)
 
     // A later month refused: a failed gift of its own, no receipt; Stripe's retry pays it: succeeded, one receipt.
     const refused = { ...invoice(12), id: `in_${database.name}_13`, status: 'open', status_transitions: {} }
@@ -508,7 +308,7 @@ describe.each(databases)('$name', (database) => {
   })
 
   test('in January each donor gets one statement of the past year, succeeded gifts only, in their language; a restart sends none again', async () => {
-    await server.stop()
+    await gifts.server.stop()
     await start(JANUARY)
     const email = `sepa-${database.name}@example.org`
     const statement = (await until(email, 2)).find((mail) => mail.mail.subject?.includes('2026'))!
@@ -526,11 +326,11 @@ describe.each(databases)('$name', (database) => {
     expect(ml.mail.subject).toBe('2026-ൽ St Brigid’s Fellowship-ന് നിങ്ങൾ നൽകിയ സംഭാവനകൾ')
     const card = (await until(`card-${database.name}@example.org`, 2)).at(-1)!
     expect(text(card)).toContain('Total given in 2026: €25.00')
-    const count = smtp.received.length
-    await server.stop()
+    const count = gifts.smtp.received.length
+    await gifts.server.stop()
     await start(LATER_IN_JANUARY)
     await new Promise((resolve) => setTimeout(resolve, 2000))
-    expect(smtp.received.length).toBe(count)
+    expect(gifts.smtp.received.length).toBe(count)
     const [row] = await querySql<{ count: number | string }>(
       db(),
       `select count(*) as count from giving_statements where year = 2026`,
