@@ -1,8 +1,7 @@
-import { Link } from 'react-router'
-
-import { CheckCircle2 } from '#app/components/site/icons.tsx'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
-import { PageHero } from '#app/components/site/page-hero.tsx'
+import { CardPage } from '#app/components/site/card-page.tsx'
+import { DoneNotice } from '#app/components/site/done-notice.tsx'
+import { InvalidLinkPage } from '#app/components/site/invalid-link-page.tsx'
 import { useLinkTo, usePageTexts } from '#app/components/site/use-church.ts'
 import { pagePath } from '#app/content/registry.ts'
 
@@ -36,49 +35,30 @@ export function LinkPage({
   const to = useLinkTo()
   if (page.state === 'invalid') {
     return (
-      <>
-        <PageHero title={title} />
-        <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-          <div role="alert" className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-            <h2 className="font-serif text-2xl font-bold">{t('news.invalidTitle')}</h2>
-            <p className="mt-2 text-foreground/80">{t('news.invalidText')}</p>
-            <Link
-              to={to(pagePath('news'))}
-              className={buttonClasses({ variant: 'outline', className: 'mt-6' })}
-            >
-              {t('news.signUpAgain')}
-            </Link>
-          </div>
-        </section>
-      </>
+      <InvalidLinkPage
+        title={title}
+        heading={t('news.invalidTitle')}
+        text={t('news.invalidText')}
+        to={to(pagePath('news'))}
+        linkText={t('news.signUpAgain')}
+      />
     )
   }
   return (
-    <>
-      <PageHero title={title} />
-      <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-        <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-          {page.state === 'done' ? (
-            <div role="status" className="flex items-start gap-3">
-              <CheckCircle2 className="mt-1 size-6 shrink-0 text-primary-text" aria-hidden />
-              <div>
-                <h2 className="font-serif text-2xl font-bold">{doneTitle}</h2>
-                <p className="mt-2 text-foreground/80">{doneText(page.email)}</p>
-              </div>
-            </div>
-          ) : (
-            <form method="post" className="flex flex-col gap-5">
-              <p className="text-foreground/80">{question(page.email)}</p>
-              <input type="hidden" name="token" value={page.token} />
-              <div>
-                <button type="submit" className={buttonClasses({})}>
-                  {button}
-                </button>
-              </div>
-            </form>
-          )}
-        </div>
-      </section>
-    </>
+    <CardPage title={title}>
+      {page.state === 'done' ? (
+        <DoneNotice heading={doneTitle} text={doneText(page.email)} />
+      ) : (
+        <form method="post" className="flex flex-col gap-5">
+          <p className="text-foreground/80">{question(page.email)}</p>
+          <input type="hidden" name="token" value={page.token} />
+          <div>
+            <button type="submit" className={buttonClasses({})}>
+              {button}
+            </button>
+          </div>
+        </form>
+      )}
+    </CardPage>
   )
 }
