@@ -4,39 +4,43 @@ import { DoneNotice } from '#app/components/site/done-notice.tsx'
 import { InvalidLinkPage } from '#app/components/site/invalid-link-page.tsx'
 import { useLinkTo, usePageTexts } from '#app/components/site/use-church.ts'
 import { pagePath } from '#app/content/registry.ts'
+import type { LinkPageState } from './link-page-state.ts'
 
-/** What a confirm or unsubscribe link's page shows: the question with its button, the outcome, or a bad link. */
-export type LinkPageState =
-  | { state: 'ask'; email: string; token: string }
-  | { state: 'done'; email: string }
-  | { state: 'invalid' }
+/** The words of each link's page, by their keys in the catalogues. */
+const TEXTS = {
+  confirm: {
+    title: 'news.confirmTitle',
+    doneTitle: 'news.confirmedTitle',
+    question: 'news.confirmText',
+    button: 'news.confirmButton',
+    doneText: 'news.confirmedText',
+  },
+  unsubscribe: {
+    title: 'news.unsubscribeTitle',
+    doneTitle: 'news.unsubscribedTitle',
+    question: 'news.unsubscribeText',
+    button: 'news.unsubscribeButton',
+    doneText: 'news.unsubscribedText',
+  },
+} as const
+
+/** Both links' pages' title and robots rule; an error page writes its own. */
+export function linkPageMeta({ error }: { error?: unknown }) {
+  return error ? [] : [{ title: 'Weekly news' }, { name: 'robots', content: 'noindex' }]
+}
 
 /**
  * The page of a link in a subscriber's e-mail (confirm, unsubscribe). Opening it only asks, with a button that
  * posts to the same address: mail scanners open links, and must change nothing.
  */
-export function LinkPage({
-  page,
-  title,
-  doneTitle,
-  question,
-  button,
-  doneText,
-}: {
-  page: LinkPageState
-  title: string
-  doneTitle: string
-  /** The question, with the address in it. */
-  question: (email: string) => string
-  button: string
-  doneText: (email: string) => string
-}) {
+export function LinkPage({ link, page }: { link: keyof typeof TEXTS; page: LinkPageState }) {
   const t = usePageTexts()
   const to = useLinkTo()
+  const texts = TEXTS[link]
   if (page.state === 'invalid') {
     return (
       <InvalidLinkPage
-        title={title}
+        title={t(texts.title)}
         heading={t('news.invalidTitle')}
         text={t('news.invalidText')}
         to={to(pagePath('news'))}
@@ -45,16 +49,16 @@ export function LinkPage({
     )
   }
   return (
-    <CardPage title={title}>
+    <CardPage title={t(texts.title)}>
       {page.state === 'done' ? (
-        <DoneNotice heading={doneTitle} text={doneText(page.email)} />
+        <DoneNotice heading={t(texts.doneTitle)} text={t(texts.doneText, { email: page.email })} />
       ) : (
         <form method="post" className="flex flex-col gap-5">
-          <p className="text-foreground/80">{question(page.email)}</p>
+          <p className="text-foreground/80">{t(texts.question, { email: page.email })}</p>
           <input type="hidden" name="token" value={page.token} />
           <div>
             <button type="submit" className={buttonClasses({})}>
-              {button}
+              {t(texts.button)}
             </button>
           </div>
         </form>
