@@ -2,10 +2,12 @@
  * What a visitor's post (a contact message, an event sign-up) meets before it is kept: a rate limit per address
  * (CONTACT_RATE_LIMIT in 10 minutes, a 429 in the visitor's words past it), a form token good for a few posts
  * (FORM_TOKEN_USES_MAX, whatever the form; a 429 past them), a site-wide hourly allowance for posts without the
- * form's token (CONTACT_API_LIMIT), and the spam signals of spam.server.ts. Each kind counts on its own.
+ * form's token (CONTACT_API_LIMIT), and the spam signals of spam.server.ts. Each kind counts on its own. Also the
+ * filter by which staff list them (readPostsFilter).
  */
 import type { Db } from '#app/db/database.server.ts'
-import { HttpError, TooManyRequestsError } from '#app/lib/errors.ts'
+import { HttpError, TooManyRequestsError, ValidationError } from '#app/lib/errors.ts'
+import { parseWholeNumber } from '#app/lib/whole-number.ts'
 import { consumeRateLimit } from '#app/models/rate-limits.server.ts'
 import {
   FORM_MAX_AGE_MS,
@@ -92,4 +94,27 @@ export async function judgeVisitorPost({
     spam: spamReason(secret, now.getTime(), { formToken, fromForm, fields, overApiAllowance }),
     tokenless,
   }
+}
+
+/**
+ * The filter of a staff list of visitors' posts (sign-ups, registrations) from its address: `status`, one of
+ * `statuses`, and `limit` and `offset` to page; a 400 naming each one that is wrong.
+ */
+export function readPostsFilter<S extends string>(url: URL, statuses: readonly S[]) {
+  const fields: Record<string, string> = {}
+  const status = url.searchParams.get('status') || undefined
+  if (status !== undefined && !(statuses as readonly string[]).includes(status)) {
+    fields.status = `status must be one of ${statuses.join(', ')}`
+  }
+  const number = (name: 'limit' | 'offset', min: number, message: string) => {
+    const text = url.searchParams.get(name)
+    if (text === null || text === '') return undefined
+    const value = parseWholeNumber(text, { min, max: 1_000_000_000 })
+    if (value === null) fields[name] = message
+    return value ?? undefined
+  }
+  const limit = number('limit', 1, 'limit must be a whole number of 1 or more')
+  const offset = number('offset', 0, 'offset must be a whole number of 0 or more')
+  if (Object.keys(fields).length > 0) throw new ValidationError(fields, 'Invalid filter')
+  return { status: status as S | undefined, limit, offset }
 }

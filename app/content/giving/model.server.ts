@@ -130,25 +130,32 @@ type GiftChange = Partial<
   >
 >
 
-/** Changes a gift's status and Stripe ids; `onlyFrom` keeps a status from going back (succeeded → processing). */
+/**
+ * Changes a gift's status, Stripe ids or donor: the gift `id`, or every gift of the monthly gift `subscriptionId`
+ * (its months). `onlyFrom` keeps a status from going back (succeeded → processing); `onlyUnset` keeps a column
+ * already set (a donor known before). True when a gift was changed.
+ */
 export async function updateGift({
   db,
-  id,
   change,
   onlyFrom,
+  onlyUnset,
   now,
+  ...which
 }: {
   db: Db
-  id: string
   change: GiftChange
   onlyFrom?: readonly GiftStatus[]
+  onlyUnset?: keyof GiftChange
   now: string
-}) {
-  let query = db.kysely
-    .updateTable('gifts')
-    .set({ ...change, updated_at: now })
-    .where('id', '=', id)
+} & ({ id: string } | { subscriptionId: string })) {
+  let query = db.kysely.updateTable('gifts').set({ ...change, updated_at: now })
+  query =
+    'id' in which
+      ? query.where('id', '=', which.id)
+      : query.where('stripe_subscription_id', '=', which.subscriptionId)
   if (onlyFrom) query = query.where('status', 'in', [...onlyFrom])
+  if (onlyUnset) query = query.where(onlyUnset, 'is', null)
   const result = await query.executeTakeFirst()
   return Number(result.numUpdatedRows) > 0
 }
@@ -181,26 +188,6 @@ export async function recordRefund({
     }))
     .where('id', '=', id)
     .where('refunded_cents', '<', refundedCents)
-    .execute()
-}
-
-/** Gives a monthly gift's months kept before its donor was known that donor. */
-export async function setSubscriptionDonor({
-  db,
-  subscriptionId,
-  donorId,
-  now,
-}: {
-  db: Db
-  subscriptionId: string
-  donorId: string
-  now: string
-}) {
-  await db.kysely
-    .updateTable('gifts')
-    .set({ donor_id: donorId, updated_at: now })
-    .where('stripe_subscription_id', '=', subscriptionId)
-    .where('donor_id', 'is', null)
     .execute()
 }
 

@@ -19,7 +19,6 @@ import {
   getGift,
   type Gift,
   recordRefund,
-  setSubscriptionDonor,
   storeStripeEvent,
   updateGift,
   upsertDonor,
@@ -245,7 +244,13 @@ async function sessionEvent(
     ? await listSubscriptionGiftIds({ db, subscriptionId: ids.stripe_subscription_id })
     : []
   if (ids.stripe_subscription_id && ids.donor_id) {
-    await setSubscriptionDonor({ db, subscriptionId: ids.stripe_subscription_id, donorId: ids.donor_id, now })
+    await updateGift({
+      db,
+      subscriptionId: ids.stripe_subscription_id,
+      change: { donor_id: ids.donor_id },
+      onlyUnset: 'donor_id',
+      now,
+    })
   }
   const paid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required'
   // The session and its payment as Stripe has them now decide, when they could be read: the event's copy may be

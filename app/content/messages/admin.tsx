@@ -1,4 +1,4 @@
-import { ChevronLeft, ChevronRight, Download } from 'lucide-react'
+import { Download } from 'lucide-react'
 import { useState } from 'react'
 import { redirect, useFetcher, useLocation } from 'react-router'
 
@@ -10,7 +10,7 @@ import { type MessageSort, MessagesTable, type SortDirection } from './admin-mes
 import { MessagesSearch, useMessagesLoading } from './admin-search.tsx'
 import { SelectionBar } from './admin-selection-bar.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
-import { PageLink } from '#app/components/admin/page-link.tsx'
+import { Pager } from '#app/components/admin/pager.tsx'
 import { useResultToast } from '#app/components/admin/use-result-toast.ts'
 import { buttonClasses } from '#app/components/ui/button.tsx'
 import { runtimeContext } from '#app/context.ts'
@@ -186,7 +186,14 @@ export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
           />
         </div>
       )}
-      <MessagesPager page={page} pageCount={pageCount} href={(to) => href({ page: to })} />
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        href={(to) => href({ page: to })}
+        label="Pages of messages"
+        previous={{ text: 'Previous', label: 'Previous page' }}
+        next={{ text: 'Next', label: 'Next page' }}
+      />
       <MessageDetailsDialog
         message={dialog.openMessage}
         timeZone={timeZone}
@@ -195,33 +202,6 @@ export default function MessagesScreen({ loaderData }: Route.ComponentProps) {
         returnFocus={dialog.returnFocus}
       />
     </>
-  )
-}
-
-function MessagesPager({
-  page,
-  pageCount,
-  href,
-}: {
-  page: number
-  pageCount: number
-  href: (page: number) => string
-}) {
-  if (pageCount <= 1) return null
-  return (
-    <nav aria-label="Pages of messages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-      <PageLink to={href(page - 1)} disabled={page <= 1} label="Previous page">
-        <ChevronLeft aria-hidden="true" />
-        Previous
-      </PageLink>
-      <span className="text-gray-600">
-        Page {page} of {pageCount}
-      </span>
-      <PageLink to={href(page + 1)} disabled={page >= pageCount} label="Next page">
-        Next
-        <ChevronRight aria-hidden="true" />
-      </PageLink>
-    </nav>
   )
 }
 

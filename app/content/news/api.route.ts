@@ -1,11 +1,10 @@
 import type { Route } from './+types/api.route.ts'
 import { requireSubscribersApiAccess } from '#app/auth/session.server.ts'
 import { requestContext } from '#app/context.ts'
-import { ValidationError } from '#app/lib/errors.ts'
-import { parseWholeNumber } from '#app/lib/whole-number.ts'
 import { allowMethods, apiHandler, json, readJsonBody } from '#app/server/api.server.ts'
+import { readPostsFilter } from '#app/server/visitor-posts.server.ts'
 import { listSubscribers, SUBSCRIBERS_PAGE_SIZE_MAX } from './model.server.ts'
-import { SUBSCRIBER_STATUSES, type SubscriberStatus } from './schema.ts'
+import { SUBSCRIBER_STATUSES } from './schema.ts'
 import { subscribe } from './subscribers.server.ts'
 
 /**
@@ -15,24 +14,10 @@ import { subscribe } from './subscribers.server.ts'
 export const loader = apiHandler<Route.LoaderArgs>(async ({ request, runtime }) => {
   await requireSubscribersApiAccess(request, runtime)
   const url = new URL(request.url)
-  const fields: Record<string, string> = {}
-  const status = url.searchParams.get('status') || undefined
-  if (status !== undefined && !(SUBSCRIBER_STATUSES as readonly string[]).includes(status)) {
-    fields.status = `status must be one of ${SUBSCRIBER_STATUSES.join(', ')}`
-  }
-  const number = (name: 'limit' | 'offset', min: number, message: string) => {
-    const text = url.searchParams.get(name)
-    if (text === null || text === '') return undefined
-    const value = parseWholeNumber(text, { min, max: 1_000_000_000 })
-    if (value === null) fields[name] = message
-    return value ?? undefined
-  }
-  const limit = number('limit', 1, 'limit must be a whole number of 1 or more')
-  const offset = number('offset', 0, 'offset must be a whole number of 0 or more')
-  if (Object.keys(fields).length > 0) throw new ValidationError(fields, 'Invalid filter')
+  const { status, limit, offset } = readPostsFilter(url, SUBSCRIBER_STATUSES)
   const { items, total } = await listSubscribers({
     db: runtime.db,
-    status: status as SubscriberStatus | undefined,
+    status,
     q: url.searchParams.get('q')?.trim().slice(0, 200) || undefined,
     limit: Math.min(limit ?? SUBSCRIBERS_PAGE_SIZE_MAX, SUBSCRIBERS_PAGE_SIZE_MAX),
     offset,

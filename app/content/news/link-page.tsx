@@ -1,84 +1,68 @@
-import { Link } from 'react-router'
-
-import { CheckCircle2 } from '#app/components/site/icons.tsx'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
-import { PageHero } from '#app/components/site/page-hero.tsx'
+import { CardPage } from '#app/components/site/card-page.tsx'
+import { DoneNotice } from '#app/components/site/done-notice.tsx'
+import { InvalidLinkPage } from '#app/components/site/invalid-link-page.tsx'
 import { useLinkTo, usePageTexts } from '#app/components/site/use-church.ts'
 import { pagePath } from '#app/content/registry.ts'
+import type { LinkPageState } from './link-page-state.ts'
 
-/** What a confirm or unsubscribe link's page shows: the question with its button, the outcome, or a bad link. */
-export type LinkPageState =
-  | { state: 'ask'; email: string; token: string }
-  | { state: 'done'; email: string }
-  | { state: 'invalid' }
+/** The words of each link's page, by their keys in the catalogues. */
+const TEXTS = {
+  confirm: {
+    title: 'news.confirmTitle',
+    doneTitle: 'news.confirmedTitle',
+    question: 'news.confirmText',
+    button: 'news.confirmButton',
+    doneText: 'news.confirmedText',
+  },
+  unsubscribe: {
+    title: 'news.unsubscribeTitle',
+    doneTitle: 'news.unsubscribedTitle',
+    question: 'news.unsubscribeText',
+    button: 'news.unsubscribeButton',
+    doneText: 'news.unsubscribedText',
+  },
+} as const
+
+/** Both links' pages' title and robots rule; an error page writes its own. */
+export function linkPageMeta({ error }: { error?: unknown }) {
+  return error ? [] : [{ title: 'Weekly news' }, { name: 'robots', content: 'noindex' }]
+}
 
 /**
  * The page of a link in a subscriber's e-mail (confirm, unsubscribe). Opening it only asks, with a button that
  * posts to the same address: mail scanners open links, and must change nothing.
  */
-export function LinkPage({
-  page,
-  title,
-  doneTitle,
-  question,
-  button,
-  doneText,
-}: {
-  page: LinkPageState
-  title: string
-  doneTitle: string
-  /** The question, with the address in it. */
-  question: (email: string) => string
-  button: string
-  doneText: (email: string) => string
-}) {
+export function LinkPage({ link, page }: { link: keyof typeof TEXTS; page: LinkPageState }) {
   const t = usePageTexts()
   const to = useLinkTo()
+  const texts = TEXTS[link]
   if (page.state === 'invalid') {
     return (
-      <>
-        <PageHero title={title} />
-        <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-          <div role="alert" className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-            <h2 className="font-serif text-2xl font-bold">{t('news.invalidTitle')}</h2>
-            <p className="mt-2 text-foreground/80">{t('news.invalidText')}</p>
-            <Link
-              to={to(pagePath('news'))}
-              className={buttonClasses({ variant: 'outline', className: 'mt-6' })}
-            >
-              {t('news.signUpAgain')}
-            </Link>
-          </div>
-        </section>
-      </>
+      <InvalidLinkPage
+        title={t(texts.title)}
+        heading={t('news.invalidTitle')}
+        text={t('news.invalidText')}
+        to={to(pagePath('news'))}
+        linkText={t('news.signUpAgain')}
+      />
     )
   }
   return (
-    <>
-      <PageHero title={title} />
-      <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-        <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-          {page.state === 'done' ? (
-            <div role="status" className="flex items-start gap-3">
-              <CheckCircle2 className="mt-1 size-6 shrink-0 text-primary-text" aria-hidden />
-              <div>
-                <h2 className="font-serif text-2xl font-bold">{doneTitle}</h2>
-                <p className="mt-2 text-foreground/80">{doneText(page.email)}</p>
-              </div>
-            </div>
-          ) : (
-            <form method="post" className="flex flex-col gap-5">
-              <p className="text-foreground/80">{question(page.email)}</p>
-              <input type="hidden" name="token" value={page.token} />
-              <div>
-                <button type="submit" className={buttonClasses({})}>
-                  {button}
-                </button>
-              </div>
-            </form>
-          )}
-        </div>
-      </section>
-    </>
+    <CardPage title={t(texts.title)}>
+      {page.state === 'done' ? (
+        <DoneNotice heading={t(texts.doneTitle)} text={t(texts.doneText, { email: page.email })} />
+      ) : (
+        <form method="post" className="flex flex-col gap-5">
+          <p className="text-foreground/80">{t(texts.question, { email: page.email })}</p>
+          <input type="hidden" name="token" value={page.token} />
+          <div>
+            <button type="submit" className={buttonClasses({})}>
+              {t(texts.button)}
+            </button>
+          </div>
+        </form>
+      )}
+    </CardPage>
   )
 }

@@ -1,7 +1,7 @@
 import { data } from 'react-router'
 
 import type { Route } from './+types/news-page.ts'
-import { PageHero } from '#app/components/site/page-hero.tsx'
+import { CardPage } from '#app/components/site/card-page.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { usePageTexts } from '#app/components/site/use-church.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
@@ -88,14 +88,9 @@ export function meta(args: Route.MetaArgs) {
 export default function News({ loaderData, actionData }: Route.ComponentProps) {
   const t = usePageTexts()
   return (
-    <>
-      <PageHero title={t('news.title')} intro={t('news.intro')} />
-      <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-        <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-          <SubscribeForm formToken={loaderData.formToken} result={actionData} />
-        </div>
-      </section>
-    </>
+    <CardPage title={t('news.title')} intro={t('news.intro')}>
+      <SubscribeForm formToken={loaderData.formToken} result={actionData} />
+    </CardPage>
   )
 }
 

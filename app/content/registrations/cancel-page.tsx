@@ -1,9 +1,11 @@
-import { CalendarX2, CheckCircle2 } from '#app/components/site/icons.tsx'
+import { CalendarX2 } from '#app/components/site/icons.tsx'
 import { data, Link } from 'react-router'
 
 import type { Route } from './+types/cancel-page.ts'
 import { buttonClasses } from '#app/components/site/button-classes.ts'
-import { PageHero } from '#app/components/site/page-hero.tsx'
+import { CardPage } from '#app/components/site/card-page.tsx'
+import { DoneNotice } from '#app/components/site/done-notice.tsx'
+import { InvalidLinkPage } from '#app/components/site/invalid-link-page.tsx'
 import { pagePath } from '#app/content/registry.ts'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
@@ -102,32 +104,27 @@ function AskToCancel({
 }) {
   const t = usePageTexts()
   return (
-    <>
-      <PageHero title={t('registration.cancel.title')} intro={`${eventTitle} · ${when}`} />
-      <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-        <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-          <form method="post" className="flex flex-col gap-5">
-            <h2 className="font-serif text-2xl font-bold">{t('registration.cancel.heading')}</h2>
-            <p className="text-foreground/80">
-              {t(waiting ? 'registration.cancel.waiting' : 'registration.cancel.confirmed', {
-                title: eventTitle,
-                when,
-              })}
-            </p>
-            <input type="hidden" name="token" value={token} />
-            <div className="flex flex-wrap gap-3">
-              <button type="submit" className={buttonClasses({})}>
-                <CalendarX2 className="size-4" aria-hidden />
-                {t('registration.cancel.submit')}
-              </button>
-              <Link to={eventPath} className={buttonClasses({ variant: 'outline' })}>
-                {t('registration.cancel.keep')}
-              </Link>
-            </div>
-          </form>
+    <CardPage title={t('registration.cancel.title')} intro={`${eventTitle} · ${when}`}>
+      <form method="post" className="flex flex-col gap-5">
+        <h2 className="font-serif text-2xl font-bold">{t('registration.cancel.heading')}</h2>
+        <p className="text-foreground/80">
+          {t(waiting ? 'registration.cancel.waiting' : 'registration.cancel.confirmed', {
+            title: eventTitle,
+            when,
+          })}
+        </p>
+        <input type="hidden" name="token" value={token} />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className={buttonClasses({})}>
+            <CalendarX2 className="size-4" aria-hidden />
+            {t('registration.cancel.submit')}
+          </button>
+          <Link to={eventPath} className={buttonClasses({ variant: 'outline' })}>
+            {t('registration.cancel.keep')}
+          </Link>
         </div>
-      </section>
-    </>
+      </form>
+    </CardPage>
   )
 }
 
@@ -144,24 +141,12 @@ function Cancelled({
   const cancelled = done === 'cancelled'
   const t = usePageTexts()
   return (
-    <>
-      <PageHero title={t('registration.cancel.title')} intro={`${eventTitle} · ${when}`} />
-      <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-        <div className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-          <div role="status" className="flex items-start gap-3">
-            <CheckCircle2 className="mt-1 size-6 shrink-0 text-primary-text" aria-hidden />
-            <div>
-              <h2 className="font-serif text-2xl font-bold">
-                {t(cancelled ? 'registration.cancel.cancelled' : 'registration.cancel.already')}
-              </h2>
-              <p className="mt-2 text-foreground/80">
-                {t(cancelled ? 'registration.cancel.cancelledText' : 'registration.cancel.alreadyText')}
-              </p>
-            </div>
-          </div>
-        </div>
-      </section>
-    </>
+    <CardPage title={t('registration.cancel.title')} intro={`${eventTitle} · ${when}`}>
+      <DoneNotice
+        heading={t(cancelled ? 'registration.cancel.cancelled' : 'registration.cancel.already')}
+        text={t(cancelled ? 'registration.cancel.cancelledText' : 'registration.cancel.alreadyText')}
+      />
+    </CardPage>
   )
 }
 
@@ -169,21 +154,13 @@ function InvalidLink() {
   const t = usePageTexts()
   const { to } = usePageLanguage()
   return (
-    <>
-      <PageHero title={t('registration.cancel.title')} />
-      <section className="mx-auto max-w-2xl px-4 py-16 sm:px-6">
-        <div role="alert" className="rounded-2xl border border-border bg-card p-6 shadow-sm sm:p-8">
-          <h2 className="font-serif text-2xl font-bold">{t('registration.cancel.invalid')}</h2>
-          <p className="mt-2 text-foreground/80">{t('registration.cancel.invalidText')}</p>
-          <Link
-            to={to(pagePath('contact'))}
-            className={buttonClasses({ variant: 'outline', className: 'mt-6' })}
-          >
-            {t('registration.cancel.contact')}
-          </Link>
-        </div>
-      </section>
-    </>
+    <InvalidLinkPage
+      title={t('registration.cancel.title')}
+      heading={t('registration.cancel.invalid')}
+      text={t('registration.cancel.invalidText')}
+      to={to(pagePath('contact'))}
+      linkText={t('registration.cancel.contact')}
+    />
   )
 }
 

@@ -1,9 +1,9 @@
-import { CalendarDays, Clock, MapPin, Sparkles } from '#app/components/site/icons.tsx'
+import { CalendarDays, Clock, Sparkles } from '#app/components/site/icons.tsx'
 
 import type { Route } from './+types/page.ts'
 import { ChurchLocation } from './church-location.tsx'
+import { ServiceDetails } from './service-details.tsx'
 import { PageHero } from '#app/components/site/page-hero.tsx'
-import { RichText } from '#app/components/site/rich-text.tsx'
 import { PageSection } from '#app/components/site/page-section.tsx'
 import { SiteError } from '#app/components/site/site-error.tsx'
 import { useChurch, usePageLanguage, usePageTexts } from '#app/components/site/use-church.ts'
@@ -69,17 +69,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                     <p className="text-sm font-semibold text-primary-text">{when(service)}</p>
                   ) : null}
                 </div>
-                {service.location ? (
-                  <p className="mt-1 flex items-center gap-1.5 text-sm text-muted-foreground">
-                    <MapPin className="size-3.5" aria-hidden />
-                    <span lang={langOf(service, 'location')}>{service.location}</span>
-                  </p>
-                ) : null}
-                <RichText
-                  html={service.description}
-                  lang={langOf(service, 'description')}
-                  className="mt-2 leading-relaxed text-foreground/80"
-                />
+                <ServiceDetails service={service} look="row" />
               </li>
             ))}
           </ul>
@@ -108,17 +98,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
                     {when(service)}
                   </p>
                 ) : null}
-                {service.location ? (
-                  <p className="mt-1 flex items-center gap-2 text-sm text-muted-foreground">
-                    <MapPin className="size-4" aria-hidden />
-                    <span lang={langOf(service, 'location')}>{service.location}</span>
-                  </p>
-                ) : null}
-                <RichText
-                  html={service.description}
-                  lang={langOf(service, 'description')}
-                  className="mt-4 leading-relaxed text-foreground/80"
-                />
+                <ServiceDetails service={service} look="card" />
               </article>
             ))}
           </div>

@@ -1,11 +1,11 @@
-import { ChevronLeft, ChevronRight, History } from 'lucide-react'
+import { History } from 'lucide-react'
 import { Form } from 'react-router'
 
 import type { Route } from './+types/activity.ts'
 import { requireArea } from '#app/auth/session.server.ts'
 import { ActivityList } from '#app/components/admin/activity-list.tsx'
 import { PageHeader } from '#app/components/admin/page-header.tsx'
-import { PageLink } from '#app/components/admin/page-link.tsx'
+import { Pager } from '#app/components/admin/pager.tsx'
 import { Button } from '#app/components/ui/button.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
@@ -105,21 +105,14 @@ export default function Activity({ loaderData }: Route.ComponentProps) {
           <ActivityList rows={rows} showEmail />
         )}
       </section>
-      {pageCount > 1 ? (
-        <nav aria-label="Pages of activity" className="mt-4 flex items-center justify-between gap-3 text-sm">
-          <PageLink to={href(page - 1)} disabled={page <= 1} label="Newer entries">
-            <ChevronLeft aria-hidden="true" />
-            Newer
-          </PageLink>
-          <span className="text-gray-600">
-            Page {page} of {pageCount}
-          </span>
-          <PageLink to={href(page + 1)} disabled={page >= pageCount} label="Older entries">
-            Older
-            <ChevronRight aria-hidden="true" />
-          </PageLink>
-        </nav>
-      ) : null}
+      <Pager
+        page={page}
+        pageCount={pageCount}
+        href={href}
+        label="Pages of activity"
+        previous={{ text: 'Newer', label: 'Newer entries' }}
+        next={{ text: 'Older', label: 'Older entries' }}
+      />
     </>
   )
 }
