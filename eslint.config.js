@@ -229,12 +229,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.{ts,tsx,js}'],
-    ignores: [
-      'app/db/migrations/**',
-      'app/content/events/dates.ts',
-      '**/*.test.ts',
-      'tests/**',
-    ],
+    ignores: ['app/db/migrations/**', 'app/content/events/dates.ts', '**/*.test.ts', 'tests/**'],
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
 )

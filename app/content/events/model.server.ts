@@ -81,21 +81,15 @@ export async function countUpcomingOneTimeEvents({ db, today }: { db: Db; today:
   return Number(row?.count ?? 0)
 }
 
+type EventsRead<L extends Locale | undefined> = { db: Db; locale?: L }
+
 /** Events with a recurrence rule, by their first date. */
 export async function listRepeatingEvents<L extends Locale | undefined = undefined>({
   db,
   locale,
-}: {
-  db: Db
-  locale?: L
-}): Promise<Array<InLocale<EventRecord, L>>> {
-  const rows = await db.kysely
-    .selectFrom('events')
-    .selectAll()
-    .where('recurrence', 'is not', null)
-    .orderBy('starts_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute()
+}: EventsRead<L>): Promise<Array<InLocale<EventRecord, L>>> {
+  const query = db.kysely.selectFrom('events').selectAll().where('recurrence', 'is not', null)
+  const rows = await query.orderBy('starts_at', 'asc').orderBy('id', 'asc').execute()
   return eventsInLocale(rows.map(toRecord), locale as L)
 }
 
@@ -103,17 +97,9 @@ export async function listRepeatingEvents<L extends Locale | undefined = undefin
 export async function listUndatedEvents<L extends Locale | undefined = undefined>({
   db,
   locale,
-}: {
-  db: Db
-  locale?: L
-}): Promise<Array<InLocale<EventRecord, L>>> {
-  const rows = await db.kysely
-    .selectFrom('events')
-    .selectAll()
-    .where('starts_at', 'is', null)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute()
+}: EventsRead<L>): Promise<Array<InLocale<EventRecord, L>>> {
+  const query = db.kysely.selectFrom('events').selectAll().where('starts_at', 'is', null)
+  const rows = await query.orderBy('created_at', 'asc').orderBy('id', 'asc').execute()
   return eventsInLocale(rows.map(toRecord), locale as L)
 }
 
