@@ -2,7 +2,8 @@ import type Stripe from 'stripe'
 
 import type { GiftStatus } from './schema.ts'
 import { stripeClient } from './stripe.server.ts'
-import type { EventDeps } from './webhook-events.server.ts'
+import type { Env } from '#app/env.server.ts'
+import type { AppRuntime } from '#app/runtime.server.ts'
 
 /**
  * What was read again from Stripe for an event whose order matters: a Checkout Session's status and payment status
@@ -24,6 +25,9 @@ export const idOf = (value: unknown): string | null =>
       ? String(value.id)
       : null
 
+/** What a re-read needs: Stripe's keys, and the log for a question Stripe could not answer. */
+type RereadDeps = Pick<AppRuntime, 'logger'> & { env: Pick<Env, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'> }
+
 /**
  * Re-reads from Stripe what an event's own copy may have outdated, outside the transaction: for a Checkout
  * Session's events the session and its PaymentIntent as they are now (a `completed, unpaid` that comes after the
@@ -31,7 +35,7 @@ export const idOf = (value: unknown): string | null =>
  * dispute its status now (a `created` read after its `closed` must not make a won dispute's gift disputed again).
  * Each read on its own: what cannot be read is left out, and the event's copy decides that part.
  */
-export async function reread(deps: EventDeps, event: Stripe.Event): Promise<Fresh> {
+export async function reread(deps: RereadDeps, event: Stripe.Event): Promise<Fresh> {
   const stripe = stripeClient(deps.env)
   if (!stripe) return {}
   const attempt = async <T>(read: () => Promise<T>) => {
