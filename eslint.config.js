@@ -32,7 +32,7 @@ const LOWER_LAYERS = folders(
   'runtime.server.ts',
 )
 const LEAVES_MESSAGE =
-  "app/lib, app/schemas and a kind of content's declarations are leaves: they import nothing of the app but each other (decision 0007)"
+  "app/lib, app/schemas, app/dates and a kind of content's declarations are leaves: they import nothing of the app but each other (decision 0007)"
 const MODELS_MESSAGE =
   'Models sit above the database only: routes and services call them, never the other way (decision 0007)'
 
@@ -64,17 +64,11 @@ const KINDS = fs
 const KIND_FACES = ['content.ts', 'schema.ts', 'model.server.ts']
 /**
  * Modules other kinds use today that belong to no one kind, each waiting for a home of its own (issue 46 item 5):
- * the date engine and its words (events'), the events' timing helpers and calendar file, the schedule field,
- * a service's live times and a sermon's words.
+ * the events' upcoming dates, a service's live times and a sermon's words. (The date engine, its words, the
+ * calendar file and the schedule field have theirs: app/dates/ and app/components/admin/schedule/.)
  */
 const SHARED_FOR_NOW = [
-  'events/dates.ts',
-  'events/date-text.ts',
-  'events/date-words.ts',
   'events/events.server.ts',
-  'events/timing.ts',
-  'events/calendar.server.ts',
-  'events/admin-schedule-field.tsx',
   'services/live.ts',
   // The YouTube import asks what the live page shows before and after a read of the channel (issue 47).
   'services/live.server.ts',
@@ -161,7 +155,7 @@ export default tseslint.config(
     rules: { 'no-console': 'off', 'react-hooks/rules-of-hooks': 'off' },
   },
   layer(
-    ['app/lib/**', 'app/schemas/**'],
+    ['app/lib/**', 'app/schemas/**', 'app/dates/**'],
     [LOWER_LAYERS, `^#app/content/.*(${SERVER_SIDE}|${UI}|${ROUTE_MODULE})`],
     LEAVES_MESSAGE,
   ),
@@ -220,16 +214,16 @@ export default tseslint.config(
   },
   {
     // Files a reader takes in whole, functions that fit on a screen or two (issue 46): past these, a file holds
-    // two concerns and a function two steps. Frozen migrations and the date engine (app/content/events/dates.ts,
+    // two concerns and a function two steps. Frozen migrations and the date engine (app/dates/engine.ts,
     // the recurrence rules' one algorithm) are exempt; a test's suite is one `describe.each(databases)` callback,
     // so functions are not counted in tests (their files are).
     files: ['**/*.{ts,tsx,js}'],
-    ignores: ['app/db/migrations/**', 'app/content/events/dates.ts'],
+    ignores: ['app/db/migrations/**', 'app/dates/engine.ts'],
     rules: { 'max-lines': ['error', { max: 400 }] },
   },
   {
     files: ['**/*.{ts,tsx,js}'],
-    ignores: ['app/db/migrations/**', 'app/content/events/dates.ts', '**/*.test.ts', 'tests/**'],
+    ignores: ['app/db/migrations/**', 'app/dates/engine.ts', '**/*.test.ts', 'tests/**'],
     rules: { 'max-lines-per-function': ['error', { max: 120 }] },
   },
 )

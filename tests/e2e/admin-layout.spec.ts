@@ -1,5 +1,5 @@
 import { openAdmin } from './admin-helpers.ts'
-import { todayIn, upcomingOccurrences } from '#app/content/events/dates.ts'
+import { todayIn, upcomingOccurrences } from '#app/dates/engine.ts'
 import { expect, expectNoAxeViolations, signIn, signInAt, test } from './fixtures.ts'
 
 const SECTIONS = [

@@ -7,8 +7,8 @@ import { Temporal } from 'temporal-polyfill'
 import { expectToast, unique } from './admin-helpers.ts'
 import { expect, expectNoAxeViolations, signInAt, test } from './fixtures.ts'
 import { openDatabase } from '#app/db/database.server.ts'
-import { todayIn } from '#app/content/events/dates.ts'
-import { formatDate } from '#app/content/events/date-text.ts'
+import { todayIn } from '#app/dates/engine.ts'
+import { formatDate } from '#app/dates/text.ts'
 
 const ZONE = 'Europe/Dublin'
 

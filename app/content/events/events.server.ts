@@ -10,11 +10,11 @@ import {
   todayIn,
   UnworkableRuleError,
   upcomingOccurrences,
-} from './dates.ts'
+} from '#app/dates/engine.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { textsFor } from '#app/i18n/texts.ts'
-import { dateWords } from './date-words.ts'
-import { timingOf } from './timing.ts'
+import { dateWords } from '#app/dates/words.ts'
+import { timingOf } from '#app/dates/timing.ts'
 import type { Locale } from '#app/models/locale.server.ts'
 import {
   type EventRecord,

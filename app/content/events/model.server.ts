@@ -3,8 +3,8 @@ import { rowConversions } from '#app/models/content-model.server.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { ContentRecord } from '#app/content/registry.ts'
 import { type InLocale, inLocale, type Locale, type Localized } from '#app/models/locale.server.ts'
-import { dateWords } from './date-words.ts'
-import { timingOf } from './timing.ts'
+import { dateWords } from '#app/dates/words.ts'
+import { timingOf } from '#app/dates/timing.ts'
 
 const model = listModels.events
 const { toRecord } = rowConversions('events')

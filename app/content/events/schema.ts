@@ -16,9 +16,9 @@ import {
   parseLocalDate,
   parseLocalDateTime,
   timingProblems,
-} from './dates.ts'
-import { dateText, timeText } from './date-text.ts'
-import { timingFromText } from './timing-from-text.ts'
+} from '#app/dates/engine.ts'
+import { dateText, timeText } from '#app/dates/text.ts'
+import { timingFromText } from '#app/dates/timing-from-text.ts'
 
 export const EXDATES_MAX_COUNT = 200
 export const RECURRENCE_MAX_LENGTH = 300

@@ -2,7 +2,7 @@ import ICAL from 'ical.js'
 import { describe, expect, test } from 'vitest'
 
 import { saveChurchInfo } from '#app/content/church-info/model.server.ts'
-import { calendarIcs } from '#app/content/events/calendar.server.ts'
+import { calendarIcs } from '#app/dates/calendar.server.ts'
 import { feedEvents } from '#app/content/events/events.server.ts'
 import { createEvent } from '#app/content/events/model.server.ts'
 import { makeChurchInfo, makeEvent } from '#tests/factories.ts'

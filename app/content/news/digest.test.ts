@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest'
 
-import type { EventTiming } from '#app/content/events/dates.ts'
+import type { EventTiming } from '#app/dates/engine.ts'
 import { assembleDigest, type DigestEntry } from './digest.ts'
 
 const DUBLIN = 'Europe/Dublin'

@@ -6,14 +6,14 @@
  */
 import { Temporal } from 'temporal-polyfill'
 
-import { dateWords } from '#app/content/events/date-words.ts'
+import { dateWords } from '#app/dates/words.ts'
 import {
   type EventTiming,
   formatLocalDateTime,
   todayIn,
   UnworkableRuleError,
   upcomingOccurrences,
-} from '#app/content/events/dates.ts'
+} from '#app/dates/engine.ts'
 
 /** The days a digest covers, today (the church's date when it is made) included. */
 export const DIGEST_DAYS = 7

@@ -11,11 +11,11 @@ import {
   parseLocalDateTime,
   todayIn,
   upcomingOccurrences,
-} from '#app/content/events/dates.ts'
-import { occurrenceText } from '#app/content/events/date-text.ts'
-import { dateWords } from '#app/content/events/date-words.ts'
+} from '#app/dates/engine.ts'
+import { occurrenceText } from '#app/dates/text.ts'
+import { dateWords } from '#app/dates/words.ts'
 import { hasWorkableDates } from '#app/content/events/events.server.ts'
-import { timingOf } from '#app/content/events/timing.ts'
+import { timingOf } from '#app/dates/timing.ts'
 import { languagePath, SOURCE_LANGUAGE } from '#app/lib/languages.ts'
 import { placesTaken } from './model.server.ts'
 import { placesLeft, registrationClosed } from './rules.ts'

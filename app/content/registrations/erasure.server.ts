@@ -1,7 +1,7 @@
 import type { Db } from '#app/db/database.server.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { getRegistrationSettings } from '#app/models/settings.server.ts'
-import { todayIn } from '#app/content/events/dates.ts'
+import { todayIn } from '#app/dates/engine.ts'
 import { deleteEndedRegistrations } from './model.server.ts'
 import { erasedEndingOnOrBefore } from './rules.ts'
 

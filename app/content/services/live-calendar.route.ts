@@ -1,7 +1,7 @@
 import type { Route } from './+types/live-calendar.route.ts'
 import { requestContext, runtimeContext } from '#app/context.ts'
 import { getChurchInfo } from '#app/content/church-info/model.server.ts'
-import { calendarHeaders, calendarIcs } from '#app/content/events/calendar.server.ts'
+import { calendarHeaders, calendarIcs } from '#app/dates/calendar.server.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
 import { feedLanguage } from '#app/server/page-language.server.ts'
 import { LIVE_PAGE, liveNow, serviceCalendarEntry } from './live.server.ts'

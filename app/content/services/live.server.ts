@@ -13,7 +13,7 @@ import {
 } from './live.ts'
 import { listServices } from './model.server.ts'
 import type { Service } from './schema.ts'
-import type { CalendarEntry } from '#app/content/events/calendar.server.ts'
+import type { CalendarEntry } from '#app/dates/calendar.server.ts'
 
 /** The live page's address (`/live`), the page `GET /api/live` names. */
 export const LIVE_PAGE = '/live'

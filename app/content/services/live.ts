@@ -1,6 +1,6 @@
 import { Temporal } from 'temporal-polyfill'
 
-import { upcomingOccurrences } from '#app/content/events/dates.ts'
+import { upcomingOccurrences } from '#app/dates/engine.ts'
 import { serviceTiming } from './schema.ts'
 
 /** The live page's states (issue 47), from the streamed services' schedules and the clock alone. */

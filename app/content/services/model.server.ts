@@ -2,7 +2,7 @@ import { listModels } from '#app/models/content-models.server.ts'
 import type { InLocale, Locale, Localized } from '#app/models/locale.server.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { ContentRecord } from '#app/content/registry.ts'
-import { dateWords } from '#app/content/events/date-words.ts'
+import { dateWords } from '#app/dates/words.ts'
 import { serviceTiming } from './schema.ts'
 
 const model = listModels.services

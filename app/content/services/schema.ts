@@ -13,8 +13,8 @@ import {
   firstOccurrenceStart,
   parseLocalDateTime,
   timingProblems,
-} from '#app/content/events/dates.ts'
-import { formatDate, ruleInWords, timeText } from '#app/content/events/date-text.ts'
+} from '#app/dates/engine.ts'
+import { formatDate, ruleInWords, timeText } from '#app/dates/text.ts'
 import { exdatesField, localDateTime, recurrenceField } from '#app/content/events/schema.ts'
 
 export const SERVICE_TYPES = ['regular', 'special'] as const

@@ -119,7 +119,7 @@ export const events = {
       everyone: '{{church}}: you are registered for {{title}}.',
     },
   },
-  /** A repeating event's rule, for languages other than English (English's are app/content/events/date-text.ts's). */
+  /** A repeating event's rule, for languages other than English (English's are app/dates/text.ts's). */
   dates: {
     everyDay_one: 'Every day',
     everyDay_other: 'Every {{count}} days',

@@ -17,7 +17,7 @@ import {
   type RuleParts,
   ruleParts,
   WEEKDAY_CODES,
-} from './dates.ts'
+} from './engine.ts'
 
 /** The days' names, Monday first (Temporal's `dayOfWeek` 1). */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']

@@ -3,9 +3,9 @@ import { useState } from 'react'
 
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
-import { FieldError } from './admin-schedule-controls.tsx'
-import { type ScheduleProps } from './admin-schedule.ts'
-import { formatShortDate, parseLocalDate } from './dates.ts'
+import { FieldError } from './controls.tsx'
+import { type ScheduleProps } from './schedule.ts'
+import { formatShortDate, parseLocalDate } from '#app/dates/engine.ts'
 
 /** Dates a repeating event does not take place on, added one at a time and listed to be taken back. */
 export function SkipDates({

@@ -4,10 +4,10 @@ import { RequiredMark } from '#app/components/admin/required-mark.tsx'
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { Select } from '#app/components/ui/select.tsx'
-import { FieldError } from './admin-schedule-controls.tsx'
-import { SchedulePreview } from './admin-schedule-preview.tsx'
-import { EndChoice, MonthlyChoice, WeekdayChoice } from './admin-schedule-repeat.tsx'
-import { SkipDates } from './admin-schedule-skip-dates.tsx'
+import { FieldError } from './controls.tsx'
+import { SchedulePreview } from './preview.tsx'
+import { EndChoice, MonthlyChoice, WeekdayChoice } from './repeat.tsx'
+import { SkipDates } from './skip-dates.tsx'
 import {
   initialSchedule,
   type Repeat,
@@ -15,9 +15,9 @@ import {
   type ScheduleProps,
   timingOf,
   weekdayOf,
-} from './admin-schedule.ts'
-import { type EventTiming, parseLocalDate, previewDates, timingProblems } from './dates.ts'
-import { occurrenceText, ruleInWords } from './date-text.ts'
+} from './schedule.ts'
+import { type EventTiming, parseLocalDate, previewDates, timingProblems } from '#app/dates/engine.ts'
+import { occurrenceText, ruleInWords } from '#app/dates/text.ts'
 
 /**
  * When an event happens, as staff think of it: a start date and time (or "All day"), an optional end, how it

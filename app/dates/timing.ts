@@ -1,4 +1,4 @@
-import type { EventTiming } from './dates.ts'
+import type { EventTiming } from './engine.ts'
 
 /** The parts of an event (or anything dated like one) the date engine works from, and nothing else. */
 export function timingOf(event: EventTiming): EventTiming {

@@ -1,8 +1,8 @@
 import { Input } from '#app/components/ui/input.tsx'
 import { Label } from '#app/components/ui/label.tsx'
 import { cn } from '#app/lib/cn.ts'
-import { Radio } from './admin-schedule-controls.tsx'
-import { NTH, nthOf, sameDateLabel, type ScheduleProps, WEEKDAYS } from './admin-schedule.ts'
+import { Radio } from './controls.tsx'
+import { NTH, nthOf, sameDateLabel, type ScheduleProps, WEEKDAYS } from './schedule.ts'
 
 /** Every few weeks: how many, and (weekly too) on which days. */
 export function WeekdayChoice({ schedule, update, field }: ScheduleProps) {

@@ -10,8 +10,8 @@ import {
   todayIn,
   UnworkableRuleError,
   upcomingOccurrences,
-} from './dates.ts'
-import { dateText, ruleInWords, timeText } from './date-text.ts'
+} from './engine.ts'
+import { dateText, ruleInWords, timeText } from './text.ts'
 import { timingFromText } from './timing-from-text.ts'
 
 const DUBLIN = 'Europe/Dublin'

@@ -8,7 +8,13 @@ import { Temporal } from 'temporal-polyfill'
 import { textsFor } from '#app/i18n/texts.ts'
 import { intlLocale, isSourceLanguage } from '#app/lib/languages.ts'
 
-import { type EventTiming, formatShortDate, type Occurrence, parseLocalDateTime, ruleParts } from './dates.ts'
+import {
+  type EventTiming,
+  formatShortDate,
+  type Occurrence,
+  parseLocalDateTime,
+  ruleParts,
+} from './engine.ts'
 import {
   dateText,
   formatDate,
@@ -17,7 +23,7 @@ import {
   occurrenceText,
   ruleInWords,
   timeText,
-} from './date-text.ts'
+} from './text.ts'
 
 type Plain = Temporal.PlainDate | Temporal.PlainDateTime
 

@@ -10,8 +10,8 @@ import {
   formatLocalDateTime,
   MONTHS,
   WEEKDAY_CODES,
-} from './dates.ts'
-import { WEEKDAYS } from './date-text.ts'
+} from './engine.ts'
+import { WEEKDAYS } from './text.ts'
 
 const MONTH_PATTERN = MONTHS.map((month) => `${month}|${month.slice(0, 3)}`).join('|')
 const WEEKDAY_PATTERN = WEEKDAYS.map((day) => `${day}|${day.slice(0, 3)}`).join('|')

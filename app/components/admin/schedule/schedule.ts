@@ -1,4 +1,4 @@
-import { type EventTiming, parseLocalDate, ruleParts } from './dates.ts'
+import { type EventTiming, parseLocalDate, ruleParts } from '#app/dates/engine.ts'
 
 export const WEEKDAYS = [
   ['MO', 'Mon', 'Monday'],

@@ -2,10 +2,9 @@ import { getVtimezoneComponent } from '@touch4it/ical-timezones'
 import { escape, foldLines, ICalCalendar, ICalCalendarMethod } from 'ical-generator'
 import { Temporal } from 'temporal-polyfill'
 
-import { type EventTiming, parseLocalDate, parseLocalDateTime, ruleParts, ruleProblem } from './dates.ts'
+import { type EventTiming, parseLocalDate, parseLocalDateTime, ruleParts, ruleProblem } from './engine.ts'
 import { htmlToText } from '#app/lib/html-to-text.ts'
 import { languagePath } from '#app/lib/languages.ts'
-import type { EventRecord } from './model.server.ts'
 
 import { timingOf } from './timing.ts'
 
@@ -102,21 +101,15 @@ export function recurrenceLines(timing: EventTiming, zone: string) {
 const written = new Map<string, string>()
 
 /** What a VEVENT is written from: an event, or another record with its times (a streamed service, issue 47). */
-export type CalendarEntry = Pick<
-  EventRecord,
-  | 'id'
-  | 'title'
-  | 'description'
-  | 'location'
-  | 'sequence'
-  | 'created_at'
-  | 'updated_at'
-  | 'starts_at'
-  | 'ends_at'
-  | 'all_day'
-  | 'recurrence'
-  | 'exdates'
->
+export interface CalendarEntry extends EventTiming {
+  id: string
+  title: string
+  description: string | null
+  location: string | null
+  sequence: number
+  created_at: string
+  updated_at: string
+}
 const WRITTEN_MAX = 5000
 
 function veventOf(event: CalendarEntry, site: FeedSite, uidSuffix = '', page?: string) {
