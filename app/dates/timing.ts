@@ -1,4 +1,4 @@
-import type { EventTiming } from './engine.ts'
+import { type EventTiming, ruleProblem } from './engine.ts'
 
 /** The parts of an event (or anything dated like one) the date engine works from, and nothing else. */
 export function timingOf(event: EventTiming): EventTiming {
@@ -9,4 +9,9 @@ export function timingOf(event: EventTiming): EventTiming {
     recurrence: event.recurrence,
     exdates: event.exdates,
   }
+}
+
+/** Whether an event's rule (if any) can be worked out: one that cannot is left out of calendar files. */
+export function hasWorkableDates(event: EventTiming, zone: string) {
+  return ruleProblem(timingOf(event), zone) === null
 }

@@ -1,4 +1,6 @@
 import type { Db } from '#app/db/database.server.ts'
+import type { Clock } from '#app/lib/clock.ts'
+import { todayIn } from '#app/dates/engine.ts'
 import { DEFAULT_TIME_ZONE } from '#app/lib/time-zone.ts'
 
 import { singleModels } from '#app/models/content-models.server.ts'
@@ -9,4 +11,10 @@ export const saveChurchInfo = singleModels.church_info.save
 /** The church's time zone (its setting, or the default when there is no church info yet). */
 export async function churchTimeZone({ db }: { db: Db }) {
   return (await getChurchInfo({ db }))?.timezone ?? DEFAULT_TIME_ZONE
+}
+
+/** The church's time zone and its date today, by the injected clock. */
+export async function churchToday({ db, clock }: { db: Db; clock: Clock }) {
+  const zone = await churchTimeZone({ db })
+  return { zone, today: todayIn(zone, clock.now()) }
 }

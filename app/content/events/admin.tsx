@@ -13,7 +13,7 @@ import { createEvent, deleteEvent, listEvents, updateEvent } from './model.serve
 import { mayManageRegistrations, adminSession } from '#app/auth/session.server.ts'
 import { EventSchema } from './schema.ts'
 import { events } from './content.ts'
-import { churchToday } from './events.server.ts'
+import { churchToday } from '#app/content/church-info/model.server.ts'
 import { pagePath } from '#app/content/registry.ts'
 
 const TOASTS = {

@@ -6,7 +6,7 @@ import { calendarHeaders, calendarIcs } from '#app/dates/calendar.server.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
 import { feedLanguage } from '#app/server/page-language.server.ts'
-import { hasWorkableDates } from './events.server.ts'
+import { hasWorkableDates } from '#app/dates/timing.ts'
 
 /**
  * `/events/<id>/calendar.ics`: one event as a file to open in a calendar app ("Add to calendar"); none for an

@@ -3,15 +3,8 @@ import type { Temporal } from 'temporal-polyfill'
 import { isSourceLanguage, SOURCE_LANGUAGE } from '#app/lib/languages.ts'
 import type { Db } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
-import {
-  lastDay,
-  type Occurrence,
-  ruleProblem,
-  todayIn,
-  UnworkableRuleError,
-  upcomingOccurrences,
-} from '#app/dates/engine.ts'
-import { churchTimeZone } from '#app/content/church-info/model.server.ts'
+import { lastDay, type Occurrence, UnworkableRuleError, upcomingOccurrences } from '#app/dates/engine.ts'
+import { churchToday } from '#app/content/church-info/model.server.ts'
 import { textsFor } from '#app/i18n/texts.ts'
 import { dateWords } from '#app/dates/words.ts'
 import { timingOf } from '#app/dates/timing.ts'
@@ -27,12 +20,6 @@ import {
 interface EventsDeps {
   db: Db
   clock: Clock
-}
-
-/** The church's time zone and its date today, by the injected clock. */
-export async function churchToday({ db, clock }: EventsDeps) {
-  const zone = await churchTimeZone({ db })
-  return { zone, today: todayIn(zone, clock.now()) }
 }
 
 /** An event with its next occurrence (today's included), worked out in the church's zone. */
@@ -79,11 +66,6 @@ export function nextDateOf(event: EventRecord, zone: string, today: Temporal.Pla
     nextDates.set(key, found)
   }
   return found
-}
-
-/** Whether an event's rule (if any) can be worked out: one that cannot is left out of calendar files. */
-export function hasWorkableDates(event: EventRecord, zone: string) {
-  return ruleProblem(timingOf(event), zone) === null
 }
 
 function nextOf<E extends EventRecord>(event: E, zone: string, today: Temporal.PlainDate) {

@@ -1,6 +1,6 @@
 import { getChurchInfo, saveChurchInfo } from '#app/content/church-info/model.server.ts'
 import { DEFAULT_DIGEST_DAY, DEFAULT_DIGEST_HOUR } from '#app/content/church-info/schema.ts'
-import { churchToday } from '#app/content/events/events.server.ts'
+import { churchToday } from '#app/content/church-info/model.server.ts'
 import { type Db, inTransaction } from '#app/db/database.server.ts'
 import type { Clock } from '#app/lib/clock.ts'
 import { FALLBACK_CHURCH_NAME } from '#app/lib/church-text.ts'
