@@ -82,7 +82,8 @@ function prepareDataDir(dir: string) {
 /** Opens the database and brings it up to date: the tools' and the server's common start. */
 export async function openRuntime(env: Env = readEnv(), logger = createLogger(env)): Promise<AppRuntime> {
   prepareDataDir(env.dataDir)
-  const db = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir })
+  const clock = movableInTests(env.CLOCK_START ? clockFrom(new Date(env.CLOCK_START)) : systemClock)
+  const db = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.dataDir, clock })
   try {
     await migrateToLatest(db).catch((error: unknown) => {
       // The database's own complaint (a refused connection, a locked file), not the migrator's wrapping.
@@ -96,7 +97,6 @@ export async function openRuntime(env: Env = readEnv(), logger = createLogger(en
     await db.contentVersion.start()
     const secret = loadSecret(env)
     await migrateAuthTables({ db, env, secret })
-    const clock = movableInTests(env.CLOCK_START ? clockFrom(new Date(env.CLOCK_START)) : systemClock)
     const auth = createAuth({ db, env, secret, clock })
     const storage = new LocalImageStorage(path.join(env.dataDir, 'uploads'))
     // Read before the first request: the page cache keys pages by it (known()), and a first request keyed

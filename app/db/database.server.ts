@@ -20,6 +20,7 @@ import {
 } from './content-version.server.ts'
 import { StripNulPlugin } from './strip-nul-plugin.server.ts'
 import { loadPg } from '#app/lib/native-modules.server.ts'
+import { type Clock, systemClock } from '#app/lib/clock.ts'
 import type { Database } from './types.ts'
 
 export type Dialect = 'sqlite' | 'postgres'
@@ -31,13 +32,23 @@ export interface Db {
   sqlitePath: string | null
   /** The count of content changes, shared by every worker and instance: the page cache's clock. */
   contentVersion: ContentVersion
+  /** The runtime's clock (CLOCK_START, or the system's): the time records are stamped with when written. */
+  clock: Clock
   close: () => Promise<void>
 }
 
 export const SQLITE_FILE_NAME = 'lampstand.db'
 
 /** Opens the database: PostgreSQL when `databaseUrl` is given, else SQLite in `dataDir`. */
-export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; dataDir: string }): Db {
+export function openDatabase({
+  databaseUrl,
+  dataDir,
+  clock = systemClock,
+}: {
+  databaseUrl?: string
+  dataDir: string
+  clock?: Clock
+}): Db {
   if (databaseUrl) {
     const pool = new (loadPg().Pool)({ connectionString: databaseUrl, max: 10 })
     // An idle connection the server closes (a restart, a failover, an administrator's command) is dropped from
@@ -53,6 +64,7 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
       dialect: 'postgres',
       sqlitePath: null,
       contentVersion,
+      clock,
       close: async () => {
         await contentVersion.close()
         await kysely.destroy()
@@ -79,6 +91,7 @@ export function openDatabase({ databaseUrl, dataDir }: { databaseUrl?: string; d
     dialect: 'sqlite',
     sqlitePath,
     contentVersion,
+    clock,
     close: async () => {
       await contentVersion.close()
       await kysely.destroy()

@@ -1,4 +1,3 @@
 import { randomUUID } from 'node:crypto'
 
 export const newId = () => randomUUID()
-export const nowIso = () => new Date().toISOString()

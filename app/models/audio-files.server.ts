@@ -1,6 +1,6 @@
 import { type Actor, recordActivity } from './activity.server.ts'
 import { type Db, inTransaction } from '#app/db/database.server.ts'
-import { newId, nowIso } from '#app/lib/ids.server.ts'
+import { newId } from '#app/lib/ids.server.ts'
 
 export interface AudioFile {
   id: string
@@ -29,7 +29,7 @@ export async function createAudioFile({
     // Two uploads of the same bytes at once: the second finds the first's record.
     await trx.kysely
       .insertInto('audio_files')
-      .values({ ...data, id: newId(), created_at: nowIso() })
+      .values({ ...data, id: newId(), created_at: db.clock.now().toISOString() })
       .onConflict((conflict) => conflict.column('secure_url').doNothing())
       .execute()
     const file = (await getAudioFile({ db: trx, url: data.secure_url }))!

@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely'
 
 import { type Db, inTransaction } from '#app/db/database.server.ts'
 import { HttpError, ValidationError } from '#app/lib/errors.ts'
-import { newId, nowIso } from '#app/lib/ids.server.ts'
+import { newId } from '#app/lib/ids.server.ts'
 import { parseInput } from '#app/schemas/fields.ts'
 import {
   type ContentRecord,
@@ -239,7 +239,7 @@ function writeOperations<T extends ListTableName>(
 ) {
   type Item = ContentRecord<T>
   async function create({ db, data, actor }: { db: Db; data: unknown; actor?: Actor }): Promise<Item> {
-    const now = nowIso()
+    const now = db.clock.now().toISOString()
     const id = newId()
     const row: Record<string, unknown> = {
       ...(await writeRow(db, data, null, translationsOf(data))),
@@ -287,7 +287,7 @@ function writeOperations<T extends ListTableName>(
     }
     const row: Record<string, unknown> = {
       ...(await writeRow(db, { ...toInput(existing), ...data }, existing, translationsOf(data))),
-      updated_at: nowIso(),
+      updated_at: db.clock.now().toISOString(),
     }
     if (versioned) row.sequence = Number((existing as { sequence?: number }).sequence ?? 0) + 1
     if (ordered && (row.order === undefined || row.order === null)) delete row.order
@@ -343,7 +343,7 @@ function reorderOperation<T extends ListTableName>(
           ids: 'The list was changed elsewhere (in another tab, or by someone else). It has been refreshed: please try again.',
         })
       }
-      const now = nowIso()
+      const now = db.clock.now().toISOString()
       for (const [index, id] of ids.entries()) {
         await trx
           .updateTable(table)

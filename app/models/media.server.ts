@@ -1,6 +1,6 @@
 import { type Actor, recordActivity } from './activity.server.ts'
 import { type Db, inTransaction } from '#app/db/database.server.ts'
-import { newId, nowIso } from '#app/lib/ids.server.ts'
+import { newId } from '#app/lib/ids.server.ts'
 
 export interface MediaVariant {
   url: string
@@ -31,7 +31,7 @@ export async function createMedia({
   data: Omit<Media, 'id' | 'created_at'>
   actor?: Actor
 }): Promise<Media> {
-  const media: Media = { ...data, id: newId(), created_at: nowIso() }
+  const media: Media = { ...data, id: newId(), created_at: db.clock.now().toISOString() }
   await inTransaction(db, async (trx) => {
     await trx.kysely
       .insertInto('media')

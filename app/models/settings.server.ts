@@ -1,7 +1,6 @@
 import type { z } from 'zod'
 
 import { type Db, inTransaction } from '#app/db/database.server.ts'
-import { nowIso } from '#app/lib/ids.server.ts'
 import { parseInput } from '#app/schemas/fields.ts'
 import {
   NotificationSettingsSchema,
@@ -54,7 +53,7 @@ async function writeSetting({
   value: unknown
   log?: { actor: Actor; title: string }
 }) {
-  const row = { key, value: JSON.stringify(value), updated_at: nowIso() }
+  const row = { key, value: JSON.stringify(value), updated_at: db.clock.now().toISOString() }
   await inTransaction(db, async (trx) => {
     await trx.kysely
       .insertInto('settings')
@@ -240,7 +239,7 @@ export async function claimYoutubeCheck({
   check: YoutubeCheck
 }) {
   const value = JSON.stringify(check)
-  const updated_at = nowIso()
+  const updated_at = db.clock.now().toISOString()
   if (seen === null) {
     const result = await db.kysely
       .insertInto('settings')

@@ -6,7 +6,7 @@ import { answerIn, type InLocale, type Locale } from './locale.server.ts'
 import { mergeTranslations, readSiteLanguages } from './translations.server.ts'
 import { siteLanguages } from '#app/lib/languages.ts'
 import { type Db, inTransaction } from '#app/db/database.server.ts'
-import { newId, nowIso } from '#app/lib/ids.server.ts'
+import { newId } from '#app/lib/ids.server.ts'
 import { parseInput } from '#app/schemas/fields.ts'
 import {
   type ContentRecord,
@@ -73,7 +73,7 @@ export function singleRecordModel<T extends SingleTableName>(tableName: T) {
         languages,
       }),
     )
-    const now = nowIso()
+    const now = db.clock.now().toISOString()
     await inTransaction(db, async (trxDb) => {
       const trx = shared(trxDb)
       const existing = await trx

@@ -258,6 +258,20 @@ describe.each(databases)('$name', (database) => {
           expect(around?.local.endsWith('T10:30:00')).toBe(true)
           expect(dates.every((date) => date.local.endsWith('T10:30:00'))).toBe(true)
         })
+
+        test('an event kept with only its typed date is stamped by the server’s clock, and listed', async () => {
+          const created = await ctx.admin.post('/api/events', {
+            title: 'Parish Picnic',
+            date: 'Some day in summer',
+          })
+          expect(created.status, created.text).toBe(201)
+          expect(created.body).toMatchObject({
+            starts_at: null,
+            created_at: expect.stringMatching(clock.slice(0, 10)),
+          })
+          // Shown for 30 days after it was added: by the clock the site runs on, not the machine's.
+          expect(await pageText(ctx.anonymous, '/events')).toContain('Parish Picnic')
+        })
       })
     }
   })
