@@ -4,7 +4,7 @@ import path from 'node:path'
 
 import { afterEach, expect, test } from 'vitest'
 
-import { createLogger, logFormat } from './logger.server.ts'
+import { createLogger, logFormat, requestLogger } from './logger.server.ts'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -72,4 +72,25 @@ test('readable logs (a terminal, or LOG_FORMAT=pretty) say each entry in a line,
   expect(lines[6]).toMatch(/^ {8}at /)
   expect(lines.at(-1)).toMatch(new RegExp(`^${time} INFO: a secret is never written$`))
   expect(lines.join('\n')).not.toMatch(/[{}]/)
+})
+
+test('a request line is written by the request logger as the logger itself writes it, at its level', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-logger-'))
+  dirs.push(dir)
+  const file = path.join(dir, 'log')
+  const fd = fs.openSync(file, 'w')
+  const logger = createLogger({ LOG_LEVEL: 'info' }, { fd, sync: true })
+  const line = { method: 'GET', path: '/events', status: 200, ms: 0.2 }
+  logger.info(line, 'request')
+  requestLogger(logger).info(line, 'request')
+  logger.level = 'warn'
+  requestLogger(logger).info(line, 'request')
+  fs.closeSync(fd)
+  const [root, request, ...rest] = fs
+    .readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((text) => text.replace(/"time":\d+/, '"time":0'))
+  expect(request).toBe(root)
+  expect(rest).toEqual([])
 })

@@ -47,6 +47,17 @@ export function createLogger(
   )
 }
 
+/**
+ * The logger of request lines (host/app.ts, host/middleware.ts): the same output, level and format, but no
+ * redaction. A request line is built by its caller from four fixed fields (method, path without its query string,
+ * status, time) and never holds headers, cookies or bodies, so redaction has nothing to find in it; yet its
+ * wildcard paths send every value of every line through the redactor (part of the ~12 % of a page-cache hit that
+ * its log line cost, decision 0047).
+ */
+export function requestLogger(logger: pino.Logger) {
+  return logger.child({}, { redact: [] })
+}
+
 const ERROR_KEYS = new Set(['err', 'error'])
 
 /**
