@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -93,4 +94,31 @@ test('a request line is written by the request logger as the logger itself write
     .map((text) => text.replace(/"time":\d+/, '"time":0'))
   expect(request).toBe(root)
   expect(rest).toEqual([])
+})
+
+test('lines logged in a burst are written together, in order, soon after; and all of them when the process exits', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-logger-'))
+  dirs.push(dir)
+  const file = path.join(dir, 'log')
+  const fd = fs.openSync(file, 'w')
+  const logger = createLogger({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, { fd })
+  for (let n = 0; n < 100; n++) logger.info({ n }, 'line')
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  const written = fs.readFileSync(file, 'utf8').trimEnd().split('\n')
+  expect(written.map((line) => JSON.parse(line).n)).toEqual([...Array(100).keys()])
+
+  // A process that logs and exits at once, as the server does when it stops.
+  const script = [
+    `import { createLogger } from ${JSON.stringify(path.resolve('app/logger.server.ts'))}`,
+    `const logger = createLogger({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' })`,
+    `for (let n = 0; n < 100; n++) logger.info({ n }, 'line')`,
+    `logger.info('Stopped')`,
+    `process.exit(0)`,
+  ].join('\n')
+  const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  })
+  const lines = output.trimEnd().split('\n')
+  expect(lines).toHaveLength(101)
+  expect(JSON.parse(lines[100]).msg).toBe('Stopped')
 })
