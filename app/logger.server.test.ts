@@ -1,10 +1,11 @@
+import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
 import { afterEach, expect, test } from 'vitest'
 
-import { createLogger, logFormat } from './logger.server.ts'
+import { createLogger, logFormat, requestLogger } from './logger.server.ts'
 
 const dirs: string[] = []
 afterEach(() => {
@@ -72,4 +73,52 @@ test('readable logs (a terminal, or LOG_FORMAT=pretty) say each entry in a line,
   expect(lines[6]).toMatch(/^ {8}at /)
   expect(lines.at(-1)).toMatch(new RegExp(`^${time} INFO: a secret is never written$`))
   expect(lines.join('\n')).not.toMatch(/[{}]/)
+})
+
+test('a request line is written by the request logger as the logger itself writes it, at its level', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-logger-'))
+  dirs.push(dir)
+  const file = path.join(dir, 'log')
+  const fd = fs.openSync(file, 'w')
+  const logger = createLogger({ LOG_LEVEL: 'info' }, { fd, sync: true })
+  const line = { method: 'GET', path: '/events', status: 200, ms: 0.2 }
+  logger.info(line, 'request')
+  requestLogger(logger).info(line, 'request')
+  logger.level = 'warn'
+  requestLogger(logger).info(line, 'request')
+  fs.closeSync(fd)
+  const [root, request, ...rest] = fs
+    .readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .map((text) => text.replace(/"time":\d+/, '"time":0'))
+  expect(request).toBe(root)
+  expect(rest).toEqual([])
+})
+
+test('lines logged in a burst are written together, in order, soon after; and all of them when the process exits', async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'lampstand-logger-'))
+  dirs.push(dir)
+  const file = path.join(dir, 'log')
+  const fd = fs.openSync(file, 'w')
+  const logger = createLogger({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' }, { fd })
+  for (let n = 0; n < 100; n++) logger.info({ n }, 'line')
+  await new Promise((resolve) => setTimeout(resolve, 100))
+  const written = fs.readFileSync(file, 'utf8').trimEnd().split('\n')
+  expect(written.map((line) => JSON.parse(line).n)).toEqual([...Array(100).keys()])
+
+  // A process that logs and exits at once, as the server does when it stops.
+  const script = [
+    `import { createLogger } from ${JSON.stringify(path.resolve('app/logger.server.ts'))}`,
+    `const logger = createLogger({ LOG_LEVEL: 'info', LOG_FORMAT: 'json' })`,
+    `for (let n = 0; n < 100; n++) logger.info({ n }, 'line')`,
+    `logger.info('Stopped')`,
+    `process.exit(0)`,
+  ].join('\n')
+  const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+  })
+  const lines = output.trimEnd().split('\n')
+  expect(lines).toHaveLength(101)
+  expect(JSON.parse(lines[100]).msg).toBe('Stopped')
 })

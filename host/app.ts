@@ -19,6 +19,7 @@ import type { AppRuntime } from '#app/runtime.server.ts'
 import { nextMidnight } from '#app/dates/engine.ts'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { checkDatabase } from '#app/models/health.server.ts'
+import { requestLogger } from '#app/logger.server.ts'
 import { CACHE_RULES, PUBLIC_TABLES, type TableDeclaration, TABLES } from '#app/content/registry.ts'
 import { createRenderLimit } from '#host/render-limit.ts'
 import { createPageCache } from '#host/page-cache.ts'
@@ -177,7 +178,8 @@ function cachedPages(
   loadContext: (req: Request, res: Response) => Promise<RouterContextProvider>,
   renderLimit: ReturnType<typeof createRenderLimit>,
 ) {
-  const { env, logger } = runtime
+  const { env } = runtime
+  const log = requestLogger(runtime.logger)
   const originOf = siteOrigin(env.PUBLIC_URL, env.TRUST_PROXY)
   const cache = createPageCache({
     render: async (request, req, res) => render(request, await loadContext(req, res)),
@@ -209,7 +211,7 @@ function cachedPages(
     if (!cache.serveHit(req, res)) return false
     const url = req.url ?? ''
     const query = url.indexOf('?')
-    logger.info(
+    log.info(
       {
         method: req.method,
         path: query === -1 ? url : url.slice(0, query),

@@ -9,6 +9,7 @@ import { CROSS_SITE_POSTS } from '#app/content/registry.ts'
 import { VIDEO_EMBED_ORIGINS } from '#app/content/sermons/video.ts'
 import { checkoutOrigins } from '#app/content/giving/checkout.ts'
 import { MAP_TILE_ORIGIN } from '#app/lib/map-tiles.ts'
+import { requestLogger } from '#app/logger.server.ts'
 import { AUDIO_MAX_BYTES, AUDIO_TOO_LARGE_MESSAGE } from '#app/lib/upload-limits.ts'
 import type { AppRuntime } from '#app/runtime.server.ts'
 import { isCrossSiteRequest } from '#host/origin-check.ts'
@@ -26,11 +27,12 @@ const AUDIO_FILE = /\.(?:mp3|m4a|aac)$/
 
 /** One line per answer: only method, path, status and time — never headers, cookies, bodies or query strings. */
 export function requestLog(logger: AppRuntime['logger']) {
+  const log = requestLogger(logger)
   return (req: Request, res: Response, next: NextFunction) => {
     const start = process.hrtime.bigint()
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6
-      logger.info(
+      log.info(
         { method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         'request',
       )
