@@ -54,57 +54,21 @@ const unescape = (text: string) => text.replace(/&(?:amp|quot|#x27|lt|gt);/g, (e
  * The page with the build's short names in its class attributes (a class the stylesheets do not name stays as it
  * is) and its links to the public stylesheets pointing at the sheets written with them.
  */
-export function withShortNames(html: string, names: ShortNames) {
-  const { classes, stylesheets } = names
+export function withShortNames(html: string, { classes, stylesheets }: ShortNames) {
   if (classes.size === 0) return html
   const shorten = shortListsOf(classes)
-  const tags = rememberedTags(names)
   return html.replace(RAW_TEXT_OR_TAG, (tag, rawText: string | undefined) => {
     if (rawText) return tag
-    let named = tags.get(tag)
-    if (named === undefined) {
-      named = tag.replace(CLASS_ATTRIBUTE, (_, start: string, list: string) => `${start}${shorten(list)}"`)
-      if (named.startsWith('<link'))
-        named = named.replace(STYLESHEET_ADDRESS, (link, start: string, href: string) =>
+    const named = tag.replace(
+      CLASS_ATTRIBUTE,
+      (_, start: string, list: string) => `${start}${shorten(list)}"`,
+    )
+    return named.startsWith('<link')
+      ? named.replace(STYLESHEET_ADDRESS, (link, start: string, href: string) =>
           stylesheets.has(href) ? `${start}${stylesheets.get(href)}` : link,
         )
-      tags.remember(tag, named)
-    }
-    return named
+      : named
   })
-}
-
-/**
- * Each start tag as written with the short names, per build: a page's tags are mostly the same few hundred from
- * one render to the next. The tags kept are bounded by their length (a picture's tag is long): past it, the kept
- * ones are let go.
- */
-const MAX_REMEMBERED_TAG_LENGTH = 1_000_000
-const tagsWritten = new WeakMap<ShortNames, ReturnType<typeof tagMemory>>()
-
-function rememberedTags(names: ShortNames) {
-  let tags = tagsWritten.get(names)
-  if (!tags) {
-    tags = tagMemory()
-    tagsWritten.set(names, tags)
-  }
-  return tags
-}
-
-function tagMemory() {
-  const written = new Map<string, string>()
-  let length = 0
-  return {
-    get: (tag: string) => written.get(tag),
-    remember(tag: string, named: string) {
-      if (length + tag.length + named.length > MAX_REMEMBERED_TAG_LENGTH) {
-        written.clear()
-        length = 0
-      }
-      written.set(tag, named)
-      length += tag.length + named.length
-    },
-  }
 }
 
 /** Past this many different class lists, a list is shortened each time it comes, as before. */
