@@ -91,7 +91,10 @@ function shortListsOf(classes: ReadonlyMap<string, string>) {
           .filter(Boolean)
           .map((name) => classes.get(unescape(name)) ?? name)
           .join(' ')
-        if (remembered.size < MAX_REMEMBERED_LISTS) remembered.set(list, short)
+        // NOTE: `list` is a piece of the page's text (and so may be `short`, a list of one unknown name), and V8
+        // may keep the whole page alive for it: what is kept is a copy of its own.
+        if (remembered.size < MAX_REMEMBERED_LISTS)
+          remembered.set(Buffer.from(list).toString(), Buffer.from(short).toString())
       }
       return short
     }
