@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3'
 import { type Kysely, sql } from 'kysely'
 import type pg from 'pg'
 
+import type { Db } from './database.server.ts'
 import type { Database } from './types.ts'
 import { loadPg } from '#app/lib/native-modules.server.ts'
 
@@ -145,4 +146,40 @@ export function postgresContentVersion(kysely: Kysely<Database>, connectionStrin
       listener = undefined
     },
   }
+}
+
+/** A version's reads past this many keys are let go (keys name a page's language and day: a few at most). */
+const MAX_READS_PER_VERSION = 100
+const rememberedReads = new WeakMap<
+  ContentVersion,
+  { version: number; reads: Map<string, Promise<unknown>> }
+>()
+
+/**
+ * What `read` gives, read once per content version and `key`: for what a public page shows of the content, which
+ * can change only with the version (the page cache keeps whole pages on the same terms). Whatever depends on the
+ * clock belongs in `key` (the church's date) or outside. A read that fails is tried again by the next caller.
+ * The answer is shared: callers must not change it. Inside a transaction it is read afresh, as what the
+ * transaction sees may never be committed.
+ */
+export function oncePerContentVersion<T>(db: Db, key: string, read: () => Promise<T>): Promise<T> {
+  if (db.kysely.isTransaction) return read()
+  const { contentVersion } = db
+  const version = contentVersion.current()
+  let remembered = rememberedReads.get(contentVersion)
+  if (remembered?.version !== version || remembered.reads.size >= MAX_READS_PER_VERSION) {
+    remembered = { version, reads: new Map() }
+    rememberedReads.set(contentVersion, remembered)
+  }
+  const { reads } = remembered
+  let reading = reads.get(key) as Promise<T> | undefined
+  if (!reading) {
+    const started = read()
+    reading = started
+    reads.set(key, started)
+    started.catch(() => {
+      if (reads.get(key) === started) reads.delete(key)
+    })
+  }
+  return reading
 }

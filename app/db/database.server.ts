@@ -82,7 +82,7 @@ export function openDatabase({
   // erased on schedule left 299 copies of its addresses in the file, and a deleted message 32 (forgetDeleted).
   sqlite.pragma('secure_delete = ON')
   const kysely = new Kysely<Database>({
-    dialect: new ImmediateSqliteDialect({ database: sqlite }),
+    dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }),
     plugins: [new StripNulPlugin()],
   })
   const contentVersion = sqliteContentVersion(kysely, () => new SQLite(sqlitePath, { readonly: true }))
@@ -119,6 +119,31 @@ export async function forgetDeleted({ db }: { db: Db }) {
  */
 export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
   return db.kysely.transaction().execute((kysely) => work({ ...db, kysely }))
+}
+
+/** Past this many different statements the kept ones are let go: lists of `in (?, ?, …)` vary in length. */
+const MAX_PREPARED_STATEMENTS = 500
+
+/**
+ * The database as Kysely sees it, with each statement prepared once: Kysely prepares every query again, and a
+ * page's dozen queries spent as long being prepared as being run. Kysely's one connection runs one query at a time
+ * (a stream holds it to its end), so a statement is never in use twice; SQLite prepares a kept statement again
+ * itself when a migration changes the tables it reads.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDialectConfig['database'] {
+  const prepared = new Map<string, SQLite.Statement>()
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let statement = prepared.get(text)
+      if (!statement) {
+        if (prepared.size >= MAX_PREPARED_STATEMENTS) prepared.clear()
+        statement = sqlite.prepare(text)
+        prepared.set(text, statement)
+      }
+      return statement
+    },
+  }
 }
 
 /**

@@ -53,6 +53,23 @@ const OPTIONS: sanitize.IOptions = {
  */
 export function sanitizeHtml(dirty: string | null | undefined): string | null {
   if (dirty === null || dirty === undefined) return null
-  const clean = sanitize(dirty, OPTIONS).trim()
-  return clean === '' ? null : clean
+  const known = cleaned.get(dirty)
+  if (known !== undefined) return known
+  const clean = sanitize(dirty, OPTIONS).trim() || null
+  if (rememberedLength + dirty.length > MAX_REMEMBERED_LENGTH) {
+    cleaned.clear()
+    rememberedLength = 0
+  }
+  cleaned.set(dirty, clean)
+  rememberedLength += dirty.length
+  return clean
 }
+
+/**
+ * What each text last cleaned gave: pages clean the same stored descriptions on every render, and parsing them
+ * into a DOM each time was a few % of a page's CPU. The same input always gives the same output (OPTIONS never
+ * change), so no change of content can make an answer stale; the texts kept are bounded by their length.
+ */
+const cleaned = new Map<string, string | null>()
+let rememberedLength = 0
+const MAX_REMEMBERED_LENGTH = 1_000_000

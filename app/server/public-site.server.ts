@@ -17,6 +17,7 @@ import { latestContentChanges } from '#app/models/content-dates.server.ts'
 import { RECORD_PAGES, recordOfShareKey } from './record-pages.server.ts'
 import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { inLocale } from '#app/models/locale.server.ts'
+import { oncePerContentVersion } from '#app/db/content-version.server.ts'
 import type { PageLanguage } from '#app/context.ts'
 import { DEFAULT_LANGUAGES, languagePath, siteLanguages } from '#app/lib/languages.ts'
 import { escapeXml } from '#app/lib/escape.ts'
@@ -42,19 +43,18 @@ export async function loadPublicSite({
   /** The page's language (a share image, the sitemap and the manifest are made in the main language). */
   language?: PageLanguage
 }) {
-  const [stored, services] = await Promise.all([getChurchInfo({ db }), listServices({ db })])
-  const languages = language?.languages ?? siteLanguages(stored?.languages)
-  const inLanguage = language?.language ?? languages[0]!
-  const info = stored && inLocale('church_info', [stored], { language: inLanguage, languages })[0]!
-  const imageSource = await loadImageSources({ db, urls: [info?.logo_url] })
-  const country = info?.country ?? DEFAULT_COUNTRY
-  const description = sanitizeHtml(info?.description)
+  // What it shows of the content changes only with it: read and shaped once, not on every page.
+  const { languages, inLanguage, locale, streamed, church } = await oncePerContentVersion(
+    db,
+    language ? `public site ${language.language} ${language.languages.join()}` : 'public site',
+    () => readChurch({ db, language }),
+  )
   const site = {
     // A share image names the host only when it is the site's own: one picture per card, whatever Host asked.
     site: {
       origin,
       host: siteAddress ? new URL(siteAddress).host : '',
-      locale: mainLocale(languages[0], country),
+      locale,
       /** The page's language, the site's languages (the main one first) and the page's main-language path. */
       language: inLanguage,
       languages,
@@ -64,8 +64,30 @@ export async function loadPublicSite({
       /** False for an address whose first part names no language: the layout shows the 404 page. */
       known: language?.known ?? true,
       /** Pages there only at times that are there now (the live page while a service is streamed). */
-      present: { streamed: services.some((service) => service.streamed), giving: givingOn },
+      present: { streamed, giving: givingOn },
     },
+    church,
+  }
+  // What every page's meta reads of it (lib/page-meta.ts), checked here.
+  return site satisfies PublicLayoutData
+}
+
+export type PublicSite = Awaited<ReturnType<typeof loadPublicSite>>
+
+/** The church's settings as the public pages show them in `language` (the main one without), and its languages. */
+async function readChurch({ db, language }: { db: Db; language?: PageLanguage }) {
+  const [stored, services] = await Promise.all([getChurchInfo({ db }), listServices({ db })])
+  const languages = language?.languages ?? siteLanguages(stored?.languages)
+  const inLanguage = language?.language ?? languages[0]!
+  const info = stored && inLocale('church_info', [stored], { language: inLanguage, languages })[0]!
+  const imageSource = await loadImageSources({ db, urls: [info?.logo_url] })
+  const country = info?.country ?? DEFAULT_COUNTRY
+  const description = sanitizeHtml(info?.description)
+  return {
+    languages,
+    inLanguage,
+    locale: mainLocale(languages[0], country),
+    streamed: services.some((service) => service.streamed),
     church: {
       name: info?.name || FALLBACK_CHURCH_NAME,
       subtitle: info?.subtitle ?? null,
@@ -92,11 +114,7 @@ export async function loadPublicSite({
       logo: imageSource(info?.logo_url, FALLBACK_IMAGES.logo)!,
     },
   }
-  // What every page's meta reads of it (lib/page-meta.ts), checked here.
-  return site satisfies PublicLayoutData
 }
-
-export type PublicSite = Awaited<ReturnType<typeof loadPublicSite>>
 
 /** Open Graph's locale of the main language: its own region, else the church's country (`en` in Ireland: `en_IE`). */
 function mainLocale(code: string | undefined, country: string) {

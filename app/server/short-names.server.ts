@@ -56,19 +56,49 @@ const unescape = (text: string) => text.replace(/&(?:amp|quot|#x27|lt|gt);/g, (e
  */
 export function withShortNames(html: string, { classes, stylesheets }: ShortNames) {
   if (classes.size === 0) return html
+  const shorten = shortListsOf(classes)
   return html.replace(RAW_TEXT_OR_TAG, (tag, rawText: string | undefined) => {
     if (rawText) return tag
-    const named = tag.replace(CLASS_ATTRIBUTE, (_, start: string, list: string) => {
-      const shortened = list
-        .split(/\s+/)
-        .filter(Boolean)
-        .map((name) => classes.get(unescape(name)) ?? name)
-      return `${start}${shortened.join(' ')}"`
-    })
+    const named = tag.replace(
+      CLASS_ATTRIBUTE,
+      (_, start: string, list: string) => `${start}${shorten(list)}"`,
+    )
     return named.startsWith('<link')
       ? named.replace(STYLESHEET_ADDRESS, (link, start: string, href: string) =>
           stylesheets.has(href) ? `${start}${stylesheets.get(href)}` : link,
         )
       : named
   })
+}
+
+/** Past this many different class lists, a list is shortened each time it comes, as before. */
+const MAX_REMEMBERED_LISTS = 5_000
+const shortLists = new WeakMap<ReadonlyMap<string, string>, (list: string) => string>()
+
+/**
+ * A class attribute's value with the short names, each distinct value worked out once per build: the pages repeat
+ * a few hundred lists, and splitting and looking up each one again was 5% of a home page's CPU.
+ */
+function shortListsOf(classes: ReadonlyMap<string, string>) {
+  let shorten = shortLists.get(classes)
+  if (!shorten) {
+    const remembered = new Map<string, string>()
+    shorten = (list) => {
+      let short = remembered.get(list)
+      if (short === undefined) {
+        short = list
+          .split(/\s+/)
+          .filter(Boolean)
+          .map((name) => classes.get(unescape(name)) ?? name)
+          .join(' ')
+        // NOTE: `list` is a piece of the page's text (and so may be `short`, a list of one unknown name), and V8
+        // may keep the whole page alive for it: what is kept is a copy of its own.
+        if (remembered.size < MAX_REMEMBERED_LISTS)
+          remembered.set(Buffer.from(list).toString(), Buffer.from(short).toString())
+      }
+      return short
+    }
+    shortLists.set(classes, shorten)
+  }
+  return shorten
 }

@@ -4,6 +4,7 @@ import { Temporal } from 'temporal-polyfill'
 import { churchTimeZone } from '#app/content/church-info/model.server.ts'
 import { HONEYPOT_FIELD } from '#app/lib/visitor-post.ts'
 import { pagePath } from '#app/content/registry.ts'
+import { oncePerContentVersion } from '#app/db/content-version.server.ts'
 import type { Db } from '#app/db/database.server.ts'
 import { HttpError, TooManyRequestsError, ValidationError } from '#app/lib/errors.ts'
 import { languagePath } from '#app/lib/languages.ts'
@@ -40,7 +41,11 @@ export async function givingState(runtime: Pick<AppRuntime, 'env' | 'siteAddress
  */
 export async function givingShown(runtime: Pick<AppRuntime, 'env' | 'db'>) {
   if (runtime.env.STRIPE_SECRET_KEY && runtime.env.STRIPE_WEBHOOK_SECRET) return true
-  return Boolean((await getGivingSettings({ db: runtime.db })).iban)
+  // Every public page asks; saving the bank details bumps the content version.
+  const { db } = runtime
+  return oncePerContentVersion(db, 'giving shown', async () =>
+    Boolean((await getGivingSettings({ db })).iban),
+  )
 }
 
 /** What the giving page shows besides its form: the bank transfer details. */

@@ -25,7 +25,10 @@ import { loadImageSources } from '#app/server/image-sources.server.ts'
 import { FALLBACK_IMAGES } from '#app/lib/images.ts'
 import { pageMeta } from '#app/content/page-meta.ts'
 import { sanitizeHtml } from '#app/lib/sanitize-html.server.ts'
-import { nextEvents, nextDateText } from '#app/content/events/events.server.ts'
+import { churchToday, nextEvents, nextDateText } from '#app/content/events/events.server.ts'
+import { oncePerContentVersion } from '#app/db/content-version.server.ts'
+import type { Db } from '#app/db/database.server.ts'
+import type { Clock } from '#app/lib/clock.ts'
 import { listCarouselSlides } from '#app/content/carousel/model.server.ts'
 import { listGalleryImages } from '#app/content/gallery/model.server.ts'
 import { listLeadershipTeam } from '#app/content/leadership/model.server.ts'
@@ -45,6 +48,37 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, clock } = context.get(runtimeContext)
   // Every read in the page's language, field by field (issue 28).
   const locale = pageLanguage(context)
+  const { zone, today } = await churchToday({ db, clock })
+  // What the page shows of the content changes only with it (and its events with the church's date): read once,
+  // not on every render (page cache off, a third of a render's CPU was these reads and their shaping).
+  const { page, streamed } = await oncePerContentVersion(
+    db,
+    `home ${locale.language} ${locale.languages.join()} ${today.toString()}`,
+    () => readHome({ db, clock, locale }),
+  )
+  // The stream's band above the slides while a streamed service is about to start or on (issue 47).
+  const live = liveState({ services: streamed, zone, now: clock.now() })
+  const band =
+    live && (live.state === 'soon' || live.state === 'live')
+      ? { state: live.state, minutes: minutesUntil(live.occurrence, clock.now()) }
+      : null
+  // While a service is streamed, the page holds only until the live band's state next changes (issue 47).
+  return data(
+    { ...page, live: band },
+    live ? { headers: { [VALID_UNTIL_HEADER]: String(live.changesAt) } } : undefined,
+  )
+}
+
+/** The page's content in the page's language, and the streamed services (the live band is the clock's). */
+async function readHome({
+  db,
+  clock,
+  locale,
+}: {
+  db: Db
+  clock: Clock
+  locale: ReturnType<typeof pageLanguage>
+}) {
   const { language } = locale
   const t = textsFor(language)
   const [slides, services, upcoming, ministries, gallery, leaders, latest] = await Promise.all([
@@ -64,16 +98,6 @@ export async function loader({ context }: Route.LoaderArgs) {
       .map((item) => item.image_url)
       .concat(latest?.photo ?? null),
   })
-  // The stream's band above the slides while a streamed service is about to start or on (issue 47).
-  const live = liveState({
-    services: services.filter((service) => service.streamed),
-    zone: upcoming.zone,
-    now: clock.now(),
-  })
-  const band =
-    live && (live.state === 'soon' || live.state === 'live')
-      ? { state: live.state, minutes: minutesUntil(live.occurrence, clock.now()) }
-      : null
   const page = {
     slides: slides.map((slide) => ({
       id: slide.id,
@@ -120,10 +144,8 @@ export async function loader({ context }: Route.LoaderArgs) {
       image: image(leader.image_url, FALLBACK_IMAGES.person)!,
     })),
     sermon: latest ? { ...latest, image: image(latest.photo) } : null,
-    live: band,
   }
-  // While a service is streamed, the page holds only until the live band's state next changes (issue 47).
-  return data(page, live ? { headers: { [VALID_UNTIL_HEADER]: String(live.changesAt) } } : undefined)
+  return { page, streamed: services.filter((service) => service.streamed) }
 }
 
 export function headers({ loaderHeaders }: Route.HeadersArgs) {

@@ -3,14 +3,26 @@ import { intlLocale, isSourceLanguage, SOURCE_LANGUAGE } from '#app/lib/language
 /** A sermon's day in words: `2026-11-22` → "Sunday 22 November 2026" (a calendar date, the same everywhere). */
 export function preachedOnText(date: string, language = SOURCE_LANGUAGE) {
   const [year, month, day] = date.split('-').map(Number)
-  // English as Ireland writes it; another language as Intl writes it where it is spoken (`ml` → `ml-IN`).
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(Date.UTC(year!, month! - 1, day!)))
+  return preachedOnFormat(language).format(new Date(Date.UTC(year!, month! - 1, day!)))
+}
+
+// Made once per language: making an Intl.DateTimeFormat costs far more than using it.
+const preachedOnFormats = new Map<string, Intl.DateTimeFormat>()
+
+function preachedOnFormat(language: string) {
+  let format = preachedOnFormats.get(language)
+  if (!format) {
+    // English as Ireland writes it; another language as Intl writes it where it is spoken (`ml` → `ml-IN`).
+    format = new Intl.DateTimeFormat(intlLocale(language), {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+      timeZone: 'UTC',
+    })
+    if (preachedOnFormats.size < 50) preachedOnFormats.set(language, format)
+  }
+  return format
 }
 
 /** A sermon as a list shows it (sermon-card.tsx). */
