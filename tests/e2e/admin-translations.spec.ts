@@ -52,6 +52,19 @@ test('A secretary translates an event in its form and sees it on the Malayalam e
   await expect(malayalam).toHaveAttribute('aria-selected', 'true')
   const panel = page.getByRole('tabpanel', { name: 'മലയാളം (Malayalam)' })
   await expect(panel).toBeVisible()
+  // The tab's name is drawn with the site's own Malayalam font, loaded for it: a computer without one (this one has
+  // none of its own) showed empty boxes (issue 46).
+  await page.evaluate(() => document.fonts.ready)
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        [...document.fonts].some(
+          (face) => face.family.includes('Noto Sans Malayalam') && face.status === 'loaded',
+        ),
+      ),
+    )
+    .toBe(true)
+  expect(await malayalam.evaluate((tab) => getComputedStyle(tab).fontFamily)).toContain('Noto Sans Malayalam')
   // The English form is out of sight; the English words stay in view above each field, read as its description.
   await expect(page.getByLabel('Starts on')).toBeHidden()
   const malayalamTitle = panel.getByRole('textbox', { name: 'Title', exact: true })
