@@ -67,11 +67,12 @@ function keptPictures() {
   }
 }
 
-/** The logo fitted into a white disc of `size` pixels. */
-async function logoDisc(read: ReadPicture, logo: string, size: number) {
-  const inner = Math.round(size * 0.8)
-  const picture = (await read(logo)) ?? Buffer.from(defaultLogoSvg(inner))
-  const fitted = await sharp(picture)
+/**
+ * The church's logo as a PNG fitted into `inner` pixels square (transparent around it), or the default logo when
+ * there is none or it cannot be read: share images and the podcast's artwork.
+ */
+export async function fittedLogo(picture: Buffer | null, inner: number) {
+  return sharp(picture ?? Buffer.from(defaultLogoSvg(inner)))
     .resize(inner, inner, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } })
     .png()
     .toBuffer()
@@ -80,6 +81,12 @@ async function logoDisc(read: ReadPicture, logo: string, size: number) {
         .png()
         .toBuffer(),
     )
+}
+
+/** The logo fitted into a white disc of `size` pixels. */
+async function logoDisc(read: ReadPicture, logo: string, size: number) {
+  const inner = Math.round(size * 0.8)
+  const fitted = await fittedLogo(await read(logo), inner)
   const disc = Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}"><circle cx="${size / 2}" cy="${size / 2}" r="${size / 2}" fill="#fff"/></svg>`,
   )

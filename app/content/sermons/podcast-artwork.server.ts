@@ -1,9 +1,8 @@
 import { sharp } from '#app/lib/native-modules.server.ts'
 
-import { defaultLogoSvg } from '#app/lib/default-logo.ts'
 import { fingerprint, themeHex } from '#app/lib/seo.ts'
 import { escapeXml } from '#app/lib/escape.ts'
-import { readSitePicture } from '#app/server/share-images.server.ts'
+import { fittedLogo, readSitePicture } from '#app/server/share-images.server.ts'
 import type { LocalImageStorage } from '#app/storage/images.server.ts'
 
 /** Apple asks for a square of 1400 to 3000 pixels; the smallest keeps the file small. */
@@ -79,16 +78,7 @@ async function drawn(storage: Pick<LocalImageStorage, 'root'>, { logo, name }: A
     <circle cx="${size / 2}" cy="520" r="330" fill="#fff"/>
   </svg>`
   const inner = 480
-  const picture = (await readSitePicture(storage, logo)) ?? Buffer.from(defaultLogoSvg(inner))
-  const fitted = await sharp(picture)
-    .resize(inner, inner, { fit: 'contain', background: { r: 255, g: 255, b: 255, alpha: 0 } })
-    .png()
-    .toBuffer()
-    .catch(() =>
-      sharp(Buffer.from(defaultLogoSvg(inner)))
-        .png()
-        .toBuffer(),
-    )
+  const fitted = await fittedLogo(await readSitePicture(storage, logo), inner)
   const words = await sharp({
     text: {
       text:
