@@ -182,9 +182,9 @@ export async function createAdminWithCli(server: TestServer, email: string, pass
  * A contact form token from the test server, as its contact page gives one to a visitor who then takes 10 s to
  * write (signed with the secret the server keeps in its data directory): a message posted with it is the form's.
  */
-export function formToken(server: Pick<TestServer, 'dataDir'>) {
+export function formToken(server: Pick<TestServer, 'dataDir'>, renderedAt = Date.now() - 10_000) {
   const secret = fs.readFileSync(path.join(server.dataDir, 'auth-secret'), 'utf8').trim()
-  return makeFormToken(secret, Date.now() - 10_000)
+  return makeFormToken(secret, renderedAt)
 }
 
 /** Reads rows from the test server's database from outside (what a backup or a thief of it would see). */
